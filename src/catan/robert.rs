@@ -1,0 +1,214 @@
+//! Robert the Robber co-operative variant: Robert's targeting and flips, soldiers, the seven, monopoly, reshuffle.
+
+use super::bits::HexSet;
+use super::ids::*;
+use super::rules::Game;
+use super::state::*;
+use super::variant::{RobertRules, RobertTarget, Variant};
+
+fn opts(g: &Game) -> RobertRules {
+    match g.rules.variant {
+        Variant::Robert(r) => r,
+        Variant::Base => RobertRules::default(),
+    }
+}
+
+/// Hexes with a face-up number token.
+#[inline]
+pub fn face_up(g: &Game) -> HexSet {
+    g.layout.tokened.minus(g.s.face_down)
+}
+
+/// Robert's weight of the buildings on a hex: 1 per settlement, `city_weight` per city.
+pub fn buildings_on(g: &Game, h: usize, city_weight: u8) -> u32 {
+    g.topo.hex_corners[h]
+        .iter()
+        .map(|c| match g.s.corner_owner[c.idx()] {
+            0 => 0,
+            o if o & CITY_FLAG != 0 => city_weight as u32,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Where Robert may go next, before the random tie-break: the adjacent (or, if none, the
+/// nearest) face-up tokens under the `adjacent` reading, every face-up token under `global`;
+/// then only the most pips, then the most buildings, then the highest number.
+pub fn target_candidates(g: &Game) -> HexSet {
+    let o = opts(g);
+    let up = face_up(g);
+    let pool = match o.target {
+        RobertTarget::Global => up,
+        RobertTarget::Adjacent => {
+            let adj = g.topo.hex_neighbor_set[g.s.robber.idx()].intersect(up);
+            if !adj.is_empty() {
+                adj
+            } else {
+                let from = g.s.robber;
+                let d = up
+                    .iter()
+                    .map(|h| g.topo.dist(from, HexId(h as u8)))
+                    .min()
+                    .unwrap_or(0);
+                up.iter()
+                    .filter(|&h| g.topo.dist(from, HexId(h as u8)) == d)
+                    .collect()
+            }
+        }
+    };
+    rank(g, pool, o.city_weight)
+}
+
+/// Keeps the members of `pool` that tie on every ranking level (pips, buildings, number).
+pub fn rank(g: &Game, pool: HexSet, city_weight: u8) -> HexSet {
+    let key = |h: usize| {
+        (
+            g.layout.pips(HexId(h as u8)) as u32,
+            buildings_on(g, h, city_weight),
+            g.layout.token[h] as u32,
+        )
+    };
+    let Some(best) = pool.iter().map(key).max() else {
+        return pool;
+    };
+    pool.iter().filter(|&h| key(h) == best).collect()
+}
+
+/// The current player lets Robert move: he flips his target, or a chance phase breaks a tie.
+pub fn move_robert<S: Sink>(g: &mut Game, sink: &mut S) {
+    let c = target_candidates(g);
+    match c.len() {
+        0 => g.s.phase = Phase::Dice, // unreachable while a token is face up
+        1 => flip_down(g, HexId(c.nth(0) as u8), sink),
+        _ => g.s.phase = Phase::RobertTie,
+    }
+}
+
+/// Robert goes to `h` and flips its token face down; the last face-up token lost ends the game.
+pub fn flip_down<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+    sink.event(&Event::RobertMove {
+        from: g.s.robber,
+        to: h,
+    });
+    g.s.robber = h;
+    g.s.face_down.insert(h.idx());
+    sink.event(&Event::Flip {
+        hex: h,
+        down: true,
+        cause: FlipCause::Robert,
+    });
+    if face_up(g).is_empty() {
+        g.finish(Outcome::TeamLoss, sink);
+    } else {
+        g.s.phase = Phase::Dice;
+    }
+}
+
+fn to_desert<S: Sink>(g: &mut Game, sink: &mut S) {
+    let to = g.layout.robber_start;
+    if g.s.robber != to {
+        sink.event(&Event::RobertMove {
+            from: g.s.robber,
+            to,
+        });
+        g.s.robber = to;
+    }
+}
+
+/// Face-down tokens the current player may flip up: on a hex with a settlement or city of any
+/// player on one of its corners.
+pub fn flip_up_candidates(g: &Game) -> HexSet {
+    g.s.face_down
+        .iter()
+        .filter(|&h| !g.topo.hex_corner_set[h].intersect(g.s.occupied).is_empty())
+        .collect()
+}
+
+fn start_flips<S: Sink>(g: &mut Game, n: u8, cause: FlipCause, _sink: &mut S) {
+    g.s.flips_left = n;
+    g.s.flip_cause = cause;
+    if flip_up_candidates(g).is_empty() {
+        g.resume_turn();
+    } else {
+        g.s.phase = Phase::FlipUp;
+    }
+}
+
+/// A soldier (before the roll): Robert to the desert, then up to 2 tokens flipped up.
+pub fn soldier<S: Sink>(g: &mut Game, sink: &mut S) {
+    to_desert(g, sink);
+    start_flips(g, 2, FlipCause::Soldier, sink);
+}
+
+/// After a seven's discards: Robert to the desert, then 1 token flipped up.
+pub fn seven<S: Sink>(g: &mut Game, sink: &mut S) {
+    to_desert(g, sink);
+    start_flips(g, 1, FlipCause::Seven, sink);
+}
+
+/// One flip-up chosen by the current player.
+pub fn flip_up<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+    g.s.face_down.remove(h.idx());
+    sink.event(&Event::Flip {
+        hex: h,
+        down: false,
+        cause: g.s.flip_cause,
+    });
+    g.s.flips_left -= 1;
+    if g.s.flips_left == 0 || flip_up_candidates(g).is_empty() {
+        g.s.flips_left = 0;
+        g.resume_turn();
+    }
+}
+
+/// The changed monopoly: every face-down token on a hex of the named resource's terrain flips up.
+pub fn monopoly<S: Sink>(g: &mut Game, p: PlayerId, r: Resource, sink: &mut S) {
+    let terrain = Terrain::of_resource(r);
+    let mut n = 0;
+    for h in g.s.face_down.iter() {
+        if g.layout.terrain[h] == terrain {
+            g.s.face_down.remove(h);
+            n += 1;
+            sink.event(&Event::Flip {
+                hex: HexId(h as u8),
+                down: false,
+                cause: FlipCause::Monopoly,
+            });
+        }
+    }
+    sink.event(&Event::Monopoly {
+        player: p,
+        resource: r,
+        taken: n,
+    });
+}
+
+/// Knights kept out of a reshuffle: 3 of the largest army holder's, if there is a holder.
+fn kept_knights(s: &State) -> u8 {
+    if s.largest_army == NO_PLAYER {
+        0
+    } else {
+        3.min(s.played[DevCard::Knight.idx()])
+    }
+}
+
+/// How many cards a reshuffle would put back into the deck.
+pub fn reshuffle_size(s: &State) -> u32 {
+    s.played.iter().map(|&x| x as u32).sum::<u32>() - kept_knights(s) as u32
+}
+
+/// The deck is empty: every played card goes back except 3 knights of the largest army holder
+/// (VP cards are never played, so they stay with their owners).
+pub fn reshuffle<S: Sink>(g: &mut Game, sink: &mut S) {
+    let keep = kept_knights(&g.s);
+    let mut back = g.s.played;
+    back[DevCard::Knight.idx()] -= keep;
+    for i in 0..5 {
+        g.s.deck[i] += back[i];
+    }
+    g.s.played = [0; 5];
+    g.s.played[DevCard::Knight.idx()] = keep;
+    sink.event(&Event::Reshuffle {
+        cards: back.iter().sum(),
+    });
+}

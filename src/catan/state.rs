@@ -1,0 +1,314 @@
+//! The game state (a small `Copy` value), its phases, actions, chance outcomes and events.
+
+use super::bits::{CornerSet, EdgeSet, HexSet};
+use super::ids::*;
+
+/// "No player" in `u8` player slots.
+pub const NO_PLAYER: u8 = u8::MAX;
+
+/// How a game ended (or `Over` was reached).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Competitive game: this seat reached the VP target on its turn.
+    Winner(PlayerId),
+    /// Co-operative game: every player reached the VP target.
+    TeamWin,
+    /// Co-operative game: the opponent (Robert) won.
+    TeamLoss,
+    /// The turn cap stopped the game before either.
+    Cap,
+}
+
+/// Where the turn is. Chance phases are resolved by the runner through [`ChanceOutcome`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Chance: deal the next starting development card (Robert difficulty).
+    Deal,
+    SetupSettlement,
+    SetupRoad,
+    /// Before the roll: roll, or play a knight (base); let Robert move or play a soldier (Robert).
+    PreRoll,
+    /// Chance: the dice.
+    Dice,
+    /// Players over the hand limit discard one card at a time; the actor is the first such seat.
+    Discard,
+    /// Base: the current player moves the robber and names a victim.
+    MoveRobber,
+    /// Chance: which card is stolen from `State::victim`.
+    Steal,
+    /// Chance: which development card is drawn.
+    Draw,
+    /// Chance: Robert's target among equally ranked hexes.
+    RobertTie,
+    /// Robert: the current player flips face-down tokens up (`State::flips_left` more).
+    FlipUp,
+    /// Build, trade and play cards; ends with `EndTurn`.
+    Main,
+    /// Road building card: `State::free_roads` more free roads.
+    RoadBuilding,
+    Over(Outcome),
+}
+
+impl Phase {
+    /// True where the runner, not a player, decides what happens next.
+    #[inline(always)]
+    pub fn is_chance(self) -> bool {
+        matches!(
+            self,
+            Phase::Deal | Phase::Dice | Phase::Steal | Phase::Draw | Phase::RobertTie
+        )
+    }
+}
+
+/// A player's decision. Which ones are legal depends on the phase (see `Game::legal_actions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Set-up placement or a paid (or free, during road building) build.
+    BuildRoad(EdgeId),
+    BuildSettlement(CornerId),
+    BuildCity(CornerId),
+    BuyDev,
+    Roll,
+    /// Robert variant: let Robert move and flip a token (the alternative to a soldier).
+    RobertMoves,
+    PlayKnight,
+    PlayRoadBuilding,
+    PlayYearOfPlenty(Resource, Resource),
+    PlayMonopoly(Resource),
+    /// Move the robber to a hex and steal from `victim` (`NO_PLAYER` when nobody can be robbed).
+    MoveRobber {
+        hex: HexId,
+        victim: u8,
+    },
+    Discard(Resource),
+    FlipUp(HexId),
+    /// Trade with the bank or a harbor at the player's best rate for `give`.
+    BankTrade {
+        give: Resource,
+        get: Resource,
+    },
+    /// Trade between the current player and `with`, both agreeing (policies decide that).
+    Trade {
+        with: PlayerId,
+        give: Hand,
+        get: Hand,
+    },
+    EndTurn,
+}
+
+/// What a chance phase's runner supplies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceOutcome {
+    Dice(u8, u8),
+    Resource(Resource),
+    Card(DevCard),
+    Hex(HexId),
+}
+
+/// The distribution a chance phase draws from, for the runner to sample.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceDist {
+    /// Two fair dice.
+    Dice,
+    /// A card from a pile: weights are the counts, outcome the index (resource or card kind).
+    Weighted([u8; 5]),
+    /// One hex, uniformly.
+    Uniform(HexSet),
+}
+
+/// Why a token was flipped (Robert variant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlipCause {
+    Robert,
+    Soldier,
+    Seven,
+    Monopoly,
+}
+
+impl FlipCause {
+    pub const ALL: [FlipCause; 4] = [
+        FlipCause::Robert,
+        FlipCause::Soldier,
+        FlipCause::Seven,
+        FlipCause::Monopoly,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            FlipCause::Robert => "robert",
+            FlipCause::Soldier => "soldier",
+            FlipCause::Seven => "seven",
+            FlipCause::Monopoly => "monopoly",
+        }
+    }
+}
+
+/// What happened, reported to a [`Sink`] as it happens (statistics and traces are sinks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    TurnStart { turn: u32, player: PlayerId },
+    Roll { player: PlayerId, d1: u8, d2: u8 },
+    Produce { player: PlayerId, resource: Resource, amount: u8 },
+    /// The bank could not pay every player this resource, so nobody got it.
+    Shortage { resource: Resource, wanted: u8 },
+    Build { player: PlayerId, piece: Piece, at: u8, free: bool },
+    DevBought { player: PlayerId, card: DevCard },
+    DevDealt { player: PlayerId, card: DevCard },
+    DevPlayed { player: PlayerId, card: DevCard },
+    YearOfPlenty { player: PlayerId, a: Resource, b: Resource },
+    Monopoly { player: PlayerId, resource: Resource, taken: u8 },
+    Robber { player: PlayerId, hex: HexId, victim: u8 },
+    Steal { thief: PlayerId, victim: PlayerId, resource: Resource },
+    Discard { player: PlayerId, resource: Resource },
+    BankTrade { player: PlayerId, give: Resource, rate: u8, get: Resource },
+    Trade { player: PlayerId, with: PlayerId, give: Hand, get: Hand },
+    /// A token turned face down (`down`) or face up, and why.
+    Flip { hex: HexId, down: bool, cause: FlipCause },
+    RobertMove { from: HexId, to: HexId },
+    LongestRoad { holder: u8, length: u8 },
+    LargestArmy { holder: u8, knights: u8 },
+    /// Robert variant: the played pile went back into the deck.
+    Reshuffle { cards: u8 },
+    GameOver { outcome: Outcome, turn: u32 },
+}
+
+/// Pieces on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Piece {
+    Road,
+    Settlement,
+    City,
+}
+
+impl Piece {
+    pub fn name(self) -> &'static str {
+        match self {
+            Piece::Road => "road",
+            Piece::Settlement => "settlement",
+            Piece::City => "city",
+        }
+    }
+}
+
+/// Receives events. The default methods do nothing, so `()` costs nothing in the hot loop.
+pub trait Sink {
+    #[inline(always)]
+    fn event(&mut self, _e: &Event) {}
+}
+impl Sink for () {}
+
+/// One seat's holdings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayerState {
+    pub hand: Hand,
+    /// Development cards that may be played (bought before this turn, or dealt).
+    pub dev: [u8; 5],
+    /// Development cards bought this turn: not playable until the next turn.
+    pub dev_new: [u8; 5],
+    pub knights_played: u8,
+    pub roads_left: u8,
+    pub settlements_left: u8,
+    pub cities_left: u8,
+    /// Settlements and cities.
+    pub buildings: CornerSet,
+    pub cities: CornerSet,
+    pub roads: EdgeSet,
+    /// Corners touched by this player's roads or buildings.
+    pub net: CornerSet,
+    /// Harbor bits ([`HarborKind::bit`]) of the player's buildings.
+    pub harbors: u8,
+    /// Longest trail of this player's roads (cut by other players' buildings).
+    pub road_length: u8,
+    /// Total VP, including VP cards, longest road and largest army.
+    pub vp: u8,
+}
+
+impl PlayerState {
+    #[inline(always)]
+    pub fn hand_size(&self) -> u32 {
+        self.hand.iter().map(|&x| x as u32).sum()
+    }
+    /// VP cards held (hidden from the other players).
+    #[inline(always)]
+    pub fn vp_cards(&self) -> u8 {
+        self.dev[DevCard::VictoryPoint.idx()] + self.dev_new[DevCard::VictoryPoint.idx()]
+    }
+    /// Best bank rate for giving `r`: 2 at its 2:1 harbor, 3 at a generic harbor, else 4.
+    #[inline(always)]
+    pub fn rate(&self, r: Resource) -> u8 {
+        if self.harbors & HarborKind::Special(r).bit() != 0 {
+            2
+        } else if self.harbors & HarborKind::Generic.bit() != 0 {
+            3
+        } else {
+            4
+        }
+    }
+}
+
+/// Everything that changes during a game. `Copy`; no heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    pub n_players: u8,
+    pub current: u8,
+    /// Player-turns started so far (set-up not counted); the cap is on this.
+    pub turn: u32,
+    pub phase: Phase,
+    pub players: [PlayerState; MAX_PLAYERS],
+    pub bank: Hand,
+    pub deck: [u8; 5],
+    /// Played development cards not in the deck (Robert reshuffles these).
+    pub played: [u8; 5],
+    /// 0 empty, else `1 + seat`, plus `CITY_FLAG` for a city.
+    pub corner_owner: [u8; MAX_CORNERS],
+    /// 0 empty, else `1 + seat`.
+    pub edge_owner: [u8; MAX_EDGES],
+    pub occupied: CornerSet,
+    /// Occupied corners and their neighbours: closed by the distance rule.
+    pub blocked: CornerSet,
+    pub roads: EdgeSet,
+    /// The robber's hex (Robert's hex in the Robert variant).
+    pub robber: HexId,
+    /// Tokens face down (Robert variant).
+    pub face_down: HexSet,
+    pub longest_road: u8,
+    pub largest_army: u8,
+    pub dev_played: bool,
+    pub rolled: bool,
+    pub last_roll: u8,
+    pub discards: [u8; MAX_PLAYERS],
+    pub victim: u8,
+    pub free_roads: u8,
+    pub flips_left: u8,
+    pub flip_cause: FlipCause,
+    /// Set-up placements done (0 .. 2 * players).
+    pub setup_step: u8,
+    pub last_settlement: CornerId,
+    /// Starting development cards still to deal, per seat.
+    pub deal_left: [u8; MAX_PLAYERS],
+}
+
+/// Flag added to `corner_owner` for a city.
+pub const CITY_FLAG: u8 = 0x10;
+
+impl State {
+    #[inline(always)]
+    pub fn player(&self, p: PlayerId) -> &PlayerState {
+        &self.players[p.idx()]
+    }
+    #[inline(always)]
+    pub fn cur(&self) -> &PlayerState {
+        &self.players[self.current as usize]
+    }
+    /// Owner of the building on a corner, if any.
+    #[inline(always)]
+    pub fn owner_at(&self, c: CornerId) -> Option<PlayerId> {
+        let o = self.corner_owner[c.idx()];
+        (o != 0).then(|| PlayerId((o & 0x0f) - 1))
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+}

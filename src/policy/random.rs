@@ -1,0 +1,20 @@
+//! The `random` policy: uniform over the legal actions (player trades excluded).
+
+use super::Policy;
+use crate::catan::{Action, ActionList, Game};
+use crate::seeds::Rng;
+use rand::Rng as _;
+
+/// Picks uniformly among `Game::legal_actions`. Trades between players are not in that list,
+/// so random players never offer them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPolicy;
+
+impl Policy for RandomPolicy {
+    #[inline]
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        g.legal_actions(legal);
+        debug_assert!(!legal.is_empty(), "no legal action in {:?}", g.s.phase);
+        legal[rng.random_range(0..legal.len())]
+    }
+}
