@@ -1,7 +1,13 @@
 //! robsim: Monte Carlo simulation and balance analysis for board-game robber variants.
 
 pub mod catan;
+pub mod catan_run;
+pub mod config;
 pub mod mapfile;
 pub mod policy;
+pub mod report;
+pub mod runner;
 pub mod seeds;
 pub mod sim;
+pub mod stats;
+pub mod sweep;

@@ -1,1 +1,261 @@
-fn main() {}
+//! The `robsim` command line: flags and config files become a validated sweep, then it runs.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
+use robsim::policy::TeamKnobs;
+use robsim::sweep::{default_out, run_sweep, RunOptions};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "robsim",
+    version,
+    about = "Monte Carlo balance analysis for board-game robber variants"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(clap::Args)]
+struct Common {
+    /// Worker threads (0 = one per core). Results are identical for any count.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Report folder (default: reports/<name>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play one configuration and write its report folder.
+    Run {
+        /// Game to play.
+        #[arg(long, value_parser = ["base", "robert"], default_value = "base")]
+        variant: String,
+        /// Number of players.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+        players: u8,
+        /// Scripted policy in every seat.
+        #[arg(long, value_parser = ["random", "greedy", "team"], default_value = "greedy")]
+        policy: String,
+        /// Games to play.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
+        /// random-red-adjacent).
+        #[arg(long, value_parser = ["fixed", "random", "random-red-adjacent"], default_value = "fixed")]
+        board: String,
+        /// Map: `base` or a map file path.
+        #[arg(long, default_value = "base")]
+        map: String,
+        /// Robert difficulty.
+        #[arg(long, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
+        difficulty: Option<String>,
+        /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=8))]
+        start_cards: Option<u8>,
+        /// Robert's targeting reading.
+        #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
+        robert_target: String,
+        /// Robert: weight of a city when he counts buildings on a hex.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        city_weight: u8,
+        /// Player-turns after which a game stops as a cap-out.
+        #[arg(long, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        turn_cap: u32,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Run a sweep config (a grid of configurations) and write its report folder.
+    Sweep {
+        /// The sweep config (TOML), e.g. configs/robert-difficulty.toml.
+        config: PathBuf,
+        /// Override the config's games per row.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
+        #[command(flatten)]
+        common: Common,
+    },
+}
+
+/// Errors in what the user gave us (exit 2) versus failures while running (exit 1).
+enum Failure {
+    Input(anyhow::Error),
+    Run(anyhow::Error),
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let cli = Cli::parse();
+    match real_main(cli, args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(e)) => {
+            eprintln!("robsim: error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(e)) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("robsim: error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
+    match cli.cmd {
+        Cmd::Run {
+            variant,
+            players,
+            policy,
+            games,
+            seed,
+            board,
+            map,
+            difficulty,
+            start_cards,
+            robert_target,
+            city_weight,
+            turn_cap,
+            common,
+        } => {
+            let name = format!("run-{variant}-{players}p-{policy}-seed{seed}");
+            let file = SweepFile {
+                name: name.clone(),
+                description: "written by robsim run".into(),
+                seed,
+                games: games as i64,
+                map,
+                grid: GridFile {
+                    variant: Some(OneOrMany::One(variant)),
+                    players: Some(OneOrMany::One(players as i64)),
+                    policy: Some(OneOrMany::One(policy)),
+                    board: Some(OneOrMany::One(board)),
+                    difficulty: difficulty.map(OneOrMany::One),
+                    start_cards: start_cards.map(|c| OneOrMany::One(c as i64)),
+                    robert_target: Some(OneOrMany::One(robert_target)),
+                    city_weight: Some(OneOrMany::One(city_weight as i64)),
+                },
+                rules: RulesFile {
+                    turn_cap: turn_cap as i64,
+                },
+                team: TeamKnobs::default(),
+            };
+            let text = toml::to_string(&file)
+                .context("serialising the run's config")
+                .map_err(Failure::Run)?;
+            let sweep = Sweep::from_file(file, "command line").map_err(Failure::Input)?;
+            execute(&sweep, common, args, text)
+        }
+        Cmd::Sweep {
+            config,
+            games,
+            common,
+        } => {
+            let text = std::fs::read_to_string(&config)
+                .with_context(|| format!("cannot read config file {}", config.display()))
+                .map_err(Failure::Input)?;
+            let mut sweep =
+                Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+            if let Some(g) = games {
+                sweep.games = g;
+            }
+            execute(&sweep, common, args, text)
+        }
+    }
+}
+
+fn execute(
+    sweep: &Sweep,
+    common: Common,
+    args: Vec<String>,
+    config_text: String,
+) -> Result<(), Failure> {
+    let out = common.out.unwrap_or_else(|| default_out(&sweep.file.name));
+    robsim::mapfile::resolve_map(&sweep.file.map)
+        .with_context(|| format!("map = {:?}", sweep.file.map))
+        .map_err(Failure::Input)?;
+    robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+    let opts = RunOptions {
+        threads: common.threads,
+        out,
+        quiet: common.quiet,
+        command: args,
+        config_text,
+    };
+    let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
+    print_summary(&summary).map_err(Failure::Run)?;
+    println!("report: {}", dir.display());
+    Ok(())
+}
+
+/// Prints the key columns of summary.csv as an aligned table.
+fn print_summary(csv_bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut r = csv::Reader::from_reader(csv_bytes);
+    let headers = r.headers()?.clone();
+    let want = [
+        "row",
+        "variant",
+        "players",
+        "policy",
+        "board",
+        "difficulty",
+        "robert_target",
+        "games",
+        "win_rate",
+        "win_rate_lo95",
+        "win_rate_hi95",
+        "wins_seat1",
+        "wins_seat2",
+        "wins_seat3",
+        "wins_seat4",
+        "capouts",
+        "turns_median",
+    ];
+    let idx: Vec<usize> = want
+        .iter()
+        .filter_map(|w| headers.iter().position(|h| h == *w))
+        .collect();
+    let mut rows: Vec<Vec<String>> = vec![idx.iter().map(|&i| headers[i].to_string()).collect()];
+    for rec in r.records() {
+        let rec = rec?;
+        rows.push(idx.iter().map(|&i| rec[i].to_string()).collect());
+    }
+    // Drop columns that are empty in every row (e.g. seat wins in a co-op sweep).
+    let keep: Vec<usize> = (0..idx.len())
+        .filter(|&c| rows[1..].iter().any(|r| !r[c].is_empty()))
+        .collect();
+    let widths: Vec<usize> = keep
+        .iter()
+        .map(|&c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0))
+        .collect();
+    let mut out = std::io::stdout().lock();
+    for r in &rows {
+        let line: Vec<String> = keep
+            .iter()
+            .zip(&widths)
+            .map(|(&c, &w)| format!("{:>w$}", r[c]))
+            .collect();
+        writeln!(out, "{}", line.join("  "))?;
+    }
+    Ok(())
+}

@@ -1,6 +1,8 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+pub mod greedy;
 pub mod random;
+pub mod team;
 
 use crate::catan::{Action, ActionList, Game};
 use crate::seeds::Rng;
@@ -13,3 +15,37 @@ pub trait Policy {
 }
 
 pub use random::RandomPolicy;
+
+pub use greedy::GreedyPolicy;
+pub use team::{TeamKnobs, TeamPolicy};
+
+/// A policy named in a config or on the command line, with its knobs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PolicySpec {
+    Random,
+    Greedy,
+    Team(TeamKnobs),
+}
+
+impl PolicySpec {
+    /// Every accepted name, for error messages.
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "team"];
+
+    /// Parses a policy name; `team` takes the given knobs.
+    pub fn parse(s: &str, team: TeamKnobs) -> Option<PolicySpec> {
+        match s {
+            "random" => Some(PolicySpec::Random),
+            "greedy" => Some(PolicySpec::Greedy),
+            "team" => Some(PolicySpec::Team(team)),
+            _ => None,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            PolicySpec::Random => "random",
+            PolicySpec::Greedy => "greedy",
+            PolicySpec::Team(_) => "team",
+        }
+    }
+}

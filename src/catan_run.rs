@@ -1,0 +1,375 @@
+//! Catan as an experiment for the generic runner: per-game recording, the row accumulator, report tables.
+
+use crate::catan::*;
+use crate::config::{difficulty_name, RowSpec};
+use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, TeamPolicy};
+use crate::report::{r3, r5, ReportDir, Tables};
+use crate::runner::Experiment;
+use crate::sim::{layout_for, play, GameRngs};
+use crate::stats::{merge_counts, wilson, Accumulator, Curve, Hist};
+use anyhow::Result;
+use serde::Serialize;
+
+/// Everything one Catan configuration row accumulates. Integer counts only, so merging in any
+/// order gives the same result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CatanAcc {
+    pub games: u64,
+    pub team_wins: u64,
+    pub team_losses: u64,
+    pub caps: u64,
+    pub seat_wins: [u64; MAX_PLAYERS],
+    /// Player-turns at the end of each game.
+    pub turns: Hist,
+    pub vp_end: [Hist; MAX_PLAYERS],
+    /// Tokens face down at the end, and the most at once, per game.
+    pub face_down_end: Hist,
+    pub face_down_max: Hist,
+    /// Flips face down (index by `FlipCause`; only Robert flips down) and face up by cause.
+    pub flips_down: [u64; 4],
+    pub flips_up: [u64; 4],
+    /// Per hex: flips down, flips up, games ending face down.
+    pub hex_down: Vec<u64>,
+    pub hex_up: Vec<u64>,
+    pub hex_down_end: Vec<u64>,
+    /// Face-down tokens at the start of each player-turn, over the games still running.
+    pub curve: Curve,
+}
+
+fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+    if b.len() > a.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+impl Accumulator for CatanAcc {
+    fn merge(&mut self, o: Self) {
+        self.games += o.games;
+        self.team_wins += o.team_wins;
+        self.team_losses += o.team_losses;
+        self.caps += o.caps;
+        merge_counts(&mut self.seat_wins, &o.seat_wins);
+        self.turns.merge(o.turns);
+        for (a, b) in self.vp_end.iter_mut().zip(o.vp_end) {
+            a.merge(b);
+        }
+        self.face_down_end.merge(o.face_down_end);
+        self.face_down_max.merge(o.face_down_max);
+        merge_counts(&mut self.flips_down, &o.flips_down);
+        merge_counts(&mut self.flips_up, &o.flips_up);
+        add_vec(&mut self.hex_down, &o.hex_down);
+        add_vec(&mut self.hex_up, &o.hex_up);
+        add_vec(&mut self.hex_down_end, &o.hex_down_end);
+        self.curve.merge(o.curve);
+    }
+}
+
+/// The sink that records one game into a row accumulator.
+struct Recorder<'a> {
+    acc: &'a mut CatanAcc,
+    tokens: bool,
+    face_down: u32,
+    max_down: u32,
+}
+
+impl Sink for Recorder<'_> {
+    #[inline]
+    fn event(&mut self, e: &Event) {
+        match *e {
+            Event::Flip { hex, down, cause } => {
+                let c = cause as usize;
+                if down {
+                    self.acc.flips_down[c] += 1;
+                    self.acc.hex_down[hex.idx()] += 1;
+                    self.face_down += 1;
+                    self.max_down = self.max_down.max(self.face_down);
+                } else {
+                    self.acc.flips_up[c] += 1;
+                    self.acc.hex_up[hex.idx()] += 1;
+                    self.face_down -= 1;
+                }
+            }
+            Event::TurnStart { turn, .. } if self.tokens => {
+                self.acc.curve.add(turn, self.face_down)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// One Catan configuration row bound to its map and master seed.
+pub struct CatanRow<'t> {
+    pub topo: &'t Topology,
+    pub map: String,
+    pub spec: RowSpec,
+    pub seed: u64,
+}
+
+impl CatanRow<'_> {
+    fn tokens_flip(&self) -> bool {
+        matches!(self.spec.rules.variant, Variant::Robert(_))
+    }
+
+    fn play_with<P: Policy>(
+        &self,
+        i: u64,
+        policy: &mut P,
+        acc: &mut CatanAcc,
+        buf: &mut ActionList,
+    ) {
+        let layout = layout_for(self.topo, self.spec.board, self.seed, i);
+        let mut g = Game::new(self.topo, layout, self.spec.rules);
+        let mut rngs = GameRngs::new(self.seed, i);
+        if acc.hex_down.is_empty() {
+            acc.hex_down = vec![0; self.topo.n_hexes];
+            acc.hex_up = vec![0; self.topo.n_hexes];
+            acc.hex_down_end = vec![0; self.topo.n_hexes];
+        }
+        let mut rec = Recorder {
+            acc,
+            tokens: self.tokens_flip(),
+            face_down: 0,
+            max_down: 0,
+        };
+        let outcome = play(&mut g, policy, &mut rngs, buf, &mut rec);
+        let (fd, max) = (rec.face_down, rec.max_down);
+        acc.games += 1;
+        match outcome {
+            Outcome::Winner(p) => acc.seat_wins[p.idx()] += 1,
+            Outcome::TeamWin => acc.team_wins += 1,
+            Outcome::TeamLoss => acc.team_losses += 1,
+            Outcome::Cap => acc.caps += 1,
+        }
+        acc.turns.add(g.s.turn);
+        for p in 0..g.s.n_players as usize {
+            acc.vp_end[p].add(g.s.players[p].vp as u32);
+        }
+        if self.tokens_flip() {
+            debug_assert_eq!(fd, g.s.face_down.len());
+            acc.face_down_end.add(fd);
+            acc.face_down_max.add(max);
+            for h in g.s.face_down.iter() {
+                acc.hex_down_end[h] += 1;
+            }
+        }
+    }
+}
+
+impl Experiment for CatanRow<'_> {
+    type Acc = CatanAcc;
+    type Scratch = Box<ActionList>;
+
+    fn play(&self, index: u64, acc: &mut CatanAcc, buf: &mut Box<ActionList>) {
+        match self.spec.policy {
+            PolicySpec::Random => self.play_with(index, &mut RandomPolicy, acc, buf),
+            PolicySpec::Greedy => self.play_with(index, &mut GreedyPolicy::default(), acc, buf),
+            PolicySpec::Team(k) => self.play_with(index, &mut TeamPolicy::new(k), acc, buf),
+        }
+    }
+}
+
+/// `summary.csv`: one row per configuration (README, "Report columns").
+#[derive(Serialize)]
+pub struct SummaryRow {
+    pub row: usize,
+    pub variant: &'static str,
+    pub players: u8,
+    pub policy: &'static str,
+    pub board: &'static str,
+    pub map: String,
+    pub difficulty: Option<&'static str>,
+    pub start_cards: Option<u8>,
+    pub robert_target: Option<&'static str>,
+    pub city_weight: Option<u8>,
+    pub turn_cap: u32,
+    pub seed: u64,
+    pub games: u64,
+    pub wins: u64,
+    pub losses: Option<u64>,
+    pub capouts: u64,
+    pub win_rate: Option<f64>,
+    pub win_rate_lo95: Option<f64>,
+    pub win_rate_hi95: Option<f64>,
+    pub wins_seat1: Option<u64>,
+    pub wins_seat2: Option<u64>,
+    pub wins_seat3: Option<u64>,
+    pub wins_seat4: Option<u64>,
+    pub turns_mean: Option<f64>,
+    pub turns_median: Option<u32>,
+    pub turns_p10: Option<u32>,
+    pub turns_p90: Option<u32>,
+    pub face_down_end_mean: Option<f64>,
+    pub face_down_max_mean: Option<f64>,
+    pub flips_robert_per_game: Option<f64>,
+    pub flipbacks_soldier_per_game: Option<f64>,
+    pub flipbacks_seven_per_game: Option<f64>,
+    pub flipbacks_monopoly_per_game: Option<f64>,
+}
+
+/// `seats.csv`: per configuration and seat.
+#[derive(Serialize)]
+pub struct SeatRow {
+    pub row: usize,
+    pub seat: usize,
+    pub wins: Option<u64>,
+    pub win_rate: Option<f64>,
+    pub win_rate_lo95: Option<f64>,
+    pub win_rate_hi95: Option<f64>,
+    pub vp_end_mean: Option<f64>,
+    pub vp_end_median: Option<u32>,
+}
+
+/// `flips_by_hex.csv`: per configuration and hex (Robert rows).
+#[derive(Serialize)]
+pub struct HexRow {
+    pub row: usize,
+    pub hex: usize,
+    pub q: i8,
+    pub r: i8,
+    pub terrain: &'static str,
+    pub token: Option<u8>,
+    pub pips: Option<u8>,
+    pub flips: u64,
+    pub flips_per_game: f64,
+    pub flip_backs: u64,
+    pub flip_backs_per_game: f64,
+    pub face_down_at_end_share: f64,
+}
+
+/// `flip_curve.csv`: per configuration and player-turn (Robert rows).
+#[derive(Serialize)]
+pub struct CurveRow {
+    pub row: usize,
+    pub turn: usize,
+    pub games_running: u64,
+    pub face_down_mean: f64,
+    pub face_down_p10: u32,
+    pub face_down_median: u32,
+    pub face_down_p90: u32,
+}
+
+impl Tables for CatanRow<'_> {
+    fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
+        let rules = self.spec.rules;
+        let robert = match rules.variant {
+            Variant::Robert(r) => Some(r),
+            Variant::Base => None,
+        };
+        let n = acc.games.max(1) as f64;
+        let per_game = |x: u64| robert.map(|_| r3(x as f64 / n));
+        let coop = rules.variant.cooperative();
+        let (wins, losses) = if coop {
+            (acc.team_wins, Some(acc.team_losses))
+        } else {
+            (acc.seat_wins.iter().sum(), None)
+        };
+        let (lo, hi) = wilson(acc.team_wins, acc.games);
+        let seat = |i: usize| (!coop && i < rules.players as usize).then(|| acc.seat_wins[i]);
+        out.row(
+            "summary.csv",
+            &SummaryRow {
+                row,
+                variant: rules.variant.name(),
+                players: rules.players,
+                policy: self.spec.policy.name(),
+                board: self.spec.board.name(),
+                map: self.map.clone(),
+                difficulty: robert.map(|r| difficulty_name(r.start_cards)),
+                start_cards: robert.map(|r| r.start_cards),
+                robert_target: robert.map(|r| r.target.name()),
+                city_weight: robert.map(|r| r.city_weight),
+                turn_cap: rules.turn_cap,
+                seed: self.seed,
+                games: acc.games,
+                wins,
+                losses,
+                capouts: acc.caps,
+                win_rate: coop.then(|| r5(acc.team_wins as f64 / n)),
+                win_rate_lo95: coop.then(|| r5(lo)),
+                win_rate_hi95: coop.then(|| r5(hi)),
+                wins_seat1: seat(0),
+                wins_seat2: seat(1),
+                wins_seat3: seat(2),
+                wins_seat4: seat(3),
+                turns_mean: acc.turns.mean().map(r3),
+                turns_median: acc.turns.quantile(0.5),
+                turns_p10: acc.turns.quantile(0.1),
+                turns_p90: acc.turns.quantile(0.9),
+                face_down_end_mean: robert.and(acc.face_down_end.mean().map(r3)),
+                face_down_max_mean: robert.and(acc.face_down_max.mean().map(r3)),
+                flips_robert_per_game: per_game(acc.flips_down[FlipCause::Robert as usize]),
+                flipbacks_soldier_per_game: per_game(acc.flips_up[FlipCause::Soldier as usize]),
+                flipbacks_seven_per_game: per_game(acc.flips_up[FlipCause::Seven as usize]),
+                flipbacks_monopoly_per_game: per_game(acc.flips_up[FlipCause::Monopoly as usize]),
+            },
+        )?;
+        for s in 0..rules.players as usize {
+            let (lo, hi) = wilson(acc.seat_wins[s], acc.games);
+            out.row(
+                "seats.csv",
+                &SeatRow {
+                    row,
+                    seat: s + 1,
+                    wins: (!coop).then_some(acc.seat_wins[s]),
+                    win_rate: (!coop).then(|| r5(acc.seat_wins[s] as f64 / n)),
+                    win_rate_lo95: (!coop).then(|| r5(lo)),
+                    win_rate_hi95: (!coop).then(|| r5(hi)),
+                    vp_end_mean: acc.vp_end[s].mean().map(r3),
+                    vp_end_median: acc.vp_end[s].quantile(0.5),
+                },
+            )?;
+        }
+        if robert.is_none() {
+            return Ok(());
+        }
+        let fixed = self.spec.board == BoardKind::Fixed;
+        for h in self.topo.land_hexes.iter() {
+            let spec = self.topo.hex_spec[h];
+            let down = acc.hex_down.get(h).copied().unwrap_or(0);
+            let up = acc.hex_up.get(h).copied().unwrap_or(0);
+            let end = acc.hex_down_end.get(h).copied().unwrap_or(0);
+            out.row(
+                "flips_by_hex.csv",
+                &HexRow {
+                    row,
+                    hex: h,
+                    q: spec.q,
+                    r: spec.r,
+                    terrain: if fixed {
+                        spec.terrain.name()
+                    } else {
+                        "shuffled"
+                    },
+                    token: if fixed { spec.token } else { None },
+                    pips: if fixed { spec.token.map(pips) } else { None },
+                    flips: down,
+                    flips_per_game: r5(down as f64 / n),
+                    flip_backs: up,
+                    flip_backs_per_game: r5(up as f64 / n),
+                    face_down_at_end_share: r5(end as f64 / n),
+                },
+            )?;
+        }
+        for (t, h) in acc.curve.steps.iter().enumerate() {
+            if h.count() == 0 {
+                continue;
+            }
+            out.row(
+                "flip_curve.csv",
+                &CurveRow {
+                    row,
+                    turn: t,
+                    games_running: h.count(),
+                    face_down_mean: h.mean().map_or(0.0, r3),
+                    face_down_p10: h.quantile(0.1).unwrap_or(0),
+                    face_down_median: h.quantile(0.5).unwrap_or(0),
+                    face_down_p90: h.quantile(0.9).unwrap_or(0),
+                },
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,326 @@
+//! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
+
+use crate::catan::{BoardKind, RobertRules, RobertTarget, Rules, Variant};
+use crate::policy::{PolicySpec, TeamKnobs};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A scalar or a list in a config grid (`players = 4` or `players = [3, 4]`).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum OneOrMany<T> {
+    One(T),
+    Many(Vec<T>),
+}
+
+impl<T: Clone> OneOrMany<T> {
+    pub fn to_vec(&self) -> Vec<T> {
+        match self {
+            OneOrMany::One(x) => vec![x.clone()],
+            OneOrMany::Many(v) => v.clone(),
+        }
+    }
+}
+
+/// The `[grid]` table: every key is one axis of the sweep (a value or a list of values).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GridFile {
+    pub variant: Option<OneOrMany<String>>,
+    pub players: Option<OneOrMany<i64>>,
+    pub policy: Option<OneOrMany<String>>,
+    pub board: Option<OneOrMany<String>>,
+    pub difficulty: Option<OneOrMany<String>>,
+    pub start_cards: Option<OneOrMany<i64>>,
+    pub robert_target: Option<OneOrMany<String>>,
+    pub city_weight: Option<OneOrMany<i64>>,
+}
+
+/// The `[rules]` table: settings shared by every row.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct RulesFile {
+    /// Player-turns after which a game stops as a cap-out.
+    pub turn_cap: i64,
+}
+
+impl Default for RulesFile {
+    fn default() -> Self {
+        RulesFile {
+            turn_cap: DEFAULT_TURN_CAP as i64,
+        }
+    }
+}
+
+/// Default turn cap (player-turns): far above the longest games the shipped policies play
+/// (see README, "Turn cap"), so cap-outs stay well under 0.1%.
+pub const DEFAULT_TURN_CAP: u32 = 5_000;
+
+/// A sweep config file as written.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SweepFile {
+    /// Report folder name: `reports/<name>/` unless `--out` says otherwise.
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// Master seed; every game's streams derive from it and the game index.
+    pub seed: u64,
+    /// Games per configuration row.
+    pub games: i64,
+    /// `base` (the shipped map) or a path to a map file.
+    #[serde(default = "default_map")]
+    pub map: String,
+    #[serde(default)]
+    pub grid: GridFile,
+    #[serde(default)]
+    pub rules: RulesFile,
+    /// Knobs of the `team` policy.
+    #[serde(default)]
+    pub team: TeamKnobs,
+}
+
+fn default_map() -> String {
+    "base".into()
+}
+
+/// Difficulty names of the Robert variant and their starting development cards.
+pub const DIFFICULTIES: [(&str, u8); 4] =
+    [("impossible", 0), ("hard", 1), ("moderate", 2), ("easy", 3)];
+
+/// The difficulty name for a number of starting cards (`custom` beyond the four levels).
+pub fn difficulty_name(cards: u8) -> &'static str {
+    DIFFICULTIES
+        .iter()
+        .find(|d| d.1 == cards)
+        .map_or("custom", |d| d.0)
+}
+
+/// One configuration row of a sweep, validated and typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowSpec {
+    pub rules: Rules,
+    pub policy: PolicySpec,
+    pub board: BoardKind,
+}
+
+/// A validated sweep: shared settings and the expanded rows.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    pub file: SweepFile,
+    pub games: u64,
+    pub rows: Vec<RowSpec>,
+}
+
+fn names<'a>(v: &'a [&'a str]) -> String {
+    v.join(", ")
+}
+
+impl Sweep {
+    /// Validates a config and expands its grid (variant × policy × players × difficulty ×
+    /// Robert target × city weight × board, in that nesting order).
+    ///
+    /// # Errors
+    /// The first key whose value is missing, of the wrong type or out of range, naming the
+    /// key and the allowed values.
+    pub fn from_file(file: SweepFile, origin: &str) -> Result<Sweep> {
+        let ctx = |key: &str| format!("{origin}: {key}");
+        if file.name.trim().is_empty()
+            || file
+                .name
+                .chars()
+                .any(|c| !(c.is_ascii_alphanumeric() || "-_.".contains(c)))
+        {
+            bail!(
+                "{}: {:?} must be a non-empty folder name of letters, digits, '-', '_' and '.'",
+                ctx("name"),
+                file.name
+            );
+        }
+        if file.games < 1 {
+            bail!(
+                "{}: {} must be a whole number of at least 1",
+                ctx("games"),
+                file.games
+            );
+        }
+        if file.rules.turn_cap < 1 || file.rules.turn_cap > 1_000_000 {
+            bail!(
+                "{}: {} must be 1..=1000000",
+                ctx("rules.turn_cap"),
+                file.rules.turn_cap
+            );
+        }
+        let g = &file.grid;
+        let variants = g
+            .variant
+            .as_ref()
+            .map_or(vec!["robert".to_string()], |v| v.to_vec());
+        let players = g.players.as_ref().map_or(vec![4], |v| v.to_vec());
+        let policies = g
+            .policy
+            .as_ref()
+            .map_or(vec!["team".to_string()], |v| v.to_vec());
+        let boards = g
+            .board
+            .as_ref()
+            .map_or(vec!["fixed".to_string()], |v| v.to_vec());
+        let targets = g
+            .robert_target
+            .as_ref()
+            .map_or(vec!["adjacent".to_string()], |v| v.to_vec());
+        let weights = g.city_weight.as_ref().map_or(vec![1], |v| v.to_vec());
+        let cards: Vec<i64> = match (&g.difficulty, &g.start_cards) {
+            (Some(_), Some(_)) => bail!(
+                "{}: give either grid.difficulty or grid.start_cards, not both",
+                ctx("grid")
+            ),
+            (Some(d), None) => d
+                .to_vec()
+                .iter()
+                .map(|name| {
+                    DIFFICULTIES
+                        .iter()
+                        .find(|x| x.0 == name)
+                        .map(|x| x.1 as i64)
+                        .with_context(|| {
+                            format!(
+                                "{}: unknown difficulty {name:?}; allowed: impossible, hard, moderate, easy (or use grid.start_cards for any count)",
+                                ctx("grid.difficulty")
+                            )
+                        })
+                })
+                .collect::<Result<_>>()?,
+            (None, Some(c)) => c.to_vec(),
+            (None, None) => vec![0],
+        };
+        for (key, len) in [
+            ("grid.variant", variants.len()),
+            ("grid.players", players.len()),
+            ("grid.policy", policies.len()),
+            ("grid.board", boards.len()),
+            ("grid.difficulty / grid.start_cards", cards.len()),
+            ("grid.robert_target", targets.len()),
+            ("grid.city_weight", weights.len()),
+        ] {
+            if len == 0 {
+                bail!("{}: the list is empty; give at least one value", ctx(key));
+            }
+        }
+        let mut rows = Vec::new();
+        for v in &variants {
+            if !Variant::NAMES.contains(&v.as_str()) {
+                bail!(
+                    "{}: unknown variant {v:?}; allowed: {}",
+                    ctx("grid.variant"),
+                    names(Variant::NAMES)
+                );
+            }
+            for pol in &policies {
+                let policy = PolicySpec::parse(pol, file.team).with_context(|| {
+                    format!(
+                        "{}: unknown policy {pol:?}; allowed: {}",
+                        ctx("grid.policy"),
+                        names(PolicySpec::NAMES)
+                    )
+                })?;
+                for &np in &players {
+                    // Both Catan variants here use the 4-seat base map.
+                    if !(2..=4).contains(&np) {
+                        bail!(
+                            "{}: {np} is out of range; allowed: 2, 3 or 4",
+                            ctx("grid.players")
+                        );
+                    }
+                    for &c in &cards {
+                        if !(0..=8).contains(&c) {
+                            bail!(
+                                "{}: {c} is out of range; allowed: 0..=8 starting cards per player",
+                                ctx("grid.start_cards")
+                            );
+                        }
+                        if c as i64 * np > 25 {
+                            bail!("{}: {c} cards for each of {np} players is more than the 25-card deck", ctx("grid.start_cards"));
+                        }
+                        for t in &targets {
+                            let target = RobertTarget::parse(t).with_context(|| {
+                                format!(
+                                    "{}: unknown reading {t:?}; allowed: {}",
+                                    ctx("grid.robert_target"),
+                                    names(RobertTarget::NAMES)
+                                )
+                            })?;
+                            for &w in &weights {
+                                if !(1..=2).contains(&w) {
+                                    bail!(
+                                        "{}: {w} is out of range; allowed: 1 or 2",
+                                        ctx("grid.city_weight")
+                                    );
+                                }
+                                for b in &boards {
+                                    let board = BoardKind::parse(b).with_context(|| {
+                                        format!(
+                                            "{}: unknown board {b:?}; allowed: {}",
+                                            ctx("grid.board"),
+                                            names(BoardKind::NAMES)
+                                        )
+                                    })?;
+                                    let mut rules = if v == "base" {
+                                        Rules::base(np as u8)
+                                    } else {
+                                        Rules::robert(
+                                            np as u8,
+                                            RobertRules {
+                                                target,
+                                                city_weight: w as u8,
+                                                start_cards: c as u8,
+                                            },
+                                        )
+                                    };
+                                    rules.turn_cap = file.rules.turn_cap as u32;
+                                    let row = RowSpec {
+                                        rules,
+                                        policy,
+                                        board,
+                                    };
+                                    // Robert axes do not apply to base rows: keep one of each.
+                                    if !rows.contains(&row) {
+                                        rows.push(row);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Sweep {
+            games: file.games as u64,
+            file,
+            rows,
+        })
+    }
+
+    /// Reads, parses and validates a config file.
+    ///
+    /// # Errors
+    /// Unreadable file, TOML syntax, unknown keys, wrong types (with line and column), or any
+    /// error of [`Sweep::from_file`].
+    pub fn load(path: &Path) -> Result<Sweep> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read config file {origin}"))?;
+        Self::parse(&text, &origin)
+    }
+
+    /// Parses config text; `origin` names it in errors.
+    ///
+    /// # Errors
+    /// As [`Sweep::load`].
+    pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
+        let file: SweepFile =
+            toml::from_str(text).with_context(|| format!("config file {origin}"))?;
+        Self::from_file(file, origin)
+    }
+}

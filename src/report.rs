@@ -1,0 +1,139 @@
+//! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
+
+use crate::runner::Experiment;
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// An experiment that knows how to turn its accumulator into report rows.
+pub trait Tables: Experiment {
+    /// Appends row `row`'s lines to the tables of `out` (e.g. `summary.csv`).
+    ///
+    /// # Errors
+    /// Serialising a row fails.
+    fn write_tables(&self, row: usize, acc: &Self::Acc, out: &mut ReportDir) -> Result<()>;
+}
+
+/// Rounds to 3 decimals (means).
+pub fn r3(x: f64) -> f64 {
+    (x * 1e3).round() / 1e3
+}
+
+/// Rounds to 5 decimals (rates and interval bounds).
+pub fn r5(x: f64) -> f64 {
+    (x * 1e5).round() / 1e5
+}
+
+/// A report folder being assembled. Nothing is written until [`ReportDir::finish`], which writes
+/// each file to a temporary name and renames it, so no final name ever holds a partial file.
+pub struct ReportDir {
+    dir: PathBuf,
+    tables: BTreeMap<&'static str, csv::Writer<Vec<u8>>>,
+    texts: BTreeMap<String, Vec<u8>>,
+}
+
+impl ReportDir {
+    /// Prepares `dir`, creating it, and checks that it is writable before any game runs.
+    ///
+    /// # Errors
+    /// The folder cannot be created or written.
+    pub fn create(dir: &Path) -> Result<ReportDir> {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("--out / report folder {}: cannot create it", dir.display())
+        })?;
+        let probe = dir.join(format!(".robsim-write-test-{}", std::process::id()));
+        std::fs::write(&probe, b"")
+            .with_context(|| format!("--out / report folder {}: not writable", dir.display()))?;
+        let _ = std::fs::remove_file(&probe);
+        Ok(ReportDir {
+            dir: dir.to_path_buf(),
+            tables: BTreeMap::new(),
+            texts: BTreeMap::new(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Appends one row to a CSV table (the header comes from the first row's field names).
+    ///
+    /// # Errors
+    /// Serialising fails.
+    pub fn row<T: Serialize>(&mut self, table: &'static str, row: &T) -> Result<()> {
+        self.tables
+            .entry(table)
+            .or_insert_with(|| csv::Writer::from_writer(Vec::new()))
+            .serialize(row)
+            .with_context(|| format!("writing a row of {table}"))
+    }
+
+    /// Adds a whole text file.
+    pub fn text(&mut self, name: &str, contents: impl Into<Vec<u8>>) {
+        self.texts.insert(name.to_string(), contents.into());
+    }
+
+    /// The CSV text of a table so far.
+    pub fn table_bytes(&mut self, table: &str) -> Option<Vec<u8>> {
+        let w = self.tables.get_mut(table)?;
+        w.flush().ok()?;
+        Some(w.get_ref().clone())
+    }
+
+    /// Writes every file atomically; returns the paths written.
+    ///
+    /// # Errors
+    /// A file cannot be written or renamed.
+    pub fn finish(self) -> Result<Vec<PathBuf>> {
+        let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+        for (name, w) in self.tables {
+            let bytes = w.into_inner().context("flushing a CSV table")?;
+            files.push((name.to_string(), bytes));
+        }
+        files.extend(self.texts);
+        let mut written = Vec::new();
+        for (name, bytes) in files {
+            let path = self.dir.join(&name);
+            write_atomic(&path, &bytes)?;
+            written.push(path);
+        }
+        Ok(written)
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`.
+///
+/// # Errors
+/// Any I/O failure, naming the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let mut f =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    f.write_all(bytes)
+        .and_then(|_| f.sync_all())
+        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
+}
+
+/// `manifest.json`: what produced a report folder.
+#[derive(Serialize)]
+pub struct Manifest {
+    pub robsim_version: &'static str,
+    pub git_commit: Option<&'static str>,
+    pub command: Vec<String>,
+    pub config: String,
+    pub seed: u64,
+    pub games_per_row: u64,
+    pub rows: usize,
+    pub threads: usize,
+    pub started_utc: String,
+    pub elapsed_seconds: f64,
+    pub host_cpus: usize,
+}
+
+/// The commit robsim was built from, when the build could ask git.
+pub fn git_commit() -> Option<&'static str> {
+    option_env!("ROBSIM_GIT_COMMIT").filter(|s| !s.is_empty())
+}
