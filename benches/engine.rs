@@ -1,1 +1,74 @@
-fn main() {}
+//! Criterion benchmarks of whole games per variant and policy; each checks a checksum of its results.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use robsim::catan::*;
+use robsim::mapfile::base_map;
+use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, TeamKnobs, TeamPolicy};
+use robsim::sim::{layout_for, play, GameRngs};
+use std::hint::black_box;
+
+/// Games per measured iteration: enough that one iteration is several milliseconds.
+const GAMES: u64 = 200;
+const SEED: u64 = 2026;
+
+/// Plays `GAMES` games; returns (player-turns, checksum of outcomes and turns).
+fn batch<P: Policy + Clone>(topo: &Topology, rules: Rules, board: BoardKind, policy: &P) -> (u64, u64) {
+    let mut buf = Box::new(ActionList::new());
+    let (mut turns, mut sum) = (0u64, 0u64);
+    for i in 0..GAMES {
+        let layout = layout_for(topo, board, SEED, i);
+        let mut g = Game::new(topo, layout, rules);
+        let mut rngs = GameRngs::new(SEED, i);
+        let o = play(&mut g, &mut policy.clone(), &mut rngs, &mut buf, &mut ());
+        let code = match o {
+            Outcome::Winner(p) => 1 + p.0 as u64,
+            Outcome::TeamWin => 10,
+            Outcome::TeamLoss => 20,
+            Outcome::Cap => 30,
+        };
+        turns += g.s.turn as u64;
+        sum = sum.wrapping_mul(31).wrapping_add(code * 100_000 + g.s.turn as u64);
+    }
+    (turns, sum)
+}
+
+fn bench_one<P: Policy + Clone>(
+    c: &mut Criterion,
+    name: &str,
+    rules: Rules,
+    board: BoardKind,
+    policy: P,
+    expected: (u64, u64),
+) {
+    let topo = Topology::build(&base_map()).unwrap();
+    let got = batch(&topo, rules, board, &policy);
+    assert_eq!(
+        got, expected,
+        "{name}: results changed (player-turns, checksum); update the expected value only for an intended rules or policy change"
+    );
+    let mut g = c.benchmark_group("games");
+    g.throughput(Throughput::Elements(got.0)); // elements = player-turns
+    g.bench_function(BenchmarkId::new(name, GAMES), |b| {
+        b.iter(|| assert_eq!(black_box(batch(&topo, rules, board, &policy)), expected))
+    });
+    g.finish();
+}
+
+fn engine(c: &mut Criterion) {
+    let random = BoardKind::Random { red_apart: true };
+    bench_one(c, "base_4p_random", Rules::base(4), random, RandomPolicy, (0, 0));
+    bench_one(c, "base_4p_greedy", Rules::base(4), random, GreedyPolicy::default(), (0, 0));
+    let team = TeamPolicy::new(TeamKnobs::default());
+    for (name, cards, expected) in [
+        ("robert_4p_team_impossible", 0, (0, 0)),
+        ("robert_4p_team_hard", 1, (0, 0)),
+        ("robert_4p_team_moderate", 2, (0, 0)),
+        ("robert_4p_team_easy", 3, (0, 0)),
+    ] {
+        let rules = Rules::robert(4, RobertRules { start_cards: cards, ..Default::default() });
+        bench_one(c, name, rules, BoardKind::Fixed, team.clone(), expected);
+    }
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);

@@ -240,7 +240,7 @@ impl Sweep {
                                 ctx("grid.start_cards")
                             );
                         }
-                        if c as i64 * np > 25 {
+                        if c * np > 25 {
                             bail!("{}: {c} cards for each of {np} players is more than the 25-card deck", ctx("grid.start_cards"));
                         }
                         for t in &targets {

@@ -27,3 +27,57 @@ fn base_map_counts() {
     // The centre hex has six neighbours; a corner hex three.
     assert_eq!(t.hex_neighbor_set[l.robber_start.idx()].len(), 6);
 }
+
+/// The map format expresses sea and several islands: a 3-hex island and a 1-hex island with sea
+/// between them. Corners and edges come from every listed hex; only land corners take buildings.
+#[test]
+fn two_islands_with_sea() {
+    let text = r#"
+name = "two-islands"
+hexes = [
+  { q = 0, r = 0, terrain = "desert" },
+  { q = 1, r = 0, terrain = "forest", token = 6 },
+  { q = 0, r = 1, terrain = "hills", token = 8 },
+  { q = 2, r = 0, terrain = "sea" },
+  { q = 1, r = 1, terrain = "sea" },
+  { q = 3, r = 0, terrain = "mountains", token = 5 },
+]
+harbors = [ { q = 3, r = 0, side = 1, kind = "ore" } ]
+"#;
+    let spec = robsim::mapfile::parse_map(text, "inline").unwrap();
+    let t = Topology::build(&spec).unwrap();
+    assert_eq!(t.n_hexes, 6);
+    assert_eq!(t.land_hexes.len(), 4);
+    // The sea hex (2, 0) lies between the islands: they share no corner.
+    let a: CornerSet = t.hex_corner_set[1];
+    let b: CornerSet = t.hex_corner_set[5];
+    assert!(a.intersect(b).is_empty());
+    // Every corner of a sea hex that touches no land hex is not a building spot.
+    let sea_only = (0..t.n_corners).filter(|&c| !t.land_corners.contains(c)).count();
+    assert!(sea_only > 0);
+    assert_eq!(t.harbors.len(), 1);
+}
+
+#[test]
+fn map_errors_name_the_problem() {
+    let bad = [
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "desert" }, { q = 0, r = 0, terrain = "desert" } ]"#, "listed twice"),
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "forest" } ]"#, "must have a number token"),
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "forest", token = 7 } ]"#, "token 7"),
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "lava", token = 6 } ]"#, "unknown terrain"),
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "desert" } ]
+harbors = [ { q = 5, r = 5, side = 0, kind = "3:1" } ]"#, "no such land hex"),
+        (r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "desert" } ]
+size = 3"#, "unknown field"),
+    ];
+    for (text, needle) in bad {
+        let e = format!("{:#}", robsim::mapfile::parse_map(text, "inline").unwrap_err());
+        assert!(e.contains(needle), "{needle:?} not in {e}");
+    }
+}

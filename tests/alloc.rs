@@ -1,0 +1,60 @@
+//! No heap allocation inside a game after the first: a counting global allocator watches the game loop.
+
+use robsim::catan::*;
+use robsim::mapfile::base_map;
+use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, TeamKnobs, TeamPolicy};
+use robsim::sim::{layout_for, play, GameRngs};
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: AllocLayout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: AllocLayout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: AllocLayout, n: usize) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_in_games<P: Policy + Clone>(rules: Rules, board: BoardKind, policy: P) -> u64 {
+    let topo = Topology::build(&base_map()).unwrap();
+    let mut buf = Box::new(ActionList::new());
+    let mut one = |i: u64| {
+        let layout = layout_for(&topo, board, 3, i);
+        let mut g = Game::new(&topo, layout, rules);
+        let mut rngs = GameRngs::new(3, i);
+        let mut p = policy.clone();
+        play(&mut g, &mut p, &mut rngs, &mut buf, &mut ());
+    };
+    one(0); // warm-up
+    let before = ALLOCS.load(Ordering::Relaxed);
+    for i in 1..200 {
+        one(i);
+    }
+    ALLOCS.load(Ordering::Relaxed) - before
+}
+
+// One test function: the counter is global, so parallel tests in this binary would disturb it.
+#[test]
+fn games_do_not_allocate_after_warm_up() {
+    let random = BoardKind::Random { red_apart: true };
+    let robert = |c| Rules::robert(4, RobertRules { start_cards: c, ..Default::default() });
+    assert_eq!(allocations_in_games(Rules::base(4), random, RandomPolicy), 0, "base random");
+    assert_eq!(allocations_in_games(Rules::base(4), random, GreedyPolicy::default()), 0, "base greedy");
+    for c in 0..=3 {
+        let team = TeamPolicy::new(TeamKnobs::default());
+        assert_eq!(allocations_in_games(robert(c), BoardKind::Fixed, team), 0, "robert team {c}");
+        assert_eq!(allocations_in_games(robert(c), random, RandomPolicy), 0, "robert random {c}");
+    }
+}
