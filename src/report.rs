@@ -131,6 +131,27 @@ pub struct Manifest {
     pub started_utc: String,
     pub elapsed_seconds: f64,
     pub host_cpus: usize,
+    /// Operating system, architecture and CPU model of the machine that ran it.
+    pub machine: String,
+}
+
+/// A one-line description of this machine: OS, architecture, CPU model (Linux) and cores.
+pub fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!(
+        "{} {}, {model}, {cores} cores",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
 }
 
 /// The commit robsim was built from, when the build could ask git.

@@ -4,7 +4,7 @@ use crate::catan::Topology;
 use crate::catan_run::CatanRow;
 use crate::config::Sweep;
 use crate::mapfile::resolve_map;
-use crate::report::{git_commit, Manifest, ReportDir, Tables};
+use crate::report::{git_commit, machine, Manifest, ReportDir, Tables};
 use crate::runner::{run, with_threads};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -93,6 +93,7 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        machine: machine(),
     };
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.text("config.toml", opts.config_text.clone());
