@@ -5,3 +5,4 @@ pub mod mapfile;
 pub mod policy;
 pub mod seeds;
 pub mod sim;
+pub mod trace;
