@@ -170,6 +170,7 @@ struct Summary {
     outcome: String,
     winner: Option<i64>,
     flips: usize,
+    ties: usize,
     produce: usize,
 }
 
@@ -444,7 +445,19 @@ fn check(trace: &[u8]) -> R<Summary> {
                     return Err(at(format!("discards still owed: {:?}", bk.owed_discards)));
                 }
             }
-            "chance" => {}
+            "chance" => {
+                if text(l, "phase")? == "robert_tie" {
+                    let c: BTreeSet<usize> = ints(l, "candidates")?
+                        .into_iter()
+                        .map(|x| x as usize)
+                        .collect();
+                    let best = bk.robert_targets(&board, global, city_weight);
+                    if c != best || c.len() < 2 || !c.contains(&(int(l, "hex")? as usize)) {
+                        return Err(at(format!("Robert tie {c:?}, books say {best:?}")));
+                    }
+                    sum.ties += 1;
+                }
+            }
             "turn_start" => {
                 let (turn, seat) = (int(l, "turn")?, int(l, "seat")?);
                 if turn != expected_turn || seat != (turn - 1) % players as i64 {
@@ -809,6 +822,7 @@ const CASES: &[(&str, u8, u64)] = &[
 
 #[test]
 fn traces_recheck_from_the_lines_alone() {
+    let mut ties = 0;
     for &(variant, players, seed) in CASES {
         let (t, outcome) = gen(variant, players, seed, 0);
         let sum = check(&t).unwrap_or_else(|e| panic!("{variant} seed {seed}: {e}"));
@@ -835,7 +849,12 @@ fn traces_recheck_from_the_lines_alone() {
         if variant == "robert" {
             assert!(sum.flips > 0, "robert seed {seed}: no flips");
         }
+        ties += sum.ties;
     }
+    assert!(
+        ties > 0,
+        "no Robert tie in the cases: the tie check never ran"
+    );
 }
 
 #[test]
@@ -904,4 +923,29 @@ fn the_checker_catches_tampering() {
     check(&rob).unwrap();
     let bad = without(&rob, |v| v["type"] == "flip" && v["face"] == "down");
     assert!(check(&bad).is_err(), "a lost flip went unnoticed");
+}
+
+#[test]
+fn a_capped_game_ends_with_its_own_outcome() {
+    let topo = Topology::build(&base_map()).unwrap();
+    let layout = Layout::fixed(&topo);
+    let rules = Rules {
+        turn_cap: 30,
+        ..Rules::base(4)
+    };
+    let header = TraceHeader::new("random", BoardKind::Fixed, "base", 9, 0);
+    let mut out = Vec::new();
+    let o = write_trace(
+        &mut out,
+        &topo,
+        layout,
+        rules,
+        &mut RandomPolicy,
+        &header,
+        &mut GameRngs::new(9, 0),
+    )
+    .unwrap();
+    assert_eq!(o, Outcome::Cap);
+    let sum = check(&out).unwrap();
+    assert_eq!((sum.outcome.as_str(), sum.turns), ("cap", 31));
 }
