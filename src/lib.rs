@@ -11,3 +11,4 @@ pub mod seeds;
 pub mod sim;
 pub mod stats;
 pub mod sweep;
+pub mod trace;

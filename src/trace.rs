@@ -1,0 +1,792 @@
+//! Game traces as JSON Lines: one game played with its own loop (mirroring [`crate::sim::play`],
+//! same random streams, so the same seed gives the same game) and written line by line: a header,
+//! the board, every decision, chance outcome and kernel event, and state snapshots.
+//!
+//! The format is documented in `docs/trace-format.md`; every field name below is part of it.
+
+use crate::catan::*;
+use crate::policy::Policy;
+use crate::sim::{sample_chance, GameRngs};
+use anyhow::Context;
+use serde::Serialize;
+use std::io::Write;
+
+/// Version of the trace format, written into the header. Bump it when a line changes shape.
+pub const TRACE_FORMAT: u32 = 1;
+
+/// What the caller knows about the game beyond its rules: names and seeds for the header line.
+/// Variant, players and rule options are taken from the [`Rules`] passed to [`write_trace`], so
+/// that the header cannot disagree with the game that was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceHeader {
+    /// robsim version that wrote the trace (`env!("CARGO_PKG_VERSION")`).
+    pub version: String,
+    /// Policy name as the CLI knows it (`random`, ...).
+    pub policy: String,
+    /// Board kind name ([`BoardKind::name`]).
+    pub board: String,
+    /// Map name or path.
+    pub map: String,
+    pub seed: u64,
+    /// Game index under the master seed.
+    pub game: u64,
+}
+
+impl TraceHeader {
+    /// A header with this crate's version.
+    pub fn new(policy: &str, board: BoardKind, map: &str, seed: u64, game: u64) -> TraceHeader {
+        TraceHeader {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            policy: policy.to_string(),
+            board: board.name().to_string(),
+            map: map.to_string(),
+            seed,
+            game,
+        }
+    }
+}
+
+/// Buffers the kernel's events of one step so they can be written after it.
+#[derive(Default)]
+struct Buffer(Vec<Event>);
+
+impl Sink for Buffer {
+    #[inline]
+    fn event(&mut self, e: &Event) {
+        self.0.push(*e);
+    }
+}
+
+/// Writes serialisable lines through one reused buffer (one `write_all` per line).
+struct Lines<'w, W: Write> {
+    out: &'w mut W,
+    buf: Vec<u8>,
+    n: u64,
+}
+
+impl<W: Write> Lines<'_, W> {
+    fn put<T: Serialize>(&mut self, v: &T) -> anyhow::Result<()> {
+        self.buf.clear();
+        serde_json::to_writer(&mut self.buf, v)?;
+        self.buf.push(b'\n');
+        self.n += 1;
+        self.out
+            .write_all(&self.buf)
+            .with_context(|| format!("writing trace line {}", self.n))
+    }
+}
+
+/// Plays one game with `policy` in every seat and writes its trace to `out` as JSON Lines.
+///
+/// The dice, deck, steal, Robert and policy streams are drawn exactly as [`crate::sim::play`]
+/// draws them, so a trace shows the game a normal run with the same seed plays. Actions go
+/// through [`Game::try_apply`]: a policy that returns an illegal action is an error here, not a
+/// corrupted state.
+///
+/// # Errors
+/// Writer errors (with the line number), serialisation errors, and illegal policy actions.
+pub fn write_trace<W: Write, P: Policy>(
+    out: &mut W,
+    topo: &Topology,
+    layout: Layout,
+    rules: Rules,
+    policy: &mut P,
+    header: &TraceHeader,
+    rngs: &mut GameRngs,
+) -> anyhow::Result<Outcome> {
+    let mut w = Lines {
+        out,
+        buf: Vec::with_capacity(4096),
+        n: 0,
+    };
+    let mut g = Game::new(topo, layout, rules);
+    w.put(&header_line(header, &rules))?;
+    w.put(&board_line(topo, &layout))?;
+    w.put(&snapshot(&g, "start"))?;
+    let mut list = ActionList::new();
+    let mut sink = Buffer::default();
+    loop {
+        if let Some(o) = g.s.outcome() {
+            w.out.flush().context("flushing the trace")?;
+            return Ok(o);
+        }
+        sink.0.clear();
+        if let Some(dist) = g.chance() {
+            let o = sample_chance(&g, dist, rngs);
+            w.put(&chance_line(&g, dist, o))?;
+            g.apply_chance(o, &mut sink);
+        } else {
+            let actor = g.actor();
+            let a = policy.choose(&g, &mut list, &mut rngs.policy);
+            w.put(&action_line(actor, g.s.phase, &a))?;
+            g.try_apply(a, &mut sink)
+                .with_context(|| format!("policy chose an illegal action on turn {}", g.s.turn))?;
+        }
+        let mut turn_started = false;
+        for e in &sink.0 {
+            turn_started |= matches!(e, Event::TurnStart { .. });
+            w.put(&event_line(&g, e))?;
+        }
+        if g.is_over() {
+            w.put(&snapshot(&g, "game_over"))?;
+        } else if turn_started {
+            w.put(&snapshot(&g, "turn_start"))?;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Deal => "deal",
+        Phase::SetupSettlement => "setup_settlement",
+        Phase::SetupRoad => "setup_road",
+        Phase::PreRoll => "pre_roll",
+        Phase::Dice => "dice",
+        Phase::Discard => "discard",
+        Phase::MoveRobber => "move_robber",
+        Phase::Steal => "steal",
+        Phase::Draw => "draw",
+        Phase::RobertTie => "robert_tie",
+        Phase::FlipUp => "flip_up",
+        Phase::Main => "main",
+        Phase::RoadBuilding => "road_building",
+        Phase::Over(_) => "over",
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Winner(_) => "winner",
+        Outcome::TeamWin => "team_win",
+        Outcome::TeamLoss => "team_loss",
+        Outcome::Cap => "cap",
+    }
+}
+
+/// A `u8` seat slot (`NO_PLAYER` = none) as an optional seat.
+fn seat_opt(p: u8) -> Option<u8> {
+    (p != NO_PLAYER).then_some(p)
+}
+
+/// A corner's harbor bit ([`HarborKind::bit`]) as the harbor's name.
+fn harbor_name(bit: u8) -> Option<&'static str> {
+    if bit == 0 {
+        None
+    } else if bit == HarborKind::Generic.bit() {
+        Some(HarborKind::Generic.name())
+    } else {
+        Resource::ALL
+            .into_iter()
+            .find(|&r| HarborKind::Special(r).bit() == bit)
+            .map(|r| HarborKind::Special(r).name())
+    }
+}
+
+fn present(row: &[u8]) -> Vec<u8> {
+    row.iter()
+        .copied()
+        .filter(|&x| x != topology::NONE)
+        .collect()
+}
+
+fn set_vec<const N: usize>(s: &crate::catan::bits::Bits<N>) -> Vec<usize> {
+    s.iter().collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header and board
+
+#[derive(Serialize)]
+struct RobertOptions {
+    target: &'static str,
+    city_weight: u8,
+    start_cards: u8,
+}
+
+#[derive(Serialize)]
+struct HeaderLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    format: u32,
+    robsim: &'a str,
+    variant: &'static str,
+    players: u8,
+    policy: &'a str,
+    board: &'a str,
+    map: &'a str,
+    seed: u64,
+    game: u64,
+    vp_to_win: u8,
+    turn_cap: u32,
+    hand_limit: u8,
+    robert: Option<RobertOptions>,
+}
+
+fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
+    HeaderLine {
+        kind: "header",
+        format: TRACE_FORMAT,
+        robsim: &h.version,
+        variant: rules.variant.name(),
+        players: rules.players,
+        policy: &h.policy,
+        board: &h.board,
+        map: &h.map,
+        seed: h.seed,
+        game: h.game,
+        vp_to_win: rules.vp_to_win,
+        turn_cap: rules.turn_cap,
+        hand_limit: rules.hand_limit,
+        robert: match rules.variant {
+            Variant::Base => None,
+            Variant::Robert(r) => Some(RobertOptions {
+                target: r.target.name(),
+                city_weight: r.city_weight,
+                start_cards: r.start_cards,
+            }),
+        },
+    }
+}
+
+#[derive(Serialize)]
+struct HexLine {
+    id: usize,
+    q: i8,
+    r: i8,
+    terrain: &'static str,
+    token: Option<u8>,
+    corners: [u8; 6],
+    edges: [u8; 6],
+    /// By axial direction, `null` where the map lists no hex.
+    neighbours: [Option<u8>; 6],
+}
+
+#[derive(Serialize)]
+struct CornerLine {
+    id: usize,
+    land: bool,
+    hexes: Vec<u8>,
+    neighbours: Vec<u8>,
+    edges: Vec<u8>,
+    harbor: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct EdgeLine {
+    id: usize,
+    land: bool,
+    corners: [u8; 2],
+}
+
+#[derive(Serialize)]
+struct BoardLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    name: String,
+    robber_start: u8,
+    hexes: Vec<HexLine>,
+    corners: Vec<CornerLine>,
+    edges: Vec<EdgeLine>,
+}
+
+fn board_line(t: &Topology, l: &Layout) -> BoardLine {
+    BoardLine {
+        kind: "board",
+        name: t.name.clone(),
+        robber_start: l.robber_start.0,
+        hexes: (0..t.n_hexes)
+            .map(|h| HexLine {
+                id: h,
+                q: t.hex_coord[h].0,
+                r: t.hex_coord[h].1,
+                terrain: l.terrain[h].name(),
+                token: (l.token[h] != 0).then_some(l.token[h]),
+                corners: t.hex_corners[h].map(|c| c.0),
+                edges: t.hex_edges[h].map(|e| e.0),
+                neighbours: t.hex_neighbors[h].map(|n| (n != topology::NONE).then_some(n)),
+            })
+            .collect(),
+        corners: (0..t.n_corners)
+            .map(|c| CornerLine {
+                id: c,
+                land: t.land_corners.contains(c),
+                hexes: present(&t.corner_hexes[c]),
+                neighbours: present(&t.corner_neighbors[c]),
+                edges: present(&t.corner_edges[c]),
+                harbor: harbor_name(l.harbor[c]),
+            })
+            .collect(),
+        edges: (0..t.n_edges)
+            .map(|e| EdgeLine {
+                id: e,
+                land: t.land_edges.contains(e),
+                corners: t.edge_corners[e].map(|c| c.0),
+            })
+            .collect(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions and chance
+
+#[derive(Serialize, Default)]
+struct ActionLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seat: u8,
+    phase: &'static str,
+    action: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edge: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    corner: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hex: Option<u8>,
+    /// `Some(None)` writes `"victim": null` (a robber move that robs nobody).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    victim: Option<Option<u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resource: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resources: Option<[&'static str; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    with: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    give: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    get: Option<serde_json::Value>,
+}
+
+fn action_line(actor: PlayerId, phase: Phase, a: &Action) -> ActionLine {
+    let mut l = ActionLine {
+        kind: "action",
+        seat: actor.0,
+        phase: phase_name(phase),
+        ..ActionLine::default()
+    };
+    l.action = match *a {
+        Action::BuildRoad(e) => {
+            l.edge = Some(e.0);
+            "build_road"
+        }
+        Action::BuildSettlement(c) => {
+            l.corner = Some(c.0);
+            "build_settlement"
+        }
+        Action::BuildCity(c) => {
+            l.corner = Some(c.0);
+            "build_city"
+        }
+        Action::BuyDev => "buy_dev",
+        Action::Roll => "roll",
+        Action::RobertMoves => "robert_moves",
+        Action::PlayKnight => "play_knight",
+        Action::PlayRoadBuilding => "play_road_building",
+        Action::PlayYearOfPlenty(x, y) => {
+            l.resources = Some([x.name(), y.name()]);
+            "play_year_of_plenty"
+        }
+        Action::PlayMonopoly(r) => {
+            l.resource = Some(r.name());
+            "play_monopoly"
+        }
+        Action::MoveRobber { hex, victim } => {
+            l.hex = Some(hex.0);
+            l.victim = Some(seat_opt(victim));
+            "move_robber"
+        }
+        Action::Discard(r) => {
+            l.resource = Some(r.name());
+            "discard"
+        }
+        Action::FlipUp(h) => {
+            l.hex = Some(h.0);
+            "flip_up"
+        }
+        Action::BankTrade { give, get } => {
+            l.give = Some(give.name().into());
+            l.get = Some(get.name().into());
+            "bank_trade"
+        }
+        Action::Trade { with, give, get } => {
+            l.with = Some(with.0);
+            l.give = Some(give.to_vec().into());
+            l.get = Some(get.to_vec().into());
+            "trade"
+        }
+        Action::EndTurn => "end_turn",
+    };
+    l
+}
+
+#[derive(Serialize, Default)]
+struct ChanceLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    phase: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<[u8; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resource: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hex: Option<u8>,
+    /// The pile drawn from (counts in resource or card order), for steals, draws and deals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weights: Option<[u8; 5]>,
+    /// Robert's equally ranked targets, for a tie.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<usize>>,
+}
+
+fn chance_line(g: &Game, dist: ChanceDist, o: ChanceOutcome) -> ChanceLine {
+    let mut l = ChanceLine {
+        kind: "chance",
+        phase: phase_name(g.s.phase),
+        ..ChanceLine::default()
+    };
+    match dist {
+        ChanceDist::Dice => {}
+        ChanceDist::Weighted(w) => l.weights = Some(w),
+        ChanceDist::Uniform(set) => l.candidates = Some(set_vec(&set)),
+    }
+    match o {
+        ChanceOutcome::Dice(a, b) => l.dice = Some([a, b]),
+        ChanceOutcome::Resource(r) => l.resource = Some(r.name()),
+        ChanceOutcome::Card(c) => l.card = Some(c.name()),
+        ChanceOutcome::Hex(h) => l.hex = Some(h.0),
+    }
+    l
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum EventLine {
+    TurnStart {
+        turn: u32,
+        seat: u8,
+    },
+    Roll {
+        seat: u8,
+        dice: [u8; 2],
+        total: u8,
+    },
+    Produce {
+        seat: u8,
+        resource: &'static str,
+        amount: u8,
+    },
+    Shortage {
+        resource: &'static str,
+        wanted: u8,
+    },
+    Build {
+        seat: u8,
+        piece: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        edge: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        corner: Option<u8>,
+        free: bool,
+    },
+    DevBought {
+        seat: u8,
+        card: &'static str,
+    },
+    DevDealt {
+        seat: u8,
+        card: &'static str,
+    },
+    DevPlayed {
+        seat: u8,
+        card: &'static str,
+    },
+    YearOfPlenty {
+        seat: u8,
+        resources: [&'static str; 2],
+    },
+    /// Base: `taken` cards of `resource` from the other seats. Robert: `flipped` tokens.
+    Monopoly {
+        seat: u8,
+        resource: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        taken: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        flipped: Option<u8>,
+    },
+    Robber {
+        seat: u8,
+        hex: u8,
+        victim: Option<u8>,
+    },
+    Steal {
+        thief: u8,
+        victim: u8,
+        resource: &'static str,
+    },
+    Discard {
+        seat: u8,
+        resource: &'static str,
+    },
+    BankTrade {
+        seat: u8,
+        give: &'static str,
+        rate: u8,
+        get: &'static str,
+    },
+    Trade {
+        seat: u8,
+        with: u8,
+        give: Hand,
+        get: Hand,
+    },
+    Flip {
+        hex: u8,
+        token: u8,
+        face: &'static str,
+        cause: &'static str,
+    },
+    RobertMove {
+        from: u8,
+        to: u8,
+    },
+    LongestRoad {
+        holder: Option<u8>,
+        length: u8,
+    },
+    LargestArmy {
+        holder: Option<u8>,
+        knights: u8,
+    },
+    Reshuffle {
+        cards: u8,
+    },
+    GameOver {
+        outcome: &'static str,
+        winner: Option<u8>,
+        turn: u32,
+    },
+}
+
+fn event_line(g: &Game, e: &Event) -> EventLine {
+    match *e {
+        Event::TurnStart { turn, player } => EventLine::TurnStart {
+            turn,
+            seat: player.0,
+        },
+        Event::Roll { player, d1, d2 } => EventLine::Roll {
+            seat: player.0,
+            dice: [d1, d2],
+            total: d1 + d2,
+        },
+        Event::Produce {
+            player,
+            resource,
+            amount,
+        } => EventLine::Produce {
+            seat: player.0,
+            resource: resource.name(),
+            amount,
+        },
+        Event::Shortage { resource, wanted } => EventLine::Shortage {
+            resource: resource.name(),
+            wanted,
+        },
+        Event::Build {
+            player,
+            piece,
+            at,
+            free,
+        } => EventLine::Build {
+            seat: player.0,
+            piece: piece.name(),
+            edge: (piece == Piece::Road).then_some(at),
+            corner: (piece != Piece::Road).then_some(at),
+            free,
+        },
+        Event::DevBought { player, card } => EventLine::DevBought {
+            seat: player.0,
+            card: card.name(),
+        },
+        Event::DevDealt { player, card } => EventLine::DevDealt {
+            seat: player.0,
+            card: card.name(),
+        },
+        Event::DevPlayed { player, card } => EventLine::DevPlayed {
+            seat: player.0,
+            card: card.name(),
+        },
+        Event::YearOfPlenty { player, a, b } => EventLine::YearOfPlenty {
+            seat: player.0,
+            resources: [a.name(), b.name()],
+        },
+        Event::Monopoly {
+            player,
+            resource,
+            taken,
+        } => {
+            let robert = g.rules.variant.cooperative();
+            EventLine::Monopoly {
+                seat: player.0,
+                resource: resource.name(),
+                taken: (!robert).then_some(taken),
+                flipped: robert.then_some(taken),
+            }
+        }
+        Event::Robber {
+            player,
+            hex,
+            victim,
+        } => EventLine::Robber {
+            seat: player.0,
+            hex: hex.0,
+            victim: seat_opt(victim),
+        },
+        Event::Steal {
+            thief,
+            victim,
+            resource,
+        } => EventLine::Steal {
+            thief: thief.0,
+            victim: victim.0,
+            resource: resource.name(),
+        },
+        Event::Discard { player, resource } => EventLine::Discard {
+            seat: player.0,
+            resource: resource.name(),
+        },
+        Event::BankTrade {
+            player,
+            give,
+            rate,
+            get,
+        } => EventLine::BankTrade {
+            seat: player.0,
+            give: give.name(),
+            rate,
+            get: get.name(),
+        },
+        Event::Trade {
+            player,
+            with,
+            give,
+            get,
+        } => EventLine::Trade {
+            seat: player.0,
+            with: with.0,
+            give,
+            get,
+        },
+        Event::Flip { hex, down, cause } => EventLine::Flip {
+            hex: hex.0,
+            token: g.layout.token[hex.idx()],
+            face: if down { "down" } else { "up" },
+            cause: cause.name(),
+        },
+        Event::RobertMove { from, to } => EventLine::RobertMove {
+            from: from.0,
+            to: to.0,
+        },
+        Event::LongestRoad { holder, length } => EventLine::LongestRoad {
+            holder: seat_opt(holder),
+            length,
+        },
+        Event::LargestArmy { holder, knights } => EventLine::LargestArmy {
+            holder: seat_opt(holder),
+            knights,
+        },
+        Event::Reshuffle { cards } => EventLine::Reshuffle { cards },
+        Event::GameOver { outcome, turn } => EventLine::GameOver {
+            outcome: outcome_name(outcome),
+            winner: match outcome {
+                Outcome::Winner(p) => Some(p.0),
+                _ => None,
+            },
+            turn,
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots
+
+#[derive(Serialize)]
+struct SeatLine {
+    seat: usize,
+    hand: Hand,
+    dev: [u8; 5],
+    dev_new: [u8; 5],
+    knights_played: u8,
+    roads_left: u8,
+    settlements_left: u8,
+    cities_left: u8,
+    settlements: Vec<usize>,
+    cities: Vec<usize>,
+    roads: Vec<usize>,
+    road_length: u8,
+    vp: u8,
+    public_vp: u8,
+}
+
+#[derive(Serialize)]
+struct SnapshotLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    reason: &'static str,
+    turn: u32,
+    current: u8,
+    phase: &'static str,
+    bank: Hand,
+    deck: [u8; 5],
+    played: [u8; 5],
+    robber: u8,
+    face_down: Vec<usize>,
+    longest_road: Option<u8>,
+    largest_army: Option<u8>,
+    seats: Vec<SeatLine>,
+}
+
+fn snapshot(g: &Game, reason: &'static str) -> SnapshotLine {
+    let s = &g.s;
+    SnapshotLine {
+        kind: "snapshot",
+        reason,
+        turn: s.turn,
+        current: s.current,
+        phase: phase_name(s.phase),
+        bank: s.bank,
+        deck: s.deck,
+        played: s.played,
+        robber: s.robber.0,
+        face_down: set_vec(&s.face_down),
+        longest_road: seat_opt(s.longest_road),
+        largest_army: seat_opt(s.largest_army),
+        seats: s.players[..s.n_players as usize]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| SeatLine {
+                seat: i,
+                hand: p.hand,
+                dev: p.dev,
+                dev_new: p.dev_new,
+                knights_played: p.knights_played,
+                roads_left: p.roads_left,
+                settlements_left: p.settlements_left,
+                cities_left: p.cities_left,
+                settlements: set_vec(&p.buildings.minus(p.cities)),
+                cities: set_vec(&p.cities),
+                roads: set_vec(&p.roads),
+                road_length: p.road_length,
+                vp: p.vp,
+                public_vp: p.vp - p.vp_cards(),
+            })
+            .collect(),
+    }
+}
