@@ -12,7 +12,12 @@ const GAMES: u64 = 200;
 const SEED: u64 = 2026;
 
 /// Plays `GAMES` games; returns (player-turns, checksum of outcomes and turns).
-fn batch<P: Policy + Clone>(topo: &Topology, rules: Rules, board: BoardKind, policy: &P) -> (u64, u64) {
+fn batch<P: Policy + Clone>(
+    topo: &Topology,
+    rules: Rules,
+    board: BoardKind,
+    policy: &P,
+) -> (u64, u64) {
     let mut buf = Box::new(ActionList::new());
     let (mut turns, mut sum) = (0u64, 0u64);
     for i in 0..GAMES {
@@ -27,7 +32,9 @@ fn batch<P: Policy + Clone>(topo: &Topology, rules: Rules, board: BoardKind, pol
             Outcome::Cap => 30,
         };
         turns += g.s.turn as u64;
-        sum = sum.wrapping_mul(31).wrapping_add(code * 100_000 + g.s.turn as u64);
+        sum = sum
+            .wrapping_mul(31)
+            .wrapping_add(code * 100_000 + g.s.turn as u64);
     }
     (turns, sum)
 }
@@ -56,8 +63,22 @@ fn bench_one<P: Policy + Clone>(
 
 fn engine(c: &mut Criterion) {
     let random = BoardKind::Random { red_apart: true };
-    bench_one(c, "base_4p_random", Rules::base(4), random, RandomPolicy, (0, 0));
-    bench_one(c, "base_4p_greedy", Rules::base(4), random, GreedyPolicy::default(), (0, 0));
+    bench_one(
+        c,
+        "base_4p_random",
+        Rules::base(4),
+        random,
+        RandomPolicy,
+        (0, 0),
+    );
+    bench_one(
+        c,
+        "base_4p_greedy",
+        Rules::base(4),
+        random,
+        GreedyPolicy::default(),
+        (0, 0),
+    );
     let team = TeamPolicy::new(TeamKnobs::default());
     for (name, cards, expected) in [
         ("robert_4p_team_impossible", 0, (0, 0)),
@@ -65,7 +86,13 @@ fn engine(c: &mut Criterion) {
         ("robert_4p_team_moderate", 2, (0, 0)),
         ("robert_4p_team_easy", 3, (0, 0)),
     ] {
-        let rules = Rules::robert(4, RobertRules { start_cards: cards, ..Default::default() });
+        let rules = Rules::robert(
+            4,
+            RobertRules {
+                start_cards: cards,
+                ..Default::default()
+            },
+        );
         bench_one(c, name, rules, BoardKind::Fixed, team.clone(), expected);
     }
 }

@@ -32,47 +32,98 @@ struct Common {
     quiet: bool,
 }
 
+/// The flags that choose one game configuration (shared by `run` and `trace`).
+#[derive(clap::Args)]
+struct GameArgs {
+    /// Game to play.
+    #[arg(long, value_parser = ["base", "robert"], default_value = "base")]
+    variant: String,
+    /// Number of players.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    players: u8,
+    /// Scripted policy in every seat (default: greedy for base, team for robert).
+    #[arg(long, value_parser = ["random", "greedy", "team"])]
+    policy: Option<String>,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
+    /// random-red-adjacent).
+    #[arg(long, value_parser = ["fixed", "random", "random-red-adjacent"], default_value = "fixed")]
+    board: String,
+    /// Map: `base` or a map file path.
+    #[arg(long, default_value = "base")]
+    map: String,
+    /// Robert difficulty.
+    #[arg(long, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
+    difficulty: Option<String>,
+    /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=8))]
+    start_cards: Option<u8>,
+    /// Robert's targeting reading.
+    #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
+    robert_target: String,
+    /// Robert: weight of a city when he counts buildings on a hex.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    city_weight: u8,
+    /// Player-turns after which a game stops as a cap-out.
+    #[arg(long, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    turn_cap: u32,
+}
+
+impl GameArgs {
+    fn policy(&self) -> String {
+        self.policy.clone().unwrap_or_else(|| {
+            if self.variant == "robert" {
+                "team"
+            } else {
+                "greedy"
+            }
+            .to_string()
+        })
+    }
+
+    /// The one-row sweep file these flags describe.
+    fn sweep_file(&self, games: u64) -> SweepFile {
+        SweepFile {
+            name: format!(
+                "run-{}-{}p-{}-seed{}",
+                self.variant,
+                self.players,
+                self.policy(),
+                self.seed
+            ),
+            description: "written by robsim run".into(),
+            seed: self.seed,
+            games: games as i64,
+            map: self.map.clone(),
+            grid: GridFile {
+                variant: Some(OneOrMany::One(self.variant.clone())),
+                players: Some(OneOrMany::One(self.players as i64)),
+                policy: Some(OneOrMany::One(self.policy())),
+                board: Some(OneOrMany::One(self.board.clone())),
+                difficulty: self.difficulty.clone().map(OneOrMany::One),
+                start_cards: self.start_cards.map(|c| OneOrMany::One(c as i64)),
+                robert_target: Some(OneOrMany::One(self.robert_target.clone())),
+                city_weight: Some(OneOrMany::One(self.city_weight as i64)),
+            },
+            rules: RulesFile {
+                turn_cap: self.turn_cap as i64,
+            },
+            team: TeamKnobs::default(),
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     /// Play one configuration and write its report folder.
     Run {
-        /// Game to play.
-        #[arg(long, value_parser = ["base", "robert"], default_value = "base")]
-        variant: String,
-        /// Number of players.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
-        players: u8,
-        /// Scripted policy in every seat.
-        #[arg(long, value_parser = ["random", "greedy", "team"], default_value = "greedy")]
-        policy: String,
+        #[command(flatten)]
+        game: GameArgs,
         /// Games to play.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
-        /// Master seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
-        /// random-red-adjacent).
-        #[arg(long, value_parser = ["fixed", "random", "random-red-adjacent"], default_value = "fixed")]
-        board: String,
-        /// Map: `base` or a map file path.
-        #[arg(long, default_value = "base")]
-        map: String,
-        /// Robert difficulty.
-        #[arg(long, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
-        difficulty: Option<String>,
-        /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
-        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=8))]
-        start_cards: Option<u8>,
-        /// Robert's targeting reading.
-        #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
-        robert_target: String,
-        /// Robert: weight of a city when he counts buildings on a hex.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-        city_weight: u8,
-        /// Player-turns after which a game stops as a cap-out.
-        #[arg(long, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        turn_cap: u32,
         #[command(flatten)]
         common: Common,
     },
@@ -85,6 +136,17 @@ enum Cmd {
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
+    },
+    /// Write one game as JSON Lines (format: docs/trace-format.md).
+    Trace {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Game index: the trace is game I of a run with the same seed and flags.
+        #[arg(long, default_value_t = 0)]
+        game_index: u64,
+        /// Output file (default: standard output).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
 }
 
@@ -123,48 +185,22 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
     match cli.cmd {
         Cmd::Run {
-            variant,
-            players,
-            policy,
+            game,
             games,
-            seed,
-            board,
-            map,
-            difficulty,
-            start_cards,
-            robert_target,
-            city_weight,
-            turn_cap,
             common,
         } => {
-            let name = format!("run-{variant}-{players}p-{policy}-seed{seed}");
-            let file = SweepFile {
-                name: name.clone(),
-                description: "written by robsim run".into(),
-                seed,
-                games: games as i64,
-                map,
-                grid: GridFile {
-                    variant: Some(OneOrMany::One(variant)),
-                    players: Some(OneOrMany::One(players as i64)),
-                    policy: Some(OneOrMany::One(policy)),
-                    board: Some(OneOrMany::One(board)),
-                    difficulty: difficulty.map(OneOrMany::One),
-                    start_cards: start_cards.map(|c| OneOrMany::One(c as i64)),
-                    robert_target: Some(OneOrMany::One(robert_target)),
-                    city_weight: Some(OneOrMany::One(city_weight as i64)),
-                },
-                rules: RulesFile {
-                    turn_cap: turn_cap as i64,
-                },
-                team: TeamKnobs::default(),
-            };
+            let file = game.sweep_file(games);
             let text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
             let sweep = Sweep::from_file(file, "command line").map_err(Failure::Input)?;
             execute(&sweep, common, args, text)
         }
+        Cmd::Trace {
+            game,
+            game_index,
+            out,
+        } => trace(&game, game_index, out),
         Cmd::Sweep {
             config,
             games,
@@ -256,6 +292,64 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
             .map(|(&c, &w)| format!("{:>w$}", r[c]))
             .collect();
         writeln!(out, "{}", line.join("  "))?;
+    }
+    Ok(())
+}
+
+/// Writes game `index` of the configuration as JSON Lines to `out` (atomically) or stdout.
+fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failure> {
+    use robsim::catan::Topology;
+    use robsim::policy::{GreedyPolicy, PolicySpec, RandomPolicy, TeamPolicy};
+    use robsim::sim::{layout_for, GameRngs};
+    use robsim::trace::{write_trace, TraceHeader};
+    let sweep = Sweep::from_file(game.sweep_file(1), "command line").map_err(Failure::Input)?;
+    let spec = robsim::mapfile::resolve_map(&game.map)
+        .with_context(|| format!("--map {:?}", game.map))
+        .map_err(Failure::Input)?;
+    let topo = Topology::build(&spec).map_err(|e| Failure::Input(e.into()))?;
+    let row = sweep.rows[0];
+    let layout = layout_for(&topo, row.board, game.seed, index);
+    let header = TraceHeader::new(row.policy.name(), row.board, &game.map, game.seed, index);
+    let mut rngs = GameRngs::new(game.seed, index);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut w: Box<dyn std::io::Write> = match &out {
+        Some(_) => Box::new(&mut buf),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    let result = match row.policy {
+        PolicySpec::Random => write_trace(
+            &mut w,
+            &topo,
+            layout,
+            row.rules,
+            &mut RandomPolicy,
+            &header,
+            &mut rngs,
+        ),
+        PolicySpec::Greedy => write_trace(
+            &mut w,
+            &topo,
+            layout,
+            row.rules,
+            &mut GreedyPolicy::default(),
+            &header,
+            &mut rngs,
+        ),
+        PolicySpec::Team(k) => write_trace(
+            &mut w,
+            &topo,
+            layout,
+            row.rules,
+            &mut TeamPolicy::new(k),
+            &header,
+            &mut rngs,
+        ),
+    };
+    let flushed = w.flush().map_err(anyhow::Error::from);
+    drop(w);
+    result.and(flushed).map_err(Failure::Run)?;
+    if let Some(path) = out {
+        robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
     }
     Ok(())
 }

@@ -49,12 +49,36 @@ fn allocations_in_games<P: Policy + Clone>(rules: Rules, board: BoardKind, polic
 #[test]
 fn games_do_not_allocate_after_warm_up() {
     let random = BoardKind::Random { red_apart: true };
-    let robert = |c| Rules::robert(4, RobertRules { start_cards: c, ..Default::default() });
-    assert_eq!(allocations_in_games(Rules::base(4), random, RandomPolicy), 0, "base random");
-    assert_eq!(allocations_in_games(Rules::base(4), random, GreedyPolicy::default()), 0, "base greedy");
+    let robert = |c| {
+        Rules::robert(
+            4,
+            RobertRules {
+                start_cards: c,
+                ..Default::default()
+            },
+        )
+    };
+    assert_eq!(
+        allocations_in_games(Rules::base(4), random, RandomPolicy),
+        0,
+        "base random"
+    );
+    assert_eq!(
+        allocations_in_games(Rules::base(4), random, GreedyPolicy::default()),
+        0,
+        "base greedy"
+    );
     for c in 0..=3 {
         let team = TeamPolicy::new(TeamKnobs::default());
-        assert_eq!(allocations_in_games(robert(c), BoardKind::Fixed, team), 0, "robert team {c}");
-        assert_eq!(allocations_in_games(robert(c), random, RandomPolicy), 0, "robert random {c}");
+        assert_eq!(
+            allocations_in_games(robert(c), BoardKind::Fixed, team),
+            0,
+            "robert team {c}"
+        );
+        assert_eq!(
+            allocations_in_games(robert(c), random, RandomPolicy),
+            0,
+            "robert random {c}"
+        );
     }
 }

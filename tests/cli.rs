@@ -24,32 +24,59 @@ fn run_ok(args: &[&str]) -> String {
 }
 
 fn read(dir: &Path, f: &str) -> String {
-    std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
+    std::fs::read_to_string(dir.join(f))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
 }
 
 /// Compares with `tests/golden/<name>`; `ROBSIM_BLESS=1` rewrites the golden file instead.
 fn golden(name: &str, got: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         std::fs::write(&path, got).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with ROBSIM_BLESS=1 to create it)", path.display()));
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with ROBSIM_BLESS=1 to create it)",
+            path.display()
+        )
+    });
     assert_eq!(got, want, "{name} differs from its golden file");
 }
 
-const ROBERT_TABLES: [&str; 4] = ["summary.csv", "seats.csv", "flips_by_hex.csv", "flip_curve.csv"];
+const ROBERT_TABLES: [&str; 4] = [
+    "summary.csv",
+    "seats.csv",
+    "flips_by_hex.csv",
+    "flip_curve.csv",
+];
 
 #[test]
 fn golden_base_run() {
     let d = tmp("golden-base");
     for policy in ["random", "greedy"] {
         run_ok(&[
-            "run", "--variant", "base", "--players", "4", "--policy", policy, "--games", "300",
-            "--seed", "42", "--quiet", "--out", d.to_str().unwrap(),
+            "run",
+            "--variant",
+            "base",
+            "--players",
+            "4",
+            "--policy",
+            policy,
+            "--games",
+            "300",
+            "--seed",
+            "42",
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
         ]);
-        golden(&format!("base-{policy}-summary.csv"), &read(&d, "summary.csv"));
+        golden(
+            &format!("base-{policy}-summary.csv"),
+            &read(&d, "summary.csv"),
+        );
         golden(&format!("base-{policy}-seats.csv"), &read(&d, "seats.csv"));
     }
     let _ = std::fs::remove_dir_all(&d);
@@ -63,7 +90,13 @@ fn golden_robert_sweep_and_thread_determinism() {
     let eight = tmp("robert-8");
     for (d, t) in [(&one, "1"), (&two, "2"), (&eight, "8")] {
         run_ok(&[
-            "sweep", config.to_str().unwrap(), "--threads", t, "--quiet", "--out", d.to_str().unwrap(),
+            "sweep",
+            config.to_str().unwrap(),
+            "--threads",
+            t,
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
         ]);
     }
     for f in ROBERT_TABLES {
@@ -76,7 +109,10 @@ fn golden_robert_sweep_and_thread_determinism() {
     assert_eq!(manifest["seed"], 7);
     assert_eq!(manifest["robsim_version"], env!("CARGO_PKG_VERSION"));
     assert!(read(&one, "command.txt").contains("sweep"));
-    assert_eq!(read(&one, "config.toml"), std::fs::read_to_string(&config).unwrap());
+    assert_eq!(
+        read(&one, "config.toml"),
+        std::fs::read_to_string(&config).unwrap()
+    );
     for d in [one, two, eight] {
         let _ = std::fs::remove_dir_all(d);
     }
@@ -87,9 +123,11 @@ fn golden_robert_sweep_and_thread_determinism() {
 fn bad_input_exits_2_and_writes_nothing() {
     let d = tmp("bad");
     let out = d.join("never");
+    let counter = std::cell::Cell::new(0);
     let cfg = |body: &str| {
         std::fs::create_dir_all(&d).unwrap();
-        let p = d.join(format!("c{}.toml", body.len()));
+        counter.set(counter.get() + 1);
+        let p = d.join(format!("c{}.toml", counter.get()));
         std::fs::write(&p, body).unwrap();
         p.to_str().unwrap().to_string()
     };
@@ -97,36 +135,189 @@ fn bad_input_exits_2_and_writes_nothing() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (vec!["run".into(), "--games".into(), "0".into()], "--games"),
         (vec!["run".into(), "--games".into(), "-5".into()], "--games"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--players".into(), "9".into()], "--players"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--players".into(), "0".into()], "--players"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--variant".into(), "chess".into()], "--variant"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--policy".into(), "smart".into()], "--policy"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--board".into(), "round".into()], "--board"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--difficulty".into(), "trivial".into()], "--difficulty"),
-        (vec!["run".into(), "--games".into(), "5".into(), "--map".into(), "/nonexistent/map.toml".into()], "map"),
-        (vec!["sweep".into(), "/nonexistent/config.toml".into()], "config file"),
-        (vec!["sweep".into(), cfg(&format!("{base}colour = 1\n"))], "colour"),
-        (vec!["sweep".into(), cfg("name = \"x\"\nseed = 1\n")], "games"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nplayers = [9]\n"))], "grid.players"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nplayers = []\n"))], "grid.players"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\ndifficulty = \"nightmare\"\n"))], "grid.difficulty"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nstart_cards = [-1]\n"))], "grid.start_cards"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nvariant = \"carcassonne\"\n"))], "grid.variant"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\npolicy = \"smart\"\n"))], "grid.policy"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nrobert_target = \"anywhere\"\n"))], "grid.robert_target"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\ncity_weight = 3\n"))], "grid.city_weight"),
-        (vec!["sweep".into(), cfg(&format!("{base}[grid]\nplayers = \"four\"\n"))], "players"),
-        (vec!["sweep".into(), cfg(&format!("{base}[rules]\nturn_cap = 0\n"))], "rules.turn_cap"),
-        (vec!["sweep".into(), cfg("name = \"x\"\nseed = 1\ngames = -3\n"))], "games"),
-        (vec!["sweep".into(), cfg(&format!("{base}map = \"/nonexistent.toml\"\n"))], "map"),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--players".into(),
+                "9".into(),
+            ],
+            "--players",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--players".into(),
+                "0".into(),
+            ],
+            "--players",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "chess".into(),
+            ],
+            "--variant",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--policy".into(),
+                "smart".into(),
+            ],
+            "--policy",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--board".into(),
+                "round".into(),
+            ],
+            "--board",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--difficulty".into(),
+                "trivial".into(),
+            ],
+            "--difficulty",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--map".into(),
+                "/nonexistent/map.toml".into(),
+            ],
+            "map",
+        ),
+        (
+            vec!["sweep".into(), "/nonexistent/config.toml".into()],
+            "config file",
+        ),
+        (
+            vec!["sweep".into(), cfg(&format!("{base}colour = 1\n"))],
+            "colour",
+        ),
+        (
+            vec!["sweep".into(), cfg("name = \"x\"\nseed = 1\n")],
+            "games",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nplayers = [9]\n")),
+            ],
+            "grid.players",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nplayers = []\n")),
+            ],
+            "grid.players",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\ndifficulty = \"nightmare\"\n")),
+            ],
+            "grid.difficulty",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nstart_cards = [-1]\n")),
+            ],
+            "grid.start_cards",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nvariant = \"carcassonne\"\n")),
+            ],
+            "grid.variant",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\npolicy = \"smart\"\n")),
+            ],
+            "grid.policy",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nrobert_target = \"anywhere\"\n")),
+            ],
+            "grid.robert_target",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\ncity_weight = 3\n")),
+            ],
+            "grid.city_weight",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nplayers = \"four\"\n")),
+            ],
+            "players",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[rules]\nturn_cap = 0\n")),
+            ],
+            "rules.turn_cap",
+        ),
+        (
+            vec!["sweep".into(), cfg("name = \"x\"\nseed = 1\ngames = -3\n")],
+            "games",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}map = \"/nonexistent.toml\"\n")),
+            ],
+            "map",
+        ),
     ];
     for (args, needle) in &cases {
         let mut full = args.clone();
-        full.extend(["--out".into(), out.to_str().unwrap().into(), "--quiet".into()]);
+        full.extend([
+            "--out".into(),
+            out.to_str().unwrap().into(),
+            "--quiet".into(),
+        ]);
         let o = robsim().args(&full).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: exit {:?}, stderr {err}", o.status.code());
-        assert!(err.contains(needle), "{args:?}: message does not name {needle:?}: {err}");
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: exit {:?}, stderr {err}",
+            o.status.code()
+        );
+        assert!(
+            err.contains(needle),
+            "{args:?}: message does not name {needle:?}: {err}"
+        );
         assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
     let _ = std::fs::remove_dir_all(&d);

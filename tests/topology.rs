@@ -53,7 +53,9 @@ harbors = [ { q = 3, r = 0, side = 1, kind = "ore" } ]
     let b: CornerSet = t.hex_corner_set[5];
     assert!(a.intersect(b).is_empty());
     // Every corner of a sea hex that touches no land hex is not a building spot.
-    let sea_only = (0..t.n_corners).filter(|&c| !t.land_corners.contains(c)).count();
+    let sea_only = (0..t.n_corners)
+        .filter(|&c| !t.land_corners.contains(c))
+        .count();
     assert!(sea_only > 0);
     assert_eq!(t.harbors.len(), 1);
 }
@@ -61,23 +63,44 @@ harbors = [ { q = 3, r = 0, side = 1, kind = "ore" } ]
 #[test]
 fn map_errors_name_the_problem() {
     let bad = [
-        (r#"name = "x"
-hexes = [ { q = 0, r = 0, terrain = "desert" }, { q = 0, r = 0, terrain = "desert" } ]"#, "listed twice"),
-        (r#"name = "x"
-hexes = [ { q = 0, r = 0, terrain = "forest" } ]"#, "must have a number token"),
-        (r#"name = "x"
-hexes = [ { q = 0, r = 0, terrain = "forest", token = 7 } ]"#, "token 7"),
-        (r#"name = "x"
-hexes = [ { q = 0, r = 0, terrain = "lava", token = 6 } ]"#, "unknown terrain"),
-        (r#"name = "x"
+        (
+            r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "desert" }, { q = 0, r = 0, terrain = "desert" } ]"#,
+            "listed twice",
+        ),
+        (
+            r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "forest" } ]"#,
+            "must have a number token",
+        ),
+        (
+            r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "forest", token = 7 } ]"#,
+            "token 7",
+        ),
+        (
+            r#"name = "x"
+hexes = [ { q = 0, r = 0, terrain = "lava", token = 6 } ]"#,
+            "unknown terrain",
+        ),
+        (
+            r#"name = "x"
 hexes = [ { q = 0, r = 0, terrain = "desert" } ]
-harbors = [ { q = 5, r = 5, side = 0, kind = "3:1" } ]"#, "no such land hex"),
-        (r#"name = "x"
+harbors = [ { q = 5, r = 5, side = 0, kind = "3:1" } ]"#,
+            "no such land hex",
+        ),
+        (
+            r#"name = "x"
 hexes = [ { q = 0, r = 0, terrain = "desert" } ]
-size = 3"#, "unknown field"),
+size = 3"#,
+            "unknown field",
+        ),
     ];
     for (text, needle) in bad {
-        let e = format!("{:#}", robsim::mapfile::parse_map(text, "inline").unwrap_err());
+        let e = format!(
+            "{:#}",
+            robsim::mapfile::parse_map(text, "inline").unwrap_err()
+        );
         assert!(e.contains(needle), "{needle:?} not in {e}");
     }
 }

@@ -782,7 +782,7 @@ fn check(trace: &[u8]) -> R<Summary> {
                             }
                             "team_win" => robert && up > 0 && vps.iter().all(|&v| v >= vp_to_win),
                             "team_loss" => robert && up == 0,
-                            "cap" => int(go, "turn")? > turn_cap,
+                            "cap" => int(go, "turn")? == turn_cap,
                             _ => false,
                         };
                         if !ok || int(go, "turn")? != int(l, "turn")? || text(l, "phase")? != "over"

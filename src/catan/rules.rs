@@ -707,11 +707,12 @@ impl<'t> Game<'t> {
     }
 
     fn start_turn<S: Sink>(&mut self, sink: &mut S) {
-        self.s.turn += 1;
-        if self.s.turn > self.rules.turn_cap {
+        // A capped game has played exactly `turn_cap` player-turns.
+        if self.s.turn >= self.rules.turn_cap {
             self.finish(Outcome::Cap, sink);
             return;
         }
+        self.s.turn += 1;
         self.s.dev_played = false;
         self.s.rolled = false;
         self.s.phase = Phase::PreRoll;
