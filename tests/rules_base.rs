@@ -972,3 +972,17 @@ fn try_apply_refuses_illegal_actions_and_changes_nothing() {
     act(&mut g, Action::EndTurn);
     assert_eq!(g.s.current, 1);
 }
+
+#[test]
+fn year_of_plenty_pair_in_either_order() {
+    // The legal list names each pair once (a <= b); the reversed pair is the same move.
+    let mut g = base_game(2);
+    at_turn(&mut g, 0, Phase::Main);
+    give_dev(&mut g, 0, DevCard::YearOfPlenty, 1);
+    act(
+        &mut g,
+        Action::PlayYearOfPlenty(Resource::Ore, Resource::Grain),
+    );
+    assert_eq!(g.s.players[0].hand, [0, 0, 0, 1, 1]);
+    assert_eq!(g.s.played[DevCard::YearOfPlenty.idx()], 1);
+}
