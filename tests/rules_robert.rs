@@ -691,12 +691,45 @@ fn the_turn_cap_ends_the_game_as_cap() {
     g.s.turn = 2;
     act(&mut g, Action::EndTurn);
     assert_eq!((g.s.turn, g.s.phase), (3, Phase::PreRoll));
+    // Turn 3 is played in full; ending it hits the cap.
     g.s.phase = Phase::Main;
     let mut log = Log::default();
     g.try_apply(Action::EndTurn, &mut log).unwrap();
     assert_eq!(g.s.phase, Phase::Over(Outcome::Cap));
-    assert!(log.0.contains(&Event::GameOver {
-        outcome: Outcome::Cap,
-        turn: 4
-    }));
+    assert!(!log.0.iter().any(|e| matches!(e, Event::TurnStart { .. })));
+    assert_eq!(
+        log.0.last(),
+        Some(&Event::GameOver {
+            outcome: Outcome::Cap,
+            turn: g.s.turn
+        })
+    );
+}
+
+#[test]
+fn robert_moves_off_his_own_hex_unless_it_is_the_last_token() {
+    // A monopoly turned Robert's hills 6 (0, -1) face up again; its neighbours are face down.
+    let own = hex(0, -1);
+    let ring = [hex(0, -2), hex(1, -2), hex(-1, -1), hex(1, -1), hex(-1, 0)];
+    let mut g = position(3, RobertRules::default(), &ring);
+    g.s.robber = own;
+    robert_moves(&mut g);
+    // Not the hills again (0 steps): the nearest others, two steps away; the best is the 8.
+    assert_flipped(&g, hex(-2, 1));
+    assert!(!g.s.face_down.contains(own.idx()));
+    // Global: Robert on the mountains 8 (2, 0) face up; the other 8 is the only best.
+    let mut g = position(3, rr(RobertTarget::Global, 1), &[]);
+    g.s.robber = hex(2, 0);
+    robert_moves(&mut g);
+    assert_flipped(&g, hex(-2, 1));
+    // His own hex holds the last face-up token: he flips it and Robert wins.
+    for target in [RobertTarget::Adjacent, RobertTarget::Global] {
+        let mut g = position(3, rr(target, 1), &[]);
+        g.s.face_down = g.layout.tokened;
+        g.s.face_down.remove(own.idx());
+        g.s.robber = own;
+        robert_moves(&mut g);
+        assert_eq!(g.s.robber, own);
+        assert_eq!(g.s.phase, Phase::Over(Outcome::TeamLoss));
+    }
 }

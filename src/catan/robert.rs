@@ -36,7 +36,14 @@ pub fn buildings_on(g: &Game, h: usize, city_weight: u8) -> u32 {
 /// then only the most pips, then the most buildings, then the highest number.
 pub fn target_candidates(g: &Game) -> HexSet {
     let o = opts(g);
-    let up = face_up(g);
+    // Robert moves: his own hex (face up again after a monopoly) is a target only when it holds
+    // the last face-up token.
+    let mut up = face_up(g);
+    let mut away = up;
+    away.remove(g.s.robber.idx());
+    if !away.is_empty() {
+        up = away;
+    }
     let pool = match o.target {
         RobertTarget::Global => up,
         RobertTarget::Adjacent => {
