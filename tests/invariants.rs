@@ -129,16 +129,21 @@ impl Policy for Eager {
 }
 
 /// Robert's target set computed independently of `robert.rs` (RULINGS §1): face-up tokens
-/// adjacent to Robert (or the nearest ones; all of them under `global`), then most pips, most
-/// buildings (settlement 1, city `city_weight`), highest number.
+/// adjacent to Robert (or the nearest ones; all of them under `global`), never his own hex
+/// unless it is the last; then most pips, most buildings (settlement 1, city `city_weight`),
+/// highest number.
 fn oracle_targets(g: &Game) -> HexSet {
     let Variant::Robert(r) = g.rules.variant else {
         unreachable!()
     };
     let t = g.topo;
-    let up: Vec<usize> = (0..t.n_hexes)
+    let mut up: Vec<usize> = (0..t.n_hexes)
         .filter(|&h| g.layout.token[h] != 0 && !g.s.face_down.contains(h))
         .collect();
+    // He moves: his own hex only when it holds the last face-up token.
+    if up.len() > 1 {
+        up.retain(|&h| h != g.s.robber.idx());
+    }
     let dist = |h: usize| t.dist(g.s.robber, HexId(h as u8));
     let pool: Vec<usize> = match r.target {
         RobertTarget::Global => up,
@@ -241,7 +246,7 @@ fn check_step(g: &Game, fc: &FlipCheck, buf: &mut ActionList) -> Result<(), Stri
                 }
             }
             Outcome::Cap => {
-                if s.turn <= g.rules.turn_cap {
+                if s.turn < g.rules.turn_cap {
                     return Err("cap before the cap".into());
                 }
             }
