@@ -753,9 +753,10 @@ impl<'t> Game<'t> {
     }
 
     fn pay(&mut self, p: PlayerId, cost: &Hand) {
-        for i in 0..5 {
-            self.s.players[p.idx()].hand[i] -= cost[i];
-            self.s.bank[i] += cost[i];
+        let hand = &mut self.s.players[p.idx()].hand;
+        for ((h, b), c) in hand.iter_mut().zip(self.s.bank.iter_mut()).zip(cost) {
+            *h -= c;
+            *b += c;
         }
     }
 
@@ -980,7 +981,7 @@ impl<'t> Game<'t> {
                 return Err(format!("seat {q}: stale road length"));
             }
         }
-        if s.face_down.minus(self.layout.tokened).len() > 0 {
+        if !s.face_down.minus(self.layout.tokened).is_empty() {
             return Err("a hex without a token is face down".into());
         }
         Ok(())
