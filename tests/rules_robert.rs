@@ -449,8 +449,8 @@ fn monopoly_flips_up_that_terrain_and_takes_nothing() {
     g.try_apply(Action::PlayMonopoly(Resource::Lumber), &mut log)
         .unwrap();
     assert_eq!(g.s.face_down, hexes(&[hex(0, -1)]));
-    for p in 0..3 {
-        assert_eq!(g.s.players[p].hand, before[p].hand);
+    for (now, was) in g.s.players.iter().zip(&before) {
+        assert_eq!(now.hand, was.hand);
     }
     let flips: Vec<&Event> = log
         .0

@@ -137,9 +137,9 @@ pub fn refresh_roads(g: &mut Game) {
 
 /// Moves `hand` from the bank to seat `p`.
 pub fn give(g: &mut Game, p: u8, hand: Hand) {
-    for i in 0..5 {
-        g.s.bank[i] -= hand[i];
-        g.s.players[p as usize].hand[i] += hand[i];
+    for (i, &n) in hand.iter().enumerate() {
+        g.s.bank[i] -= n;
+        g.s.players[p as usize].hand[i] += n;
     }
 }
 
