@@ -321,6 +321,12 @@ impl<'t> Game<'t> {
     pub fn try_apply<S: Sink>(&mut self, a: Action, sink: &mut S) -> Result<(), IllegalAction> {
         let ok = match a {
             Action::Trade { with, give, get } => self.trade_ok(with, &give, &get),
+            // The legal list names each pair once, lower resource first.
+            Action::PlayYearOfPlenty(x, y) if x > y => {
+                let mut buf = ActionList::new();
+                self.legal_actions(&mut buf);
+                buf.contains(&Action::PlayYearOfPlenty(y, x))
+            }
             _ => {
                 let mut buf = ActionList::new();
                 self.legal_actions(&mut buf);

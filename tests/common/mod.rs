@@ -1,0 +1,212 @@
+//! Shared helpers for the rule tests: the base map, coordinates to ids, and constructed positions.
+#![allow(dead_code)]
+
+use robsim::catan::*;
+use std::sync::OnceLock;
+
+/// The shipped base map's topology, built once per test binary.
+pub fn topo() -> &'static Topology {
+    static T: OnceLock<Topology> = OnceLock::new();
+    T.get_or_init(|| Topology::build(&robsim::mapfile::base_map()).expect("base map"))
+}
+
+/// The hex at axial coordinates `(q, r)` of the base map.
+pub fn hex(q: i8, r: i8) -> HexId {
+    let t = topo();
+    let i = t
+        .hex_coord
+        .iter()
+        .position(|&c| c == (q, r))
+        .unwrap_or_else(|| panic!("no hex ({q}, {r})"));
+    HexId(i as u8)
+}
+
+/// Corner `k` (0 top, clockwise) of hex `(q, r)`.
+pub fn corner(q: i8, r: i8, k: usize) -> CornerId {
+    topo().hex_corners[hex(q, r).idx()][k]
+}
+
+/// Edge `k` of hex `(q, r)`: joins corners `k` and `k + 1`.
+pub fn edge(q: i8, r: i8, k: usize) -> EdgeId {
+    topo().hex_edges[hex(q, r).idx()][k]
+}
+
+/// The edge joining two neighbouring corners.
+pub fn edge_between(a: CornerId, b: CornerId) -> EdgeId {
+    let t = topo();
+    (0..t.n_edges)
+        .find(|&e| {
+            let [x, y] = t.edge_corners[e];
+            (x, y) == (a, b) || (x, y) == (b, a)
+        })
+        .map(|e| EdgeId(e as u8))
+        .unwrap_or_else(|| panic!("corners {a:?} and {b:?} are not neighbours"))
+}
+
+/// The edges along a path of corners.
+pub fn path(corners: &[CornerId]) -> Vec<EdgeId> {
+    corners
+        .windows(2)
+        .map(|w| edge_between(w[0], w[1]))
+        .collect()
+}
+
+/// The top zigzag of row `r` from hex `(q0, r)` over `n` hexes: corners 5, 0 of each hex then
+/// corner 1 of the last (`2n + 1` corners, `2n` edges).
+pub fn zigzag_top(q0: i8, r: i8, n: i8) -> Vec<CornerId> {
+    let mut v = Vec::new();
+    for i in 0..n {
+        v.push(corner(q0 + i, r, 5));
+        v.push(corner(q0 + i, r, 0));
+    }
+    v.push(corner(q0 + n - 1, r, 1));
+    v
+}
+
+/// A new game on the base map's fixed layout.
+pub fn game(rules: Rules) -> Game<'static> {
+    let t = topo();
+    Game::new(t, Layout::fixed(t), rules)
+}
+
+pub fn base_game(players: u8) -> Game<'static> {
+    game(Rules::base(players))
+}
+
+pub fn robert_game(players: u8, r: RobertRules) -> Game<'static> {
+    game(Rules::robert(players, r))
+}
+
+/// Puts a settlement of seat `p` on `c` as the kernel does (no cost, no distance check).
+pub fn put_settlement(g: &mut Game, p: u8, c: CornerId) {
+    let s = &mut g.s;
+    assert_eq!(s.corner_owner[c.idx()], 0, "corner {c:?} taken");
+    s.corner_owner[c.idx()] = p + 1;
+    s.occupied.insert(c.idx());
+    s.blocked = s.blocked.union(g.topo.corner_block[c.idx()]);
+    let me = &mut s.players[p as usize];
+    me.buildings.insert(c.idx());
+    me.net.insert(c.idx());
+    me.settlements_left -= 1;
+    me.harbors |= g.layout.harbor[c.idx()];
+    me.vp += 1;
+    refresh_roads(g);
+}
+
+/// Puts a city of seat `p` on `c` (placing the settlement first if the corner is empty).
+pub fn put_city(g: &mut Game, p: u8, c: CornerId) {
+    if g.s.corner_owner[c.idx()] == 0 {
+        put_settlement(g, p, c);
+    }
+    assert_eq!(g.s.corner_owner[c.idx()], p + 1);
+    g.s.corner_owner[c.idx()] |= CITY_FLAG;
+    let me = &mut g.s.players[p as usize];
+    me.cities.insert(c.idx());
+    me.cities_left -= 1;
+    me.settlements_left += 1;
+    me.vp += 1;
+}
+
+/// Puts a road of seat `p` on `e` (no cost, no connectivity check); refreshes road lengths.
+pub fn put_road(g: &mut Game, p: u8, e: EdgeId) {
+    let s = &mut g.s;
+    assert_eq!(s.edge_owner[e.idx()], 0, "edge {e:?} taken");
+    s.edge_owner[e.idx()] = p + 1;
+    s.roads.insert(e.idx());
+    let me = &mut s.players[p as usize];
+    me.roads.insert(e.idx());
+    me.roads_left -= 1;
+    for c in g.topo.edge_corners[e.idx()] {
+        me.net.insert(c.idx());
+    }
+    refresh_roads(g);
+}
+
+pub fn put_roads(g: &mut Game, p: u8, es: &[EdgeId]) {
+    for &e in es {
+        put_road(g, p, e);
+    }
+}
+
+/// Recomputes every seat's road length (the longest-road card is left as it is).
+pub fn refresh_roads(g: &mut Game) {
+    for q in 0..g.s.n_players {
+        g.s.players[q as usize].road_length = g.road_length(PlayerId(q));
+    }
+}
+
+/// Moves `hand` from the bank to seat `p`.
+pub fn give(g: &mut Game, p: u8, hand: Hand) {
+    for (i, &n) in hand.iter().enumerate() {
+        g.s.bank[i] -= n;
+        g.s.players[p as usize].hand[i] += n;
+    }
+}
+
+/// Takes seat `p`'s development cards out of the deck into its playable hand.
+pub fn give_dev(g: &mut Game, p: u8, card: DevCard, n: u8) {
+    g.s.deck[card.idx()] -= n;
+    g.s.players[p as usize].dev[card.idx()] += n;
+    if card == DevCard::VictoryPoint {
+        g.s.players[p as usize].vp += n;
+    }
+}
+
+/// Skips set-up: turn 1 of seat `p`, in `phase`.
+pub fn at_turn(g: &mut Game, p: u8, phase: Phase) {
+    g.s.setup_step = 2 * g.s.n_players;
+    g.s.turn = 1;
+    g.s.current = p;
+    g.s.phase = phase;
+    g.s.rolled = matches!(phase, Phase::Main);
+    g.s.dev_played = false;
+}
+
+/// The legal actions, as a vector.
+pub fn legal(g: &Game) -> Vec<Action> {
+    let mut buf = ActionList::new();
+    g.legal_actions(&mut buf);
+    buf.to_vec()
+}
+
+/// Applies an action that must be legal; checks the invariants afterwards.
+pub fn act(g: &mut Game, a: Action) {
+    g.try_apply(a, &mut ())
+        .unwrap_or_else(|e| panic!("{e}; legal: {:?}", legal(g)));
+    g.check_invariants().expect("invariants");
+}
+
+/// Asserts that `a` is refused and the state is left exactly as it was.
+pub fn refused(g: &mut Game, a: Action) {
+    let before = g.s;
+    assert!(g.try_apply(a, &mut ()).is_err(), "{a:?} was accepted");
+    assert_eq!(g.s, before, "{a:?} changed the state while refused");
+}
+
+/// Road edges offered in the current phase.
+pub fn road_actions(g: &Game) -> Vec<EdgeId> {
+    let mut v: Vec<EdgeId> = legal(g)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::BuildRoad(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// A sink that records every event.
+#[derive(Default)]
+pub struct Log(pub Vec<Event>);
+
+impl Sink for Log {
+    fn event(&mut self, e: &Event) {
+        self.0.push(*e);
+    }
+}
+
+/// A hex set from hex ids.
+pub fn hexes(hs: &[HexId]) -> HexSet {
+    hs.iter().map(|h| h.idx()).collect()
+}
