@@ -947,5 +947,5 @@ fn a_capped_game_ends_with_its_own_outcome() {
     .unwrap();
     assert_eq!(o, Outcome::Cap);
     let sum = check(&out).unwrap();
-    assert_eq!((sum.outcome.as_str(), sum.turns), ("cap", 31));
+    assert_eq!((sum.outcome.as_str(), sum.turns), ("cap", 30));
 }
