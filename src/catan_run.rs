@@ -2,7 +2,7 @@
 
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
-use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, TeamPolicy};
+use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
 use crate::report::{r3, r5, ReportDir, Tables};
 use crate::runner::Experiment;
 use crate::sim::{layout_for, play, GameRngs};
@@ -34,6 +34,17 @@ pub struct CatanAcc {
     pub hex_down_end: Vec<u64>,
     /// Face-down tokens at the start of each player-turn, over the games still running.
     pub curve: Curve,
+    /// Solitaire: tiles destroyed at the end of each game.
+    pub destroyed_end: Hist,
+    /// Solitaire: sum and count of the player-turn of the k-th destruction (k = 1..5).
+    pub destruction_turn_sum: [u64; 5],
+    pub destruction_turn_n: [u64; 5],
+    /// Solitaire: sevens cancelled with a knight.
+    pub sevens_cancelled: u64,
+    /// Modifier effects: eruptions, gold VP, tech-advancement resources.
+    pub eruptions: u64,
+    pub gold_vp: u64,
+    pub tech_resources: u64,
 }
 
 fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
@@ -64,6 +75,13 @@ impl Accumulator for CatanAcc {
         add_vec(&mut self.hex_up, &o.hex_up);
         add_vec(&mut self.hex_down_end, &o.hex_down_end);
         self.curve.merge(o.curve);
+        self.destroyed_end.merge(o.destroyed_end);
+        merge_counts(&mut self.destruction_turn_sum, &o.destruction_turn_sum);
+        merge_counts(&mut self.destruction_turn_n, &o.destruction_turn_n);
+        self.sevens_cancelled += o.sevens_cancelled;
+        self.eruptions += o.eruptions;
+        self.gold_vp += o.gold_vp;
+        self.tech_resources += o.tech_resources;
     }
 }
 
@@ -73,6 +91,8 @@ struct Recorder<'a> {
     tokens: bool,
     face_down: u32,
     max_down: u32,
+    turn: u32,
+    destroyed: usize,
 }
 
 impl Sink for Recorder<'_> {
@@ -92,9 +112,28 @@ impl Sink for Recorder<'_> {
                     self.face_down -= 1;
                 }
             }
-            Event::TurnStart { turn, .. } if self.tokens => {
-                self.acc.curve.add(turn, self.face_down)
+            Event::TurnStart { turn, .. } => {
+                self.turn = turn;
+                if self.tokens {
+                    self.acc.curve.add(turn, self.face_down)
+                }
             }
+            Event::Destruction {
+                destroyed: true, ..
+            } => {
+                if self.destroyed < 5 {
+                    self.acc.destruction_turn_sum[self.destroyed] += self.turn as u64;
+                    self.acc.destruction_turn_n[self.destroyed] += 1;
+                }
+                self.destroyed += 1;
+            }
+            Event::SevenCancelled { .. } => self.acc.sevens_cancelled += 1,
+            Event::Eruption { .. } => self.acc.eruptions += 1,
+            Event::Gold { .. } => self.acc.gold_vp += 1,
+            Event::Bonus {
+                cause: BonusCause::TechAdvancement,
+                ..
+            } => self.acc.tech_resources += 1,
             _ => {}
         }
     }
@@ -133,6 +172,8 @@ impl CatanRow<'_> {
             tokens: self.tokens_flip(),
             face_down: 0,
             max_down: 0,
+            turn: 0,
+            destroyed: 0,
         };
         let outcome = play(&mut g, policy, &mut rngs, buf, &mut rec);
         let (fd, max) = (rec.face_down, rec.max_down);
@@ -146,6 +187,9 @@ impl CatanRow<'_> {
         acc.turns.add(g.s.turn);
         for p in 0..g.s.n_players as usize {
             acc.vp_end[p].add(g.s.players[p].vp as u32);
+        }
+        if matches!(self.spec.rules.variant, Variant::Solitaire(_)) {
+            acc.destroyed_end.add(g.s.destroyed.len());
         }
         if self.tokens_flip() {
             debug_assert_eq!(fd, g.s.face_down.len());
@@ -167,6 +211,7 @@ impl Experiment for CatanRow<'_> {
             PolicySpec::Random => self.play_with(index, &mut RandomPolicy, acc, buf),
             PolicySpec::Greedy => self.play_with(index, &mut GreedyPolicy::default(), acc, buf),
             PolicySpec::Team(k) => self.play_with(index, &mut TeamPolicy::new(k), acc, buf),
+            PolicySpec::Solitaire => self.play_with(index, &mut SolitairePolicy, acc, buf),
         }
     }
 }
@@ -207,6 +252,19 @@ pub struct SummaryRow {
     pub flipbacks_soldier_per_game: Option<f64>,
     pub flipbacks_seven_per_game: Option<f64>,
     pub flipbacks_monopoly_per_game: Option<f64>,
+    // Appended columns (Solitaire and the modifiers); earlier columns keep their order.
+    pub modifiers: &'static str,
+    pub awards: Option<bool>,
+    pub tiles_destroyed_end_mean: Option<f64>,
+    pub destruction_turn_1_mean: Option<f64>,
+    pub destruction_turn_2_mean: Option<f64>,
+    pub destruction_turn_3_mean: Option<f64>,
+    pub destruction_turn_4_mean: Option<f64>,
+    pub destruction_turn_5_mean: Option<f64>,
+    pub sevens_cancelled_per_game: Option<f64>,
+    pub eruptions_per_game: Option<f64>,
+    pub gold_vp_per_game: Option<f64>,
+    pub tech_resources_per_game: Option<f64>,
 }
 
 /// `seats.csv`: per configuration and seat.
@@ -256,11 +314,23 @@ impl Tables for CatanRow<'_> {
         let rules = self.spec.rules;
         let robert = match rules.variant {
             Variant::Robert(r) => Some(r),
-            Variant::Base => None,
+            _ => None,
         };
+        let solo = match rules.variant {
+            Variant::Solitaire(r) => Some(r),
+            _ => None,
+        };
+        let m = rules.modifiers;
         let n = acc.games.max(1) as f64;
         let per_game = |x: u64| robert.map(|_| r3(x as f64 / n));
-        let coop = rules.variant.cooperative();
+        let coop = rules.variant.team_outcome();
+        let dturn = |k: usize| {
+            solo.and_then(|_| {
+                let c = acc.destruction_turn_n[k];
+                (c > 0).then(|| r3(acc.destruction_turn_sum[k] as f64 / c as f64))
+            })
+        };
+        let mod_per_game = |on: Modifiers, x: u64| m.has(on).then(|| r5(x as f64 / n));
         let (wins, losses) = if coop {
             (acc.team_wins, Some(acc.team_losses))
         } else {
@@ -304,6 +374,21 @@ impl Tables for CatanRow<'_> {
                 flipbacks_soldier_per_game: per_game(acc.flips_up[FlipCause::Soldier as usize]),
                 flipbacks_seven_per_game: per_game(acc.flips_up[FlipCause::Seven as usize]),
                 flipbacks_monopoly_per_game: per_game(acc.flips_up[FlipCause::Monopoly as usize]),
+                modifiers: m.name(),
+                awards: solo.map(|r| r.awards),
+                tiles_destroyed_end_mean: solo.and(acc.destroyed_end.mean().map(r3)),
+                destruction_turn_1_mean: dturn(0),
+                destruction_turn_2_mean: dturn(1),
+                destruction_turn_3_mean: dturn(2),
+                destruction_turn_4_mean: dturn(3),
+                destruction_turn_5_mean: dturn(4),
+                sevens_cancelled_per_game: solo.map(|_| r5(acc.sevens_cancelled as f64 / n)),
+                eruptions_per_game: mod_per_game(Modifiers::VOLCANO, acc.eruptions),
+                gold_vp_per_game: mod_per_game(Modifiers::GOLD, acc.gold_vp),
+                tech_resources_per_game: mod_per_game(
+                    Modifiers::TECH_ADVANCEMENT,
+                    acc.tech_resources,
+                ),
             },
         )?;
         for s in 0..rules.players as usize {
