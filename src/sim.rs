@@ -59,7 +59,9 @@ pub fn sample_chance(g: &Game, dist: ChanceDist, rngs: &mut GameRngs) -> ChanceO
             rngs.dice.random_range(1..=6u8),
         ),
         ChanceDist::Weighted(w) => match g.s.phase {
-            Phase::Steal => ChanceOutcome::Resource(Resource::from_idx(weighted(w, &mut rngs.steal))),
+            Phase::Steal => {
+                ChanceOutcome::Resource(Resource::from_idx(weighted(w, &mut rngs.steal)))
+            }
             _ => ChanceOutcome::Card(DevCard::ALL[weighted(w, &mut rngs.deck)]),
         },
         ChanceDist::Uniform(set) => {

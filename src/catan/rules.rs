@@ -505,7 +505,8 @@ impl<'t> Game<'t> {
             }
             (Phase::Main, Action::Trade { with, give, get }) => {
                 for i in 0..5 {
-                    self.s.players[p.idx()].hand[i] = self.s.players[p.idx()].hand[i] - give[i] + get[i];
+                    self.s.players[p.idx()].hand[i] =
+                        self.s.players[p.idx()].hand[i] - give[i] + get[i];
                     self.s.players[with.idx()].hand[i] =
                         self.s.players[with.idx()].hand[i] + give[i] - get[i];
                 }
@@ -575,7 +576,12 @@ impl<'t> Game<'t> {
                 self.s.phase = Phase::Main;
             }
             (Phase::Deal, ChanceOutcome::Card(c)) => {
-                let p = self.s.deal_left.iter().position(|&d| d > 0).expect("dealing");
+                let p = self
+                    .s
+                    .deal_left
+                    .iter()
+                    .position(|&d| d > 0)
+                    .expect("dealing");
                 self.s.deck[c.idx()] -= 1;
                 self.s.deal_left[p] -= 1;
                 self.s.players[p].dev[c.idx()] += 1;
@@ -586,8 +592,7 @@ impl<'t> Game<'t> {
                     player: PlayerId(p as u8),
                     card: c,
                 });
-                if self.s.deal_left.iter().all(|&d| d == 0) || self.s.deck.iter().all(|&d| d == 0)
-                {
+                if self.s.deal_left.iter().all(|&d| d == 0) || self.s.deck.iter().all(|&d| d == 0) {
                     self.s.deal_left = [0; MAX_PLAYERS];
                     self.s.phase = Phase::SetupSettlement;
                 }
@@ -821,7 +826,13 @@ impl<'t> Game<'t> {
         best
     }
 
-    fn trail(&self, c: usize, roads: EdgeSet, foreign: super::bits::CornerSet, used: EdgeSet) -> u8 {
+    fn trail(
+        &self,
+        c: usize,
+        roads: EdgeSet,
+        foreign: super::bits::CornerSet,
+        used: EdgeSet,
+    ) -> u8 {
         let mut best = 0;
         for &e in &self.topo.corner_edges[c] {
             if e == NONE || !roads.contains(e as usize) || used.contains(e as usize) {
@@ -978,7 +989,10 @@ impl<'t> Game<'t> {
                     .iter()
                     .map(|p| p.hand[r] as u32)
                     .sum::<u32>();
-            debug_assert_eq!(total, BANK_PER_RESOURCE as u32, "resource {r} not conserved");
+            debug_assert_eq!(
+                total, BANK_PER_RESOURCE as u32,
+                "resource {r} not conserved"
+            );
         }
     }
 }

@@ -145,30 +145,105 @@ impl FlipCause {
 /// What happened, reported to a [`Sink`] as it happens (statistics and traces are sinks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    TurnStart { turn: u32, player: PlayerId },
-    Roll { player: PlayerId, d1: u8, d2: u8 },
-    Produce { player: PlayerId, resource: Resource, amount: u8 },
+    TurnStart {
+        turn: u32,
+        player: PlayerId,
+    },
+    Roll {
+        player: PlayerId,
+        d1: u8,
+        d2: u8,
+    },
+    Produce {
+        player: PlayerId,
+        resource: Resource,
+        amount: u8,
+    },
     /// The bank could not pay every player this resource, so nobody got it.
-    Shortage { resource: Resource, wanted: u8 },
-    Build { player: PlayerId, piece: Piece, at: u8, free: bool },
-    DevBought { player: PlayerId, card: DevCard },
-    DevDealt { player: PlayerId, card: DevCard },
-    DevPlayed { player: PlayerId, card: DevCard },
-    YearOfPlenty { player: PlayerId, a: Resource, b: Resource },
-    Monopoly { player: PlayerId, resource: Resource, taken: u8 },
-    Robber { player: PlayerId, hex: HexId, victim: u8 },
-    Steal { thief: PlayerId, victim: PlayerId, resource: Resource },
-    Discard { player: PlayerId, resource: Resource },
-    BankTrade { player: PlayerId, give: Resource, rate: u8, get: Resource },
-    Trade { player: PlayerId, with: PlayerId, give: Hand, get: Hand },
+    Shortage {
+        resource: Resource,
+        wanted: u8,
+    },
+    Build {
+        player: PlayerId,
+        piece: Piece,
+        at: u8,
+        free: bool,
+    },
+    DevBought {
+        player: PlayerId,
+        card: DevCard,
+    },
+    DevDealt {
+        player: PlayerId,
+        card: DevCard,
+    },
+    DevPlayed {
+        player: PlayerId,
+        card: DevCard,
+    },
+    YearOfPlenty {
+        player: PlayerId,
+        a: Resource,
+        b: Resource,
+    },
+    Monopoly {
+        player: PlayerId,
+        resource: Resource,
+        taken: u8,
+    },
+    Robber {
+        player: PlayerId,
+        hex: HexId,
+        victim: u8,
+    },
+    Steal {
+        thief: PlayerId,
+        victim: PlayerId,
+        resource: Resource,
+    },
+    Discard {
+        player: PlayerId,
+        resource: Resource,
+    },
+    BankTrade {
+        player: PlayerId,
+        give: Resource,
+        rate: u8,
+        get: Resource,
+    },
+    Trade {
+        player: PlayerId,
+        with: PlayerId,
+        give: Hand,
+        get: Hand,
+    },
     /// A token turned face down (`down`) or face up, and why.
-    Flip { hex: HexId, down: bool, cause: FlipCause },
-    RobertMove { from: HexId, to: HexId },
-    LongestRoad { holder: u8, length: u8 },
-    LargestArmy { holder: u8, knights: u8 },
+    Flip {
+        hex: HexId,
+        down: bool,
+        cause: FlipCause,
+    },
+    RobertMove {
+        from: HexId,
+        to: HexId,
+    },
+    LongestRoad {
+        holder: u8,
+        length: u8,
+    },
+    LargestArmy {
+        holder: u8,
+        knights: u8,
+    },
     /// Robert variant: the played pile went back into the deck.
-    Reshuffle { cards: u8 },
-    GameOver { outcome: Outcome, turn: u32 },
+    Reshuffle {
+        cards: u8,
+    },
+    GameOver {
+        outcome: Outcome,
+        turn: u32,
+    },
 }
 
 /// Pieces on the board.

@@ -164,7 +164,10 @@ impl Topology {
                     corner_hexes.push([NONE; 3]);
                 }
                 let row = &mut corner_hexes[id as usize];
-                let slot = row.iter().position(|&x| x == NONE).expect("a corner has 3 hexes");
+                let slot = row
+                    .iter()
+                    .position(|&x| x == NONE)
+                    .expect("a corner has 3 hexes");
                 row[slot] = i as u8;
                 *c = CornerId(id);
             }

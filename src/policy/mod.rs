@@ -1,6 +1,8 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+pub mod greedy;
 pub mod random;
+pub mod team;
 
 use crate::catan::{Action, ActionList, Game};
 use crate::seeds::Rng;
@@ -12,4 +14,6 @@ pub trait Policy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action;
 }
 
+pub use greedy::GreedyPolicy;
 pub use random::RandomPolicy;
+pub use team::{TeamKnobs, TeamPolicy};
