@@ -5,7 +5,6 @@ use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, TeamKnobs, TeamPolicy};
 use robsim::sim::*;
 
 struct Tally {
-    games: u64,
     turns: u64,
     wins: [u64; MAX_PLAYERS],
     team_win: u64,
@@ -17,7 +16,6 @@ struct Tally {
 fn run<P: Policy + Clone>(topo: &Topology, rules: Rules, n: u64, pol: &P) -> Tally {
     let mut buf = ActionList::new();
     let mut t = Tally {
-        games: n,
         turns: 0,
         wins: [0; MAX_PLAYERS],
         team_win: 0,
@@ -56,6 +54,22 @@ fn main() {
     let what = args.get(2).map_or("all", |s| s.as_str());
     let topo = Topology::build(&robsim::mapfile::base_map()).unwrap();
     let team = TeamPolicy::new(knobs_from_env());
+    if what == "greedy-base" || what == "team-robert" {
+        let t = if what == "greedy-base" {
+            run(&topo, Rules::base(4), n, &GreedyPolicy::default())
+        } else {
+            let rr = RobertRules {
+                start_cards: 3,
+                ..Default::default()
+            };
+            run(&topo, Rules::robert(4, rr), n, &team)
+        };
+        println!(
+            "{what}: {:.1} player-turns/game, {:.2}M player-turns/s",
+            t.turns as f64 / n as f64,
+            t.turns as f64 / t.secs / 1e6
+        );
+    }
     if what == "all" || what == "base" {
         for (name, t) in [
             (
@@ -74,10 +88,15 @@ fn main() {
             );
         }
     }
-    if what == "all" || what == "robert" {
+    if what == "all" || what == "robert" || what == "team" {
         println!("robert (random board, adjacent target): win rate % [turns/game] per start cards 0/1/2/3 (Impossible/Hard/Moderate/Easy)");
         for players in [3u8, 4] {
-            for (name, which) in [("team", 0), ("greedy", 1), ("random", 2)] {
+            let pols: &[(&str, u8)] = if what == "team" {
+                &[("team", 0)]
+            } else {
+                &[("team", 0), ("greedy", 1), ("random", 2)]
+            };
+            for &(name, which) in pols {
                 let mut line = format!("{players}p {name:7}:");
                 let (mut turns, mut secs) = (0u64, 0.0);
                 for cards in 0..4u8 {

@@ -90,26 +90,30 @@ pub(crate) fn affords(hand: &Hand, cost: &Hand) -> bool {
 /// harbor there.
 pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> f32 {
     let mut s = 0.0f32;
-    let mut seen = [false; 5];
+    let mut seen = 0u8;
     let mut corner_prod = [0u32; 5];
     for &h in &g.topo.corner_hexes[c] {
         if h == NONE {
             continue;
         }
         let h = h as usize;
+        let pp = pips(g.layout.token[h]) as u32;
+        if pp == 0 {
+            continue;
+        }
         let Some(r) = g.layout.terrain[h].resource() else {
             continue;
         };
-        let pp = raw_pips(g, h);
-        corner_prod[r.idx()] += pp;
+        let ri = r.idx();
+        corner_prod[ri] += pp;
         // A face-down token (Robert) may come back, but counts less for now.
         s += if g.s.face_down.contains(h) {
             0.6 * pp as f32
         } else {
             pp as f32
         };
-        if prod[r.idx()] == 0 && !seen[r.idx()] && pp > 0 {
-            seen[r.idx()] = true;
+        if prod[ri] == 0 && seen & (1 << ri) == 0 {
+            seen |= 1 << ri;
             s += 2.5;
             if setup && matches!(r, Resource::Brick | Resource::Lumber) {
                 s += 1.5;
@@ -117,16 +121,11 @@ pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> 
         }
     }
     let hb = g.layout.harbor[c];
-    if hb != 0 {
-        if hb == HarborKind::Generic.bit() {
-            s += 1.0;
-        } else {
-            for r in Resource::ALL {
-                if hb == HarborKind::Special(r).bit() {
-                    s += 0.35 * (prod[r.idx()] + corner_prod[r.idx()]) as f32;
-                }
-            }
-        }
+    if hb == HarborKind::Generic.bit() {
+        s += 1.0;
+    } else if hb != 0 {
+        let ri = (hb.trailing_zeros() as usize).min(4);
+        s += 0.35 * (prod[ri] + corner_prod[ri]) as f32;
     }
     s
 }
@@ -178,7 +177,18 @@ pub(crate) fn road_toward(g: &Game, p: PlayerId, prod: &[u32; 5]) -> Option<Edge
     if me.roads_left == 0 || me.settlements_left == 0 {
         return None;
     }
-    let max_depth = me.roads_left;
+    // Near spots first; the whole reachable board only if there is none within 4 roads.
+    road_search(g, p, prod, me.roads_left.min(4)).or_else(|| {
+        if me.roads_left > 4 {
+            road_search(g, p, prod, me.roads_left)
+        } else {
+            None
+        }
+    })
+}
+
+fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<EdgeId> {
+    let me = g.s.player(p);
     let foreign = g.s.occupied.minus(me.buildings);
     let mut dist = [u8::MAX; MAX_CORNERS];
     let mut first = [NONE; MAX_CORNERS];
@@ -414,8 +424,8 @@ pub(crate) fn setup_road(g: &Game) -> Action {
 }
 
 /// The road to lay during road building: toward the best spot, else any legal one.
-pub(crate) fn free_road(g: &Game, p: PlayerId, prod: &[u32; 5]) -> Action {
-    if let Some(e) = road_toward(g, p, prod) {
+pub(crate) fn free_road(g: &Game, p: PlayerId, memo: &mut Memo) -> Action {
+    if let (_, Some(e)) = memo.spot_road(g, p) {
         return Action::BuildRoad(e);
     }
     let e = g
@@ -473,6 +483,7 @@ pub(crate) fn best_flip(g: &Game, legal: &mut ActionList, score: impl Fn(usize) 
 pub struct GreedyPolicy {
     turn: u32,
     trades: u8,
+    memo: Memo,
 }
 
 /// What a greedy seat builds next.
@@ -485,14 +496,6 @@ pub(crate) enum Target {
 }
 
 impl Target {
-    pub(crate) fn cost(self) -> Hand {
-        match self {
-            Target::City(_) => CITY_COST,
-            Target::Settlement(_) => SETTLEMENT_COST,
-            Target::Road(_) => ROAD_COST,
-            Target::Dev => DEV_COST,
-        }
-    }
     pub(crate) fn action(self) -> Action {
         match self {
             Target::City(c) => Action::BuildCity(c),
@@ -503,24 +506,126 @@ impl Target {
     }
 }
 
-/// The targets open to seat `p`, in greedy priority order (at most 4, no allocation).
-pub(crate) fn targets(
-    g: &Game,
-    p: PlayerId,
-    prod: &[u32; 5],
-) -> ([Option<Target>; 4], Option<CornerId>) {
+/// A kind of build before its place is chosen: cheap to list, resolved to a [`Target`] only when
+/// the player can pay for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    City,
+    Settlement,
+    Road,
+    Dev,
+}
+
+impl Kind {
+    pub(crate) fn cost(self) -> Hand {
+        match self {
+            Kind::City => CITY_COST,
+            Kind::Settlement => SETTLEMENT_COST,
+            Kind::Road => ROAD_COST,
+            Kind::Dev => DEV_COST,
+        }
+    }
+}
+
+/// The kinds of build open to seat `p`, in greedy priority order: city, settlement, road (only
+/// when no spot is open; it may still find no spot to lead to), development card.
+pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
     let me = g.s.player(p);
-    let city = best_city(g, p).map(Target::City);
-    let spot = best_spot(g, p, prod);
-    let settle = spot.map(Target::Settlement);
-    let road = if spot.is_none() {
-        road_toward(g, p, prod).map(Target::Road)
-    } else {
-        None
-    };
-    let _ = me;
-    let dev = g.deck_available().then_some(Target::Dev);
-    ([city, settle, road, dev], spot)
+    let city =
+        (me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty()).then_some(Kind::City);
+    let open = me.settlements_left > 0 && !g.settlement_spots(p).is_empty();
+    let settle = open.then_some(Kind::Settlement);
+    let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(Kind::Road);
+    let dev = g.deck_available().then_some(Kind::Dev);
+    [city, settle, road, dev]
+}
+
+/// A fingerprint of everything the memo and the stuck test read: buildings, roads, cities,
+/// face-down tokens, the robber, the deck and the played pile.
+pub(crate) fn board_key(g: &Game) -> u64 {
+    let s = &g.s;
+    let mut k = 0xcbf2_9ce4_8422_2325u64;
+    let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
+    s.occupied.0.iter().for_each(|&w| mix(w));
+    s.roads.0.iter().for_each(|&w| mix(w));
+    s.face_down.0.iter().for_each(|&w| mix(w));
+    let mut small = s.robber.0 as u64;
+    for p in &s.players[..s.n_players as usize] {
+        small = small * 8 + p.cities_left as u64;
+    }
+    mix(small);
+    let d = s.deck;
+    mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
+    let d = s.played;
+    mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
+    k
+}
+
+/// Per-board memo of the expensive evaluations (settlement spot and road search), so that the
+/// many decisions of a turn, and the turns in which nobody builds, do not redo them. The spot
+/// and road of a seat are kept while buildings and roads are unchanged (tokens flipping in the
+/// meantime only shift their scores a little). Fixed size, `Copy`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Memo {
+    key: u64,
+    have: u8,
+    spot: [Option<CornerId>; MAX_PLAYERS],
+    road: [Option<EdgeId>; MAX_PLAYERS],
+    stuck_key: u64,
+    /// Cached answer of the team's stuck test: 0 unknown, 1 no, 2 yes.
+    stuck: u8,
+}
+
+impl Memo {
+    /// The best open settlement spot of seat `p` and, when there is none, the first road toward
+    /// the best reachable one.
+    pub(crate) fn spot_road(
+        &mut self,
+        g: &Game,
+        p: PlayerId,
+    ) -> (Option<CornerId>, Option<EdgeId>) {
+        let mut k = 0x9e37_79b9_7f4a_7c15u64;
+        let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
+        g.s.occupied.0.iter().for_each(|&w| mix(w));
+        g.s.roads.0.iter().for_each(|&w| mix(w));
+        if k != self.key {
+            self.key = k;
+            self.have = 0;
+        }
+        let bit = 1u8 << p.0;
+        if self.have & bit == 0 {
+            let prod = production(g, p, true);
+            let spot = best_spot(g, p, &prod);
+            self.spot[p.idx()] = spot;
+            self.road[p.idx()] = if spot.is_none() {
+                road_toward(g, p, &prod)
+            } else {
+                None
+            };
+            self.have |= bit;
+        }
+        (self.spot[p.idx()], self.road[p.idx()])
+    }
+
+    /// Where seat `p` would build a `kind` now, if anywhere.
+    pub(crate) fn resolve(&mut self, g: &Game, p: PlayerId, kind: Kind) -> Option<Target> {
+        match kind {
+            Kind::City => best_city(g, p).map(Target::City),
+            Kind::Settlement => self.spot_road(g, p).0.map(Target::Settlement),
+            Kind::Road => self.spot_road(g, p).1.map(Target::Road),
+            Kind::Dev => Some(Target::Dev),
+        }
+    }
+
+    /// `test()` memoised on the whole board, deck and played pile ([`board_key`]).
+    pub(crate) fn stuck(&mut self, g: &Game, test: impl FnOnce(&mut Memo) -> bool) -> bool {
+        let k = board_key(g);
+        if k != self.stuck_key || self.stuck == 0 {
+            self.stuck_key = k;
+            self.stuck = 1 + test(self) as u8;
+        }
+        self.stuck == 2
+    }
 }
 
 impl GreedyPolicy {
@@ -548,17 +653,17 @@ impl GreedyPolicy {
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
-        let prod = production(g, p, true);
-        let (ts, _spot) = targets(g, p, &prod);
+        let ks = kinds(g, p);
         let can = |c: DevCard| !g.s.dev_played && me.dev[c.idx()] > 0;
         // Development cards first (at most one per turn).
         if !is_robert(g) && can(DevCard::Knight) && Self::knight_wanted(g, p) {
             return Action::PlayKnight;
         }
-        if can(DevCard::RoadBuilding) {
-            if let Some(Target::Road(_)) = ts[2] {
-                return Action::PlayRoadBuilding;
-            }
+        if can(DevCard::RoadBuilding)
+            && ks[2].is_some()
+            && self.memo.resolve(g, p, Kind::Road).is_some()
+        {
+            return Action::PlayRoadBuilding;
         }
         if can(DevCard::Monopoly) {
             if let Some(a) = self.monopoly(g, p) {
@@ -566,24 +671,30 @@ impl GreedyPolicy {
             }
         }
         if can(DevCard::YearOfPlenty) {
-            if let Some(t) = ts.iter().flatten().next() {
-                let c = t.cost();
+            if let Some(k) = ks.iter().flatten().next() {
+                let c = k.cost();
                 if !affords(&me.hand, &c) {
+                    let prod = production(g, p, true);
                     if let Some(a) = year_of_plenty_for(g, &me.hand, &c, &prod) {
                         return a;
                     }
                 }
             }
         }
-        for t in ts.iter().flatten() {
-            let c = t.cost();
+        for &k in ks.iter().flatten() {
+            let c = k.cost();
             if affords(&me.hand, &c) {
-                return t.action();
+                match self.memo.resolve(g, p, k) {
+                    Some(t) => return t.action(),
+                    None => continue,
+                }
             }
             if self.trades < MAX_BANK_TRADES {
                 if let Some(a) = bank_step(g, p, &c) {
-                    self.trades += 1;
-                    return a;
+                    if self.memo.resolve(g, p, k).is_some() {
+                        self.trades += 1;
+                        return a;
+                    }
                 }
             }
         }
@@ -707,7 +818,7 @@ impl Policy for GreedyPolicy {
             Phase::FlipUp => best_flip(g, legal, |h| {
                 own_value(g, h, p) as i64 * 1000 + team_value(g, h) as i64
             }),
-            Phase::RoadBuilding => free_road(g, p, &production(g, p, true)),
+            Phase::RoadBuilding => free_road(g, p, &mut self.memo),
             Phase::Main => self.main(g),
             _ => {
                 g.legal_actions(legal);

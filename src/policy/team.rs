@@ -1,9 +1,9 @@
 //! The `team` policy for Robert the Robber co-op: every seat plays for all players reaching 10 VP before Robert flips every token.
 
 use super::greedy::{
-    affords, bank_step, best_city, best_flip, deficit, discard_choice, free_road, is_robert,
-    production, raw_pips, road_toward, setup_road, setup_settlement, simple_need, targets,
-    weight_of, year_of_plenty_for, Target,
+    affords, bank_step, best_city, best_flip, deficit, discard_choice, free_road, is_robert, kinds,
+    production, raw_pips, setup_road, setup_settlement, simple_need, weight_of, year_of_plenty_for,
+    Kind, Memo,
 };
 use super::Policy;
 use crate::catan::topology::NONE;
@@ -97,6 +97,9 @@ pub struct TeamPolicy {
     pub knobs: TeamKnobs,
     turn: u32,
     trades: u8,
+    memo: Memo,
+    lag_key: u64,
+    lag: PlayerId,
 }
 
 impl TeamPolicy {
@@ -106,7 +109,23 @@ impl TeamPolicy {
             knobs,
             turn: 0,
             trades: 0,
+            memo: Memo::default(),
+            lag_key: u64::MAX,
+            lag: PlayerId(0),
         }
+    }
+
+    /// [`laggard`], memoised while the turn and every seat's VP stay the same.
+    fn laggard(&mut self, g: &Game) -> PlayerId {
+        let mut key = g.s.turn as u64;
+        for ps in &g.s.players[..g.s.n_players as usize] {
+            key = key * 32 + ps.vp as u64;
+        }
+        if key != self.lag_key {
+            self.lag_key = key;
+            self.lag = laggard(g);
+        }
+        self.lag
     }
 
     fn reset_turn(&mut self, g: &Game) {
@@ -154,26 +173,29 @@ impl TeamPolicy {
         a + b
     }
 
-    fn soldier_now(&self, g: &Game) -> bool {
+    fn stuck(&mut self, g: &Game) -> bool {
+        if !self.knobs.concede_when_stuck {
+            return false;
+        }
+        self.memo.stuck(g, |m| team_stuck(g, m))
+    }
+
+    fn soldier_now(&mut self, g: &Game) -> bool {
         let me = g.s.cur();
         let held = me.dev[DevCard::Knight.idx()];
         if g.s.dev_played || held == 0 {
             return false;
         }
-        if self.knobs.concede_when_stuck && team_stuck(g) {
-            return false;
-        }
         let up = robert::face_up(g).len();
-        if up <= self.knobs.soldier_panic_face_up as u32 {
-            return true;
-        }
-        held > self.knobs.soldier_reserve
-            && Self::soldier_value(g) >= self.knobs.soldier_min_pips as u32
+        let want = up <= self.knobs.soldier_panic_face_up as u32
+            || (held > self.knobs.soldier_reserve
+                && Self::soldier_value(g) >= self.knobs.soldier_min_pips as u32);
+        want && !self.stuck(g)
     }
 
     /// The terrain a monopoly should flip back, if worth it now.
-    fn monopoly(&self, g: &Game) -> Option<Action> {
-        if self.knobs.concede_when_stuck && team_stuck(g) {
+    fn monopoly(&mut self, g: &Game) -> Option<Action> {
+        if self.stuck(g) {
             return None;
         }
         let mut per = [0u32; 5];
@@ -191,14 +213,8 @@ impl TeamPolicy {
     }
 
     /// Targets of the current seat in the order the knobs give.
-    fn ordered_targets(
-        &self,
-        g: &Game,
-        p: PlayerId,
-        lag: PlayerId,
-        prod: &[u32; 5],
-    ) -> [Option<Target>; 4] {
-        let ([city, mut settle, mut road, dev], _) = targets(g, p, prod);
+    fn ordered_kinds(&self, g: &Game, p: PlayerId, lag: PlayerId) -> [Option<Kind>; 4] {
+        let [city, mut settle, mut road, dev] = kinds(g, p);
         let me = g.s.player(p);
         if me.vp >= 10 && self.knobs.leave_spots_at_ten {
             settle = None;
@@ -233,15 +249,20 @@ impl TeamPolicy {
     fn team_step(&self, g: &Game, p: PlayerId, cost: &Hand) -> Option<Action> {
         let me = g.s.player(p);
         let n = g.s.n_players as usize;
-        let mut needs = [[0u8; 5]; MAX_PLAYERS];
-        for (q, need) in needs.iter_mut().enumerate().take(n) {
-            *need = wish(g, PlayerId(q as u8));
-        }
         let mut my_surplus = 0u32;
         for r in 0..5 {
             my_surplus += me.hand[r].saturating_sub(cost[r]) as u32;
         }
         let total_def = deficit(&me.hand, cost);
+        if my_surplus == 0 || total_def > my_surplus {
+            return None;
+        }
+        let mut needs = [[0u8; 5]; MAX_PLAYERS];
+        for (q, need) in needs.iter_mut().enumerate().take(n) {
+            if q != p.idx() {
+                *need = wish(g, PlayerId(q as u8));
+            }
+        }
         let mut cover = 0u32;
         for m in 0..5 {
             let d = cost[m].saturating_sub(me.hand[m]) as u32;
@@ -308,10 +329,10 @@ impl TeamPolicy {
     }
 
     /// Two cards the slowest player needs for one it can spare (never a gift).
-    fn help_step(&self, g: &Game, p: PlayerId, lag: PlayerId, keep: &Hand) -> Option<Action> {
+    fn help_step(&mut self, g: &Game, p: PlayerId, lag: PlayerId, keep: &Hand) -> Option<Action> {
         let me = g.s.player(p);
         let ls = g.s.player(lag);
-        let lag_cost = wish_specific(g, lag);
+        let lag_cost = wish_specific(g, lag, &mut self.memo);
         let mut give = [0u8; 5];
         let mut n_give = 0u8;
         for r in 0..5 {
@@ -355,23 +376,26 @@ impl TeamPolicy {
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
-        let prod = production(g, p, true);
-        let lag = laggard(g);
-        let ts = self.ordered_targets(g, p, lag, &prod);
-        let k = &self.knobs;
+        let lag = self.laggard(g);
+        let ks = self.ordered_kinds(g, p, lag);
+        let k = self.knobs;
         let can = |c: DevCard| !g.s.dev_played && me.dev[c.idx()] > 0;
         if is_robert(g) && can(DevCard::Monopoly) {
             if let Some(a) = self.monopoly(g) {
                 return a;
             }
         }
-        if can(DevCard::RoadBuilding) && ts.iter().flatten().any(|t| matches!(t, Target::Road(_))) {
+        if can(DevCard::RoadBuilding)
+            && ks.contains(&Some(Kind::Road))
+            && self.memo.resolve(g, p, Kind::Road).is_some()
+        {
             return Action::PlayRoadBuilding;
         }
         if can(DevCard::YearOfPlenty) {
-            if let Some(t) = ts.iter().flatten().next() {
+            if let Some(t) = ks.iter().flatten().next() {
                 let c = t.cost();
                 if !affords(&me.hand, &c) {
+                    let prod = production(g, p, true);
                     if let Some(a) = year_of_plenty_for(g, &me.hand, &c, &prod) {
                         return a;
                     }
@@ -385,7 +409,7 @@ impl TeamPolicy {
                 return Action::PlayKnight;
             }
         }
-        let first = ts.iter().flatten().next().copied();
+        let first = ks.iter().flatten().next().copied();
         if k.help_laggard
             && is_robert(g)
             && lag != p
@@ -402,21 +426,27 @@ impl TeamPolicy {
                 return a;
             }
         }
-        for t in ts.iter().flatten() {
+        for &t in ks.iter().flatten() {
             let c = t.cost();
             if affords(&me.hand, &c) {
-                return t.action();
+                match self.memo.resolve(g, p, t) {
+                    Some(t) => return t.action(),
+                    None => continue,
+                }
             }
             if self.trades < k.max_trades_per_turn {
+                let mut step = None;
                 if k.team_trades && is_robert(g) {
-                    if let Some(a) = self.team_step(g, p, &c) {
+                    step = self.team_step(g, p, &c);
+                }
+                if step.is_none() {
+                    step = bank_step(g, p, &c);
+                }
+                if let Some(a) = step {
+                    if self.memo.resolve(g, p, t).is_some() {
                         self.trades += 1;
                         return a;
                     }
-                }
-                if let Some(a) = bank_step(g, p, &c) {
-                    self.trades += 1;
-                    return a;
                 }
             }
         }
@@ -486,7 +516,7 @@ fn robert_takes_next(g: &Game, h: usize, pool_max: u32) -> bool {
 
 /// Whether some player below 10 VP has no way left to gain VP from building or the deck
 /// (largest army and longest road are ignored).
-pub(crate) fn team_stuck(g: &Game) -> bool {
+pub(crate) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
     if g.s.deck[DevCard::VictoryPoint.idx()] > 0 {
         return false;
     }
@@ -495,22 +525,32 @@ pub(crate) fn team_stuck(g: &Game) -> bool {
         let ps = g.s.player(p);
         ps.vp < 10
             && best_city(g, p).is_none()
-            && (ps.settlements_left == 0
-                || (g.settlement_spots(p).is_empty()
-                    && road_toward(g, p, &production(g, p, false)).is_none()))
+            && (ps.settlements_left == 0 || memo.spot_road(g, p) == (None, None))
     })
 }
 
 /// The team's slowest player: fewest VP, then least live production.
 pub(crate) fn laggard(g: &Game) -> PlayerId {
+    let n = g.s.n_players as usize;
+    let min_vp = g.s.players[..n].iter().map(|p| p.vp).min().unwrap_or(0);
     let mut best = PlayerId(0);
-    let mut best_k = (u8::MAX, u32::MAX);
-    for q in 0..g.s.n_players {
-        let ps = &g.s.players[q as usize];
-        let k = (ps.vp, production(g, PlayerId(q), true).iter().sum());
-        if k < best_k {
-            best_k = k;
-            best = PlayerId(q);
+    let mut best_prod = u32::MAX;
+    let mut tied = 0;
+    for q in 0..n {
+        if g.s.players[q].vp == min_vp {
+            tied += 1;
+            if tied == 1 {
+                best = PlayerId(q as u8);
+                continue;
+            }
+            if best_prod == u32::MAX {
+                best_prod = production(g, best, true).iter().sum();
+            }
+            let v = production(g, PlayerId(q as u8), true).iter().sum();
+            if v < best_prod {
+                best_prod = v;
+                best = PlayerId(q as u8);
+            }
         }
     }
     best
@@ -528,9 +568,8 @@ fn wish(g: &Game, q: PlayerId) -> Hand {
 
 /// The one build seat `q` is closest to: the open target (city, settlement, road toward a spot)
 /// with the smallest deficit; a development card if none is open.
-fn wish_specific(g: &Game, q: PlayerId) -> Hand {
+fn wish_specific(g: &Game, q: PlayerId, memo: &mut Memo) -> Hand {
     let me = g.s.player(q);
-    let prod = production(g, q, true);
     let mut best = DEV_COST;
     let mut best_d = u32::MAX;
     let mut consider = |c: Hand| {
@@ -546,7 +585,7 @@ fn wish_specific(g: &Game, q: PlayerId) -> Hand {
     if me.settlements_left > 0 {
         if !g.settlement_spots(q).is_empty() {
             consider(SETTLEMENT_COST);
-        } else if road_toward(g, q, &prod).is_some() {
+        } else if memo.spot_road(g, q).1.is_some() {
             consider(ROAD_COST);
         }
     }
@@ -594,7 +633,7 @@ impl Policy for TeamPolicy {
                 let next_max = robert_pool_max(g);
                 best_flip(g, legal, |h| self.flip_value(g, h, next_max))
             }
-            Phase::RoadBuilding => free_road(g, p, &production(g, p, true)),
+            Phase::RoadBuilding => free_road(g, p, &mut self.memo),
             Phase::Main => self.main(g),
             Phase::MoveRobber => {
                 // Base game only: fall back to the greedy robber.
@@ -658,15 +697,14 @@ mod tests {
             pol.choose(&g, &mut buf, &mut rng),
             Action::FlipUp(HexId(h as u8))
         );
-        // A face-down token nobody builds on (not flippable): Robert moves.
+        // The same token face down, but a threshold above its value: Robert moves.
+        let mut strict = TeamPolicy::new(TeamKnobs {
+            soldier_min_pips: 1000,
+            ..TeamKnobs::default()
+        });
         let mut g = preroll_with_soldier(&topo);
-        let cold = topo
-            .land_hexes
-            .iter()
-            .find(|&h| g.layout.token[h] != 0 && team_value_now(&g, h) == 0)
-            .unwrap();
-        g.s.face_down.insert(cold);
-        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+        g.s.face_down.insert(h);
+        assert_eq!(strict.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
     }
 
     #[test]
@@ -694,17 +732,19 @@ mod tests {
         for q in 0..4 {
             set(&mut g, q, [0; 5]);
         }
-        set(&mut g, 0, [3, 3, 3, 0, 0]);
-        set(&mut g, 1, [0, 0, 0, 0, 2]);
+        set(&mut g, 0, [3, 3, 3, 3, 0]);
+        set(&mut g, 1, [0, 0, 2, 0, 1]);
         g.s.players[0].vp = 10;
-        g.s.players[0].settlements_left = 0; // keep the running VP consistent-looking
+        g.s.players[2].vp = 5;
+        g.s.players[3].vp = 5;
         let mut pol = TeamPolicy::default();
         let mut buf = ActionList::new();
         let mut rng = crate::seeds::rng(1, 4, crate::seeds::Stream::Policy);
         let a = pol.choose(&g, &mut buf, &mut rng);
         match a {
             Action::Trade { with, give, get } => {
-                assert_eq!(with, laggard(&g));
+                assert_eq!(with, PlayerId(1));
+                assert_eq!(laggard(&g), PlayerId(1));
                 assert_eq!(give.iter().sum::<u8>(), 2);
                 assert_eq!(get.iter().sum::<u8>(), 1);
                 assert!(g.trade_ok(with, &give, &get));
@@ -717,7 +757,7 @@ mod tests {
     #[test]
     fn robert_games_end_without_panic() {
         for cards in [0, 3] {
-            let (outs, _) = run_checked(robert_rules(cards), 100, TeamPolicy::default);
+            let (outs, _) = run_checked(robert_rules(cards), 200, TeamPolicy::default);
             assert!(outs.iter().all(|o| *o != Outcome::Cap));
         }
     }
