@@ -203,8 +203,8 @@ pub fn reshuffle<S: Sink>(g: &mut Game, sink: &mut S) {
     let keep = kept_knights(&g.s);
     let mut back = g.s.played;
     back[DevCard::Knight.idx()] -= keep;
-    for i in 0..5 {
-        g.s.deck[i] += back[i];
+    for (d, b) in g.s.deck.iter_mut().zip(back) {
+        *d += b;
     }
     g.s.played = [0; 5];
     g.s.played[DevCard::Knight.idx()] = keep;

@@ -747,9 +747,9 @@ impl<'t> Game<'t> {
     }
 
     fn pay(&mut self, p: PlayerId, cost: &Hand) {
-        for i in 0..5 {
-            self.s.players[p.idx()].hand[i] -= cost[i];
-            self.s.bank[i] += cost[i];
+        for (i, &c) in cost.iter().enumerate() {
+            self.s.players[p.idx()].hand[i] -= c;
+            self.s.bank[i] += c;
         }
     }
 
@@ -974,7 +974,7 @@ impl<'t> Game<'t> {
                 return Err(format!("seat {q}: stale road length"));
             }
         }
-        if s.face_down.minus(self.layout.tokened).len() > 0 {
+        if !s.face_down.minus(self.layout.tokened).is_empty() {
             return Err("a hex without a token is face down".into());
         }
         Ok(())
