@@ -1,5 +1,8 @@
 //! The `greedy` policy (one selfish seat, base game and Robert) and the board-evaluation helpers the `team` policy shares.
 
+// Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
+#![allow(clippy::needless_range_loop)]
+
 use super::Policy;
 use crate::catan::topology::NONE;
 use crate::catan::*;
