@@ -564,14 +564,15 @@ pub(crate) fn board_key(g: &Game) -> u64 {
     k
 }
 
-/// Per-board memo of the expensive evaluations (settlement spot and road search), so that the
-/// many decisions of a turn, and the turns in which nobody builds, do not redo them. The spot
-/// and road of a seat are kept while buildings and roads are unchanged (tokens flipping in the
-/// meantime only shift their scores a little). Fixed size, `Copy`.
+/// Per-seat memo of the expensive evaluations (settlement spot and road search), so that the
+/// many decisions of a turn, and the turns in which the seat's surroundings do not change, do
+/// not redo them. A seat's entry is kept while the buildings on the board and the seat's own
+/// roads are unchanged, and while its answer is still legal (spot still open, road edge still
+/// free); other seats' roads and flipped tokens only shift the scores a little. Fixed size,
+/// `Copy`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Memo {
-    key: u64,
-    have: u8,
+    keys: [u64; MAX_PLAYERS],
     spot: [Option<CornerId>; MAX_PLAYERS],
     road: [Option<EdgeId>; MAX_PLAYERS],
     stuck_key: u64,
@@ -587,27 +588,30 @@ impl Memo {
         g: &Game,
         p: PlayerId,
     ) -> (Option<CornerId>, Option<EdgeId>) {
+        // Never 0, so that a fresh memo always computes.
         let mut k = 0x9e37_79b9_7f4a_7c15u64;
         let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
         g.s.occupied.0.iter().for_each(|&w| mix(w));
-        g.s.roads.0.iter().for_each(|&w| mix(w));
-        if k != self.key {
-            self.key = k;
-            self.have = 0;
-        }
-        let bit = 1u8 << p.0;
-        if self.have & bit == 0 {
+        g.s.player(p).roads.0.iter().for_each(|&w| mix(w));
+        let k = k | 1;
+        let i = p.idx();
+        let stale = match (self.spot[i], self.road[i]) {
+            (Some(c), _) => !g.settlement_spots(p).contains(c.idx()),
+            (None, Some(e)) => g.s.roads.contains(e.idx()),
+            (None, None) => false,
+        };
+        if k != self.keys[i] || stale {
+            self.keys[i] = k;
             let prod = production(g, p, true);
             let spot = best_spot(g, p, &prod);
-            self.spot[p.idx()] = spot;
-            self.road[p.idx()] = if spot.is_none() {
+            self.spot[i] = spot;
+            self.road[i] = if spot.is_none() {
                 road_toward(g, p, &prod)
             } else {
                 None
             };
-            self.have |= bit;
         }
-        (self.spot[p.idx()], self.road[p.idx()])
+        (self.spot[i], self.road[i])
     }
 
     /// Where seat `p` would build a `kind` now, if anywhere.
@@ -656,6 +660,12 @@ impl GreedyPolicy {
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
+        // Fast path: with fewer than 2 cards nothing can be built or traded, and without a
+        // playable road building, year of plenty or monopoly there is nothing else to do.
+        let cards_to_play = !g.s.dev_played && me.dev[2..].iter().any(|&x| x > 0);
+        if me.hand_size() < 2 && !cards_to_play && (is_robert(g) || me.dev[0] == 0) {
+            return Action::EndTurn;
+        }
         let ks = kinds(g, p);
         let can = |c: DevCard| !g.s.dev_played && me.dev[c.idx()] > 0;
         // Development cards first (at most one per turn).

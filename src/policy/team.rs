@@ -119,7 +119,8 @@ impl TeamPolicy {
         }
     }
 
-    /// [`laggard`], memoised while the turn and every seat's VP stay the same.
+    /// [`laggard`], fixed for the turn once chosen (hands change as it is helped), and chosen
+    /// again when someone's VP change.
     fn laggard(&mut self, g: &Game) -> PlayerId {
         let mut key = g.s.turn as u64;
         for ps in &g.s.players[..g.s.n_players as usize] {
@@ -261,6 +262,13 @@ impl TeamPolicy {
         if my_surplus == 0 || total_def > my_surplus {
             return None;
         }
+        // Cheap test first: does any teammate hold a missing resource at all?
+        let held_by_others = (0..5).any(|m| {
+            cost[m] > me.hand[m] && (0..n).any(|q| q != p.idx() && g.s.players[q].hand[m] > 0)
+        });
+        if !held_by_others {
+            return None;
+        }
         let mut needs = [[0u8; 5]; MAX_PLAYERS];
         for (q, need) in needs.iter_mut().enumerate().take(n) {
             if q != p.idx() {
@@ -380,6 +388,12 @@ impl TeamPolicy {
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
+        // Fast path: with fewer than 2 cards nothing can be built or traded, and without a
+        // playable road building, year of plenty or monopoly there is nothing else to do.
+        let cards_to_play = !g.s.dev_played && me.dev[2..].iter().any(|&x| x > 0);
+        if me.hand_size() < 2 && !cards_to_play && (is_robert(g) || me.dev[0] == 0) {
+            return Action::EndTurn;
+        }
         let lag = self.laggard(g);
         let ks = self.ordered_kinds(g, p, lag);
         let k = self.knobs;
@@ -533,28 +547,16 @@ pub(crate) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
     })
 }
 
-/// The team's slowest player: fewest VP, then least live production.
+/// The team's slowest player: fewest VP, then fewest cards in hand, then the earliest seat.
 pub(crate) fn laggard(g: &Game) -> PlayerId {
-    let n = g.s.n_players as usize;
-    let min_vp = g.s.players[..n].iter().map(|p| p.vp).min().unwrap_or(0);
     let mut best = PlayerId(0);
-    let mut best_prod = u32::MAX;
-    let mut tied = 0;
-    for q in 0..n {
-        if g.s.players[q].vp == min_vp {
-            tied += 1;
-            if tied == 1 {
-                best = PlayerId(q as u8);
-                continue;
-            }
-            if best_prod == u32::MAX {
-                best_prod = production(g, best, true).iter().sum();
-            }
-            let v = production(g, PlayerId(q as u8), true).iter().sum();
-            if v < best_prod {
-                best_prod = v;
-                best = PlayerId(q as u8);
-            }
+    let mut best_k = (u8::MAX, u32::MAX);
+    for q in 0..g.s.n_players {
+        let ps = &g.s.players[q as usize];
+        let k = (ps.vp, ps.hand_size());
+        if k < best_k {
+            best_k = k;
+            best = PlayerId(q);
         }
     }
     best
