@@ -180,17 +180,13 @@ pub(crate) fn road_toward(g: &Game, p: PlayerId, prod: &[u32; 5]) -> Option<Edge
     if me.roads_left == 0 || me.settlements_left == 0 {
         return None;
     }
-    // Near spots first; the whole reachable board only if there is none within 4 roads.
-    road_search(g, p, prod, me.roads_left.min(4)).or_else(|| {
-        if me.roads_left > 4 {
-            road_search(g, p, prod, me.roads_left)
-        } else {
-            None
-        }
-    })
+    road_search(g, p, prod, me.roads_left)
 }
 
+/// Breadth-first search over free edges from the player's network: the best spot within 4
+/// roads, or failing that the best one anywhere within `max_depth` roads.
 fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<EdgeId> {
+    const NEAR: u8 = 4;
     let me = g.s.player(p);
     let foreign = g.s.occupied.minus(me.buildings);
     let mut dist = [u8::MAX; MAX_CORNERS];
@@ -204,12 +200,13 @@ fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<
     }
     let mut best = None;
     let mut best_v = f32::MIN;
+    let mut best_near = false;
     while head < tail {
         let c = queue[head] as usize;
         head += 1;
         let d = dist[c];
-        if d >= max_depth {
-            continue;
+        if d >= max_depth || (best_near && d >= NEAR) {
+            break; // FIFO order: every later corner is at least as far
         }
         for &e in &g.topo.corner_edges[c] {
             if e == NONE
@@ -233,6 +230,7 @@ fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<
                 if v > best_v {
                     best_v = v;
                     best = Some(EdgeId(first[o]));
+                    best_near = d < NEAR;
                 }
             }
             queue[tail] = o as u8;

@@ -4,7 +4,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::greedy::{
-    affords, bank_step, best_city, best_flip, deficit, discard_choice, free_road, is_robert, kinds,
+    affords, bank_step, best_flip, deficit, discard_choice, free_road, is_robert, kinds,
     production, raw_pips, setup_road, setup_settlement, simple_need, weight_of, year_of_plenty_for,
     Kind, Memo,
 };
@@ -542,7 +542,7 @@ pub(crate) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
         let p = PlayerId(q);
         let ps = g.s.player(p);
         ps.vp < 10
-            && best_city(g, p).is_none()
+            && (ps.cities_left == 0 || ps.buildings.minus(ps.cities).is_empty())
             && (ps.settlements_left == 0 || memo.spot_road(g, p) == (None, None))
     })
 }
