@@ -14,9 +14,9 @@ pub trait Policy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action;
 }
 
+pub use greedy::GreedyPolicy;
 pub use random::RandomPolicy;
 
-pub use greedy::GreedyPolicy;
 pub use team::{TeamKnobs, TeamPolicy};
 
 /// A policy named in a config or on the command line, with its knobs.
