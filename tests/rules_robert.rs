@@ -696,7 +696,10 @@ fn the_turn_cap_ends_the_game_as_cap() {
     let mut log = Log::default();
     g.try_apply(Action::EndTurn, &mut log).unwrap();
     assert_eq!(g.s.phase, Phase::Over(Outcome::Cap));
-    assert_eq!(g.s.turn, 3, "a capped game has played exactly turn_cap turns");
+    assert_eq!(
+        g.s.turn, 3,
+        "a capped game has played exactly turn_cap turns"
+    );
     assert!(!log.0.iter().any(|e| matches!(e, Event::TurnStart { .. })));
     assert_eq!(
         log.0.last(),
