@@ -174,7 +174,7 @@ impl Sweep {
         let boards = g
             .board
             .as_ref()
-            .map_or(vec!["fixed".to_string()], |v| v.to_vec());
+            .map_or(vec!["random".to_string()], |v| v.to_vec());
         let targets = g
             .robert_target
             .as_ref()

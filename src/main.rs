@@ -56,7 +56,7 @@ struct GameArgs {
     seed: u64,
     /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
     /// random-red-adjacent).
-    #[arg(long, value_parser = ["fixed", "random", "random-red-adjacent"], default_value = "fixed")]
+    #[arg(long, value_parser = ["random", "random-red-adjacent", "fixed"], default_value = "random")]
     board: String,
     /// Map: `base` or a map file path.
     #[arg(long, default_value = "base")]

@@ -15,9 +15,9 @@ pub trait Policy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action;
 }
 
+pub use greedy::GreedyPolicy;
 pub use random::RandomPolicy;
 
-pub use greedy::GreedyPolicy;
 pub use solitaire::SolitairePolicy;
 pub use team::{TeamKnobs, TeamPolicy};
 
