@@ -679,7 +679,10 @@ impl<'t> Game<'t> {
         self.s.rolled = true;
         let n = d1 + d2;
         self.s.last_roll = n;
-        if n == 7 {
+        if n == 7 && matches!(self.rules.variant, Variant::Solitaire(_)) {
+            // Knight cancel first, then the procedure in the seed's order.
+            solitaire::seven(self, sink);
+        } else if n == 7 {
             let mut any = false;
             for q in 0..self.s.n_players as usize {
                 let size = self.s.players[q].hand_size();
