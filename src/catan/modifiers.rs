@@ -6,7 +6,6 @@ use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
-use super::topology::NONE;
 use super::variant::Variant;
 
 /// A set of rule modifiers (a `u8` of flags). `Copy`, compared and hashed by value.
@@ -290,9 +289,6 @@ pub fn take_bonus<S: Sink>(g: &mut Game, r: Resource, sink: &mut S) {
         cause,
     });
 }
-
-#[allow(dead_code)]
-const _: u8 = NONE;
 
 #[cfg(test)]
 mod tests {

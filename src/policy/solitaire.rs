@@ -58,7 +58,7 @@ fn production(g: &Game, p: PlayerId) -> [f64; 5] {
 
 /// Value of a settlement on corner `c` for seat `p`: pips, more for resources it lacks, and a
 /// little for a harbor.
-fn corner_value(g: &Game, p: PlayerId, c: usize, prod: &[f64; 5]) -> f64 {
+fn corner_value(g: &Game, _p: PlayerId, c: usize, prod: &[f64; 5]) -> f64 {
     let mut v = 0.0;
     let mut seen = [false; 5];
     for &h in &g.topo.corner_hexes[c] {
@@ -84,7 +84,6 @@ fn corner_value(g: &Game, p: PlayerId, c: usize, prod: &[f64; 5]) -> f64 {
     if g.layout.harbor[c] != 0 {
         v += 1.0;
     }
-    let _ = p;
     v
 }
 
@@ -265,11 +264,9 @@ impl SolitairePolicy {
         // Cards first: they never hurt.
         if !g.s.dev_played {
             if me.dev[DevCard::YearOfPlenty.idx()] > 0 {
+                // Two of the resource the goal needs most.
                 let a = most_needed(g, &v, |i| g.s.bank[i] > 1);
-                let mut hand = me.hand;
-                hand[a.idx()] += 1;
-                let _ = hand;
-                let act = Action::PlayYearOfPlenty(a.min(a), a);
+                let act = Action::PlayYearOfPlenty(a, a);
                 if has(&act) {
                     return act;
                 }
@@ -286,9 +283,6 @@ impl SolitairePolicy {
                 && has(&Action::PlayRoadBuilding)
             {
                 return Action::PlayRoadBuilding;
-            }
-            if me.dev[DevCard::Knight.idx()] > 0 && has(&Action::PlayKnight) {
-                // Base / Robert seats: a knight before the roll is handled by the fallback.
             }
         }
         // Builds that are payable now, best first.
