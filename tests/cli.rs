@@ -400,3 +400,39 @@ fn solitaire_options_sweep_writes_its_report() {
     assert!(rows[0][col("eruptions_per_game")].is_empty());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The `[team]` table reaches the policy: extreme knobs change the results, defaults written
+/// out explicitly do not.
+#[test]
+fn team_knobs_in_a_config_change_play() {
+    let d = tmp("knobs");
+    std::fs::create_dir_all(&d).unwrap();
+    let base = "name = \"k\"\nseed = 5\ngames = 400\n[grid]\nvariant = \"robert\"\ndifficulty = \"easy\"\npolicy = \"team\"\n";
+    let mut summaries = Vec::new();
+    for (i, team) in [
+        "",
+        "[team]\nsoldier_min_pips = 12\nteam_trades = true\n",
+        "[team]\nsoldier_min_pips = 200\nsoldier_panic_face_up = 0\nteam_trades = false\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let cfg = d.join(format!("k{i}.toml"));
+        std::fs::write(&cfg, format!("{base}{team}")).unwrap();
+        let out = d.join(format!("out{i}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        summaries.push(read(&out, "summary.csv"));
+    }
+    assert_eq!(
+        summaries[0], summaries[1],
+        "explicit defaults must equal omitted knobs"
+    );
+    assert_ne!(summaries[0], summaries[2], "knobs had no effect");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -203,6 +203,23 @@ fn road_length_counts_a_loop() {
     assert_eq!(g.road_length(PlayerId(0)), 7);
 }
 
+#[test]
+fn a_ring_beside_a_path_is_found() {
+    // The search starts at corners of road degree other than 2; a ring has none, so it must
+    // still be found when another component provides start corners.
+    let mut g = base_game(2);
+    put_settlement(&mut g, 0, c(18));
+    put_roads(
+        &mut g,
+        0,
+        &path(&[c(18), c(21), c(31), c(32), c(29), c(19), c(18)]),
+    );
+    put_settlement(&mut g, 0, c(39));
+    put_roads(&mut g, 0, &path(&[c(39), c(38), c(42)]));
+    assert_eq!(g.road_length(PlayerId(0)), 6);
+    assert_eq!(g.road_length_brute(PlayerId(0)), 6);
+}
+
 /// Seat 0: settlement at 28 and `n0` roads along the row-0 zigzag 28-16-15-14-19-18-21;
 /// seat 1: settlement at 39 and `n1` roads along 39-38-42-41-44-43-46;
 /// seat 3: settlement at 11 and `n3` roads along 11-10-7-6-1-0;

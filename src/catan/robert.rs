@@ -68,17 +68,23 @@ pub fn target_candidates(g: &Game) -> HexSet {
 
 /// Keeps the members of `pool` that tie on every ranking level (pips, buildings, number).
 pub fn rank(g: &Game, pool: HexSet, city_weight: u8) -> HexSet {
-    let key = |h: usize| {
-        (
+    let mut best = (0u32, 0u32, 0u32);
+    let mut out = HexSet::EMPTY;
+    for h in pool.iter() {
+        let key = (
             g.layout.pips(HexId(h as u8)) as u32,
             buildings_on(g, h, city_weight),
             g.layout.token[h] as u32,
-        )
-    };
-    let Some(best) = pool.iter().map(key).max() else {
-        return pool;
-    };
-    pool.iter().filter(|&h| key(h) == best).collect()
+        );
+        if out.is_empty() || key > best {
+            best = key;
+            out = HexSet::EMPTY;
+            out.insert(h);
+        } else if key == best {
+            out.insert(h);
+        }
+    }
+    out
 }
 
 /// The current player lets Robert move: he flips his target, or a chance phase breaks a tie.

@@ -900,6 +900,11 @@ impl<'t> Game<'t> {
 
     /// Length of seat `p`'s longest trail of roads (each road once), not passing through a
     /// corner occupied by another player's building.
+    ///
+    /// A longest trail can always be taken to start at a corner where the player's road degree
+    /// is not 2 or that another player's building blocks: from any other start, its unused second
+    /// road would extend it. So the search starts only there, plus one corner of each component
+    /// that has no such corner (a closed ring of roads).
     pub fn road_length(&self, p: PlayerId) -> u8 {
         let me = self.s.player(p);
         if me.roads.is_empty() {
@@ -907,10 +912,55 @@ impl<'t> Game<'t> {
         }
         let foreign = self.s.occupied.minus(me.buildings);
         let mut best = 0;
+        let mut reached = EdgeSet::EMPTY;
         for c in me.net.iter() {
+            let deg = self.topo.corner_edge_set[c].intersect(me.roads).len();
+            if deg == 0 || (deg == 2 && !foreign.contains(c)) {
+                continue;
+            }
             best = best.max(self.trail(c, me.roads, foreign, EdgeSet::EMPTY));
+            if !reached.contains(self.topo.corner_edge_set[c].intersect(me.roads).nth(0)) {
+                reached = reached.union(self.component(c, me.roads));
+            }
+        }
+        // Rings of roads with no start corner yet: search from any of their corners.
+        let mut left = me.roads.minus(reached);
+        while !left.is_empty() {
+            let c = self.topo.edge_corners[left.nth(0)][0].idx();
+            best = best.max(self.trail(c, me.roads, foreign, EdgeSet::EMPTY));
+            left = left.minus(self.component(c, me.roads));
         }
         best
+    }
+
+    /// Roads of `roads` connected to corner `c` (through any corner).
+    fn component(&self, c: usize, roads: EdgeSet) -> EdgeSet {
+        let mut seen = EdgeSet::EMPTY;
+        let mut frontier = self.topo.corner_edge_set[c].intersect(roads);
+        while !frontier.is_empty() {
+            seen = seen.union(frontier);
+            let mut next = EdgeSet::EMPTY;
+            for e in frontier.iter() {
+                for k in self.topo.edge_corners[e] {
+                    next = next.union(self.topo.corner_edge_set[k.idx()]);
+                }
+            }
+            frontier = next.intersect(roads).minus(seen);
+        }
+        seen
+    }
+
+    /// The longest trail by brute force (a search from every corner): the reference that
+    /// [`Game::check_invariants`] holds [`Game::road_length`] to.
+    #[doc(hidden)]
+    pub fn road_length_brute(&self, p: PlayerId) -> u8 {
+        let me = self.s.player(p);
+        let foreign = self.s.occupied.minus(me.buildings);
+        me.net
+            .iter()
+            .map(|c| self.trail(c, me.roads, foreign, EdgeSet::EMPTY))
+            .max()
+            .unwrap_or(0)
     }
 
     fn trail(
@@ -1063,8 +1113,12 @@ impl<'t> Game<'t> {
             if vp != p.vp {
                 return Err(format!("seat {q}: running VP {} but recomputed {vp}", p.vp));
             }
-            if p.road_length != self.road_length(PlayerId(q as u8)) {
-                return Err(format!("seat {q}: stale road length"));
+            let full = self.road_length_brute(PlayerId(q as u8));
+            if p.road_length != full {
+                return Err(format!(
+                    "seat {q}: road length {} but a full search finds {full}",
+                    p.road_length
+                ));
             }
         }
         if !s.face_down.minus(self.layout.tokened).is_empty() {

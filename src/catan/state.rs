@@ -503,3 +503,18 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state is copied into every game and read on every step: keep it small. The bulk is
+    /// the per-corner and per-edge owner bytes (192 + 256) and six seats' bitsets.
+    #[test]
+    fn state_stays_small() {
+        let size = std::mem::size_of::<State>();
+        assert!(size <= 1536, "State grew to {size} bytes");
+        assert!(std::mem::size_of::<Action>() <= 12);
+        assert!(std::mem::size_of::<Event>() <= 16);
+    }
+}
