@@ -1,5 +1,7 @@
 //! robsim: Monte Carlo simulation and balance analysis for board-game robber variants.
 
+pub mod carcassonne;
+pub mod carcassonne_run;
 pub mod catan;
 pub mod catan_run;
 pub mod config;

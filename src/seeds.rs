@@ -21,6 +21,10 @@ pub enum Stream {
     Solitaire = 7,
     /// Modifier dice (volcano, gold), so switching a modifier on does not shift the main dice.
     Modifier = 8,
+    /// Carcassonne: the order of the base tiles (the same with and without The Robbers).
+    Tiles = 9,
+    /// Carcassonne: where the robber tiles fall among the base tiles.
+    RobberTiles = 10,
 }
 
 /// SplitMix64's finaliser: a bijective mix with good avalanche, used to derive seeds.

@@ -1,5 +1,6 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+pub mod carcassonne;
 pub mod greedy;
 pub mod random;
 pub mod solitaire;

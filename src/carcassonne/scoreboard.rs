@@ -1,0 +1,196 @@
+//! The 50-space scoreboard with counting figures and robbers, and the robbers' share of a scoring round.
+//!
+//! A scoring round is every score that happens at once (all features one tile completes). It is
+//! resolved as the seed and its footnotes say:
+//! 1. Each figure moves for its scores in the order given (a player orders their own scores,
+//!    footnote 8). A robber only sees a figure's **first** move of the round, from the space the
+//!    figure started on ("if a robber stood on the space where that follower started").
+//! 2. Each robber on the board whose space held, at the round's start, a figure of another player
+//!    that moved in this round takes half (rounded up) of one such first move — the robber's owner
+//!    chooses which (several figures, footnotes 8–11); several robbers may take the same move.
+//!    The robbed player keeps all their points; the robber returns to its owner's stock.
+//! 3. Robbery gains move the robbers' owners' (main) figures. A robber still on the board next to
+//!    such a figure (its space before this move, another player's figure) scores nothing and moves
+//!    with it ("honor among thieves", footnote 10): rogue points. One pass: a robber that moved
+//!    with a rogue figure does not follow a second one in the same round; with several rogue
+//!    figures on its space it follows the first by seat.
+
+use arrayvec::ArrayVec;
+
+/// Spaces on the track: a figure stands on `score % TRACK`.
+pub const TRACK: u8 = 50;
+/// Most counting figures (5 players with the Messages' second figure would be 10).
+pub const MAX_FIGURES: usize = 12;
+/// Robbers in the box (6 colours).
+pub const MAX_ROBBERS: usize = 6;
+/// A robber in its owner's stock.
+pub const IN_STOCK: u8 = 0xFF;
+
+/// Counting figures and robbers on the track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoreboard {
+    pub n_figures: u8,
+    /// Owner (player) of each figure.
+    pub owner: [u8; MAX_FIGURES],
+    /// Space of each figure (0..TRACK).
+    pub pos: [u8; MAX_FIGURES],
+    /// Space of each player's robber, or `IN_STOCK`.
+    pub robber: [u8; MAX_ROBBERS],
+    /// The figure that moves for a player's robbery gains.
+    pub main_figure: [u8; MAX_ROBBERS],
+}
+
+impl Scoreboard {
+    /// One figure per player (the base game), all on space 0, robbers in stock.
+    pub fn new(players: u8) -> Scoreboard {
+        let mut sb = Scoreboard {
+            n_figures: players,
+            owner: [0; MAX_FIGURES],
+            pos: [0; MAX_FIGURES],
+            robber: [IN_STOCK; MAX_ROBBERS],
+            main_figure: [0; MAX_ROBBERS],
+        };
+        for p in 0..players as usize {
+            sb.owner[p] = p as u8;
+            sb.main_figure[p] = p as u8;
+        }
+        sb
+    }
+
+    /// Adds a figure (e.g. the Messages' woman follower) for `owner` at `pos`; returns its index.
+    pub fn add_figure(&mut self, owner: u8, pos: u8) -> u8 {
+        let f = self.n_figures;
+        self.owner[f as usize] = owner;
+        self.pos[f as usize] = pos % TRACK;
+        self.n_figures += 1;
+        f
+    }
+
+    /// Spaces where `player` may put a robber: those holding another player's figure, ascending.
+    pub fn robber_spaces(&self, player: u8) -> ArrayVec<u8, MAX_FIGURES> {
+        let mut v = ArrayVec::new();
+        for f in 0..self.n_figures as usize {
+            if self.owner[f] != player && !v.contains(&self.pos[f]) {
+                v.push(self.pos[f]);
+            }
+        }
+        v.sort_unstable();
+        v
+    }
+}
+
+/// One move of a figure in a scoring round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub figure: u8,
+    pub points: u16,
+}
+
+/// What the robbers did in a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEvent {
+    /// `robber`'s owner took `points` (half of move `mv`, rounded up) from `figure` on `space`.
+    Robbery {
+        robber: u8,
+        figure: u8,
+        mv: u8,
+        points: u16,
+        space: u8,
+    },
+    /// `robber` moved with `figure`, which scored robbery points, from `from` to `to`.
+    Rogue {
+        robber: u8,
+        figure: u8,
+        from: u8,
+        to: u8,
+    },
+}
+
+/// Half, rounded up.
+#[inline]
+pub fn half_up(points: u16) -> u16 {
+    points.div_ceil(2)
+}
+
+/// Resolves a scoring round on `sb`: moves the figures, lets the robbers take their share and
+/// move with rogue figures. `choose(robber, candidates)` picks among the indices into `moves` a
+/// robber may rob (called only when there are two or more). Returns what happened; points are
+/// the caller's to add (each move's points to its figure's owner, each robbery's to the robber).
+pub fn resolve_round(
+    sb: &mut Scoreboard,
+    moves: &[Move],
+    choose: &mut impl FnMut(u8, &[u8]) -> usize,
+) -> ArrayVec<RoundEvent, 16> {
+    let mut out = ArrayVec::new();
+    let start = sb.pos;
+    let mut first: [u8; MAX_FIGURES] = [u8::MAX; MAX_FIGURES];
+    for (i, m) in moves.iter().enumerate() {
+        let f = m.figure as usize;
+        if first[f] == u8::MAX && m.points > 0 {
+            first[f] = i as u8;
+        }
+        sb.pos[f] = ((sb.pos[f] as u16 + m.points) % TRACK as u16) as u8;
+    }
+    // Robberies: each robber on the board, by seat.
+    let mut gains: ArrayVec<(u8, u16), MAX_ROBBERS> = ArrayVec::new();
+    for r in 0..MAX_ROBBERS as u8 {
+        let space = sb.robber[r as usize];
+        if space == IN_STOCK {
+            continue;
+        }
+        let mut cands: ArrayVec<u8, MAX_FIGURES> = ArrayVec::new();
+        for f in 0..sb.n_figures as usize {
+            if first[f] != u8::MAX && start[f] == space && sb.owner[f] != r {
+                cands.push(first[f]);
+            }
+        }
+        if cands.is_empty() {
+            continue;
+        }
+        cands.sort_unstable();
+        let k = if cands.len() == 1 {
+            0
+        } else {
+            choose(r, &cands).min(cands.len() - 1)
+        };
+        let mv = cands[k];
+        let points = half_up(moves[mv as usize].points);
+        out.push(RoundEvent::Robbery {
+            robber: r,
+            figure: moves[mv as usize].figure,
+            mv,
+            points,
+            space,
+        });
+        sb.robber[r as usize] = IN_STOCK;
+        gains.push((r, points));
+    }
+    // Rogue points: robbery gains move figures; robbers beside them go along for nothing.
+    let mut rogue: ArrayVec<(u8, u8, u8), MAX_ROBBERS> = ArrayVec::new();
+    for &(r, points) in &gains {
+        let f = sb.main_figure[r as usize];
+        let from = sb.pos[f as usize];
+        let to = ((from as u16 + points) % TRACK as u16) as u8;
+        sb.pos[f as usize] = to;
+        rogue.push((f, from, to));
+    }
+    for r in 0..MAX_ROBBERS as u8 {
+        let space = sb.robber[r as usize];
+        if space == IN_STOCK {
+            continue;
+        }
+        if let Some(&(f, from, to)) = rogue
+            .iter()
+            .find(|&&(f, from, _)| from == space && sb.owner[f as usize] != r)
+        {
+            sb.robber[r as usize] = to;
+            out.push(RoundEvent::Rogue {
+                robber: r,
+                figure: f,
+                from,
+                to,
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,463 @@
+//! Tile data: the TOML tile file parsed and checked once into shape, rotation and edge-fit tables.
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+
+/// Most segments (features) on one tile type.
+pub const MAX_SEGS: usize = 10;
+/// Most tile kinds (base types plus robber kinds).
+pub const MAX_KINDS: usize = 40;
+/// Most tiles in one game (start tile included).
+pub const MAX_TILES: usize = 96;
+/// "No segment" in a slot table.
+pub const NO_SEG: u8 = 0xFF;
+
+/// Side order everywhere: North, East, South, West (clockwise).
+pub const SIDES: [char; 4] = ['N', 'E', 'S', 'W'];
+
+/// What a side shows. Codes 1..3 so that 0 can mean "no constraint" in a fit key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Edge {
+    City = 1,
+    Road = 2,
+    Field = 3,
+}
+
+/// A feature segment's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Feature {
+    Road = 0,
+    City = 1,
+    Field = 2,
+    Cloister = 3,
+}
+
+impl Feature {
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Road => "road",
+            Feature::City => "city",
+            Feature::Field => "field",
+            Feature::Cloister => "cloister",
+        }
+    }
+}
+
+/// One feature segment of a tile type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub kind: Feature,
+    pub pennant: bool,
+    /// Sides a road or city reaches (its open ends on a lone tile); 0 for fields and cloisters.
+    pub sides: u8,
+    /// Fields: bit `i` set when the field touches local segment `i` (a city).
+    pub cities: u16,
+}
+
+/// A tile type (unrotated).
+#[derive(Clone, Debug)]
+pub struct Shape {
+    pub name: String,
+    pub count: u8,
+    pub edges: [Edge; 4],
+    pub segs: Vec<Segment>,
+    /// Slot `side * 3 + k` → local segment (`NO_SEG` for a field side's middle). Slots run
+    /// clockwise along each side: k = 0 first half, 1 middle (a road), 2 second half.
+    pub slots: [u8; 12],
+    /// Local index of the cloister segment, if any.
+    pub cloister: Option<u8>,
+}
+
+/// A tile as it can be drawn: a shape, with or without the robber symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kind {
+    pub shape: u8,
+    pub robber: bool,
+    pub count: u8,
+}
+
+/// A shape turned `rot` quarter turns clockwise.
+#[derive(Clone, Copy, Debug)]
+pub struct Oriented {
+    pub slots: [u8; 12],
+    pub edges: [Edge; 4],
+    /// 2 bits per side (N low): the edge codes.
+    pub sig: u8,
+}
+
+/// The parsed tile file: shapes, kinds (base kinds first: kind `i < shapes.len()` is shape `i`
+/// without the robber symbol; robber kinds follow), and the tables the game loop reads.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    pub shapes: Vec<Shape>,
+    pub kinds: Vec<Kind>,
+    pub start_shape: u8,
+    pub oriented: Vec<[Oriented; 4]>,
+    /// Per shape, per fit key (2 bits per side: 0 free, else the edge code the neighbour needs):
+    /// the mask of distinct rotations that fit.
+    pub fit: Vec<[u8; 256]>,
+    /// Per shape: the mask of distinct rotations (rotations giving the same tile dropped).
+    pub distinct: Vec<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FieldFile {
+    at: Vec<String>,
+    #[serde(default)]
+    cities: Vec<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileFile {
+    name: String,
+    count: u32,
+    edges: String,
+    #[serde(default)]
+    cities: Vec<String>,
+    #[serde(default)]
+    pennant: bool,
+    #[serde(default)]
+    roads: Vec<String>,
+    #[serde(default)]
+    cloister: bool,
+    #[serde(default)]
+    fields: Vec<FieldFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RobberFile {
+    shape: String,
+    count: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TilesFile {
+    start: String,
+    tile: Vec<TileFile>,
+    #[serde(default)]
+    robber_tile: Vec<RobberFile>,
+}
+
+/// The shipped tile file (`configs/carcassonne-tiles.toml`), built in.
+pub const BASE_TILES: &str = include_str!("../../configs/carcassonne-tiles.toml");
+
+fn side_of(c: char) -> Option<usize> {
+    SIDES.iter().position(|&s| s == c)
+}
+
+/// Half-side name → slot (`Nw` is the North side's first clockwise half, slot 0).
+fn half_slot(h: &str) -> Option<usize> {
+    const HALVES: [&str; 8] = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"];
+    let i = HALVES.iter().position(|&x| x == h)?;
+    Some((i / 2) * 3 + if i % 2 == 0 { 0 } else { 2 })
+}
+
+fn rotate(slots: &[u8; 12], edges: &[Edge; 4], rot: usize) -> Oriented {
+    let mut o = Oriented {
+        slots: [NO_SEG; 12],
+        edges: *edges,
+        sig: 0,
+    };
+    for s in 0..4 {
+        let from = (s + 4 - rot) % 4;
+        o.edges[s] = edges[from];
+        o.slots[s * 3..s * 3 + 3].copy_from_slice(&slots[from * 3..from * 3 + 3]);
+        o.sig |= (o.edges[s] as u8) << (2 * s);
+    }
+    o
+}
+
+/// A rotation-independent description of an oriented tile, to spot rotations that give the same
+/// tile: segments relabelled in order of first appearance, with their attributes.
+fn canonical(shape: &Shape, o: &Oriented) -> Vec<u32> {
+    let mut label = [NO_SEG; MAX_SEGS];
+    let mut next = 0u8;
+    let mut out = Vec::new();
+    for &s in &o.slots {
+        if s == NO_SEG {
+            out.push(u32::MAX);
+            continue;
+        }
+        if label[s as usize] == NO_SEG {
+            label[s as usize] = next;
+            next += 1;
+        }
+        let seg = shape.segs[s as usize];
+        out.push(((label[s as usize] as u32) << 8) | ((seg.kind as u32) << 1) | seg.pennant as u32);
+    }
+    // Field-to-city links, by label.
+    for (i, seg) in shape.segs.iter().enumerate() {
+        if seg.kind == Feature::Field && label[i] != NO_SEG {
+            let mut m = 0u32;
+            for c in 0..MAX_SEGS {
+                if seg.cities & (1 << c) != 0 && label[c] != NO_SEG {
+                    m |= 1 << label[c];
+                }
+            }
+            out.push(((label[i] as u32) << 16) | m);
+        }
+    }
+    out
+}
+
+impl TileSet {
+    /// The shipped tiles.
+    pub fn base() -> TileSet {
+        TileSet::parse(BASE_TILES).expect("the built-in tile file is valid")
+    }
+
+    /// Parses and checks a tile file.
+    ///
+    /// # Errors
+    /// TOML syntax or unknown keys, and any inconsistency (named by tile), e.g. a city side
+    /// covered by no city, a half-side on a city side, a field touching a missing city.
+    pub fn parse(text: &str) -> Result<TileSet> {
+        let file: TilesFile = toml::from_str(text).context("tile file")?;
+        let mut shapes = Vec::new();
+        for t in &file.tile {
+            shapes.push(parse_shape(t).with_context(|| format!("tile {:?}", t.name))?);
+        }
+        let start_shape = shapes
+            .iter()
+            .position(|s| s.name == file.start)
+            .with_context(|| format!("start = {:?}: no tile of that name", file.start))?;
+        if shapes[start_shape].count == 0 {
+            bail!("start = {:?}: its count must include the start tile", file.start);
+        }
+        let mut kinds: Vec<Kind> = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Kind {
+                shape: i as u8,
+                robber: false,
+                count: s.count,
+            })
+            .collect();
+        for r in &file.robber_tile {
+            let shape = shapes
+                .iter()
+                .position(|s| s.name == r.shape)
+                .with_context(|| format!("robber_tile shape {:?}: no tile of that name", r.shape))?;
+            kinds.push(Kind {
+                shape: shape as u8,
+                robber: true,
+                count: u8::try_from(r.count).context("robber_tile count")?,
+            });
+        }
+        if kinds.len() > MAX_KINDS {
+            bail!("{} tile kinds; at most {MAX_KINDS}", kinds.len());
+        }
+        let total: usize = kinds.iter().map(|k| k.count as usize).sum();
+        if total > MAX_TILES {
+            bail!("{total} tiles in all; at most {MAX_TILES}");
+        }
+        let mut oriented = Vec::new();
+        let mut fit = Vec::new();
+        let mut distinct = Vec::new();
+        for s in &shapes {
+            let o: [Oriented; 4] = std::array::from_fn(|r| rotate(&s.slots, &s.edges, r));
+            let canon: Vec<Vec<u32>> = o.iter().map(|x| canonical(s, x)).collect();
+            let mut d = 0u8;
+            for r in 0..4 {
+                if !(0..r).any(|q| canon[q] == canon[r]) {
+                    d |= 1 << r;
+                }
+            }
+            let mut table = [0u8; 256];
+            for (key, slot) in table.iter_mut().enumerate() {
+                for (r, or) in o.iter().enumerate() {
+                    if d & (1 << r) == 0 {
+                        continue;
+                    }
+                    let ok = (0..4).all(|side| {
+                        let need = (key >> (2 * side)) & 3;
+                        need == 0 || need == or.edges[side] as usize
+                    });
+                    if ok {
+                        *slot |= 1 << r;
+                    }
+                }
+            }
+            oriented.push(o);
+            fit.push(table);
+            distinct.push(d);
+        }
+        Ok(TileSet {
+            shapes,
+            kinds,
+            start_shape: start_shape as u8,
+            oriented,
+            fit,
+            distinct,
+        })
+    }
+
+    /// Tiles of every kind, robber tiles included.
+    pub fn total(&self, robbers: bool) -> usize {
+        self.kinds
+            .iter()
+            .filter(|k| robbers || !k.robber)
+            .map(|k| k.count as usize)
+            .sum()
+    }
+
+    /// Name of a kind: the shape's letter, with `*` for the robber symbol.
+    pub fn kind_name(&self, kind: u8) -> String {
+        let k = self.kinds[kind as usize];
+        let n = &self.shapes[k.shape as usize].name;
+        if k.robber {
+            format!("{n}*")
+        } else {
+            n.clone()
+        }
+    }
+}
+
+fn parse_shape(t: &TileFile) -> Result<Shape> {
+    let edges: Vec<Edge> = t
+        .edges
+        .chars()
+        .map(|c| match c {
+            'C' => Ok(Edge::City),
+            'R' => Ok(Edge::Road),
+            'F' => Ok(Edge::Field),
+            _ => bail!("edges {:?}: {c:?} is not C, R or F", t.edges),
+        })
+        .collect::<Result<_>>()?;
+    let edges: [Edge; 4] = edges
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("edges {:?}: give 4 sides (N E S W)", t.edges))?;
+    let count = u8::try_from(t.count).context("count")?;
+    let mut segs = Vec::new();
+    let mut slots = [NO_SEG; 12];
+    let claim = |slots: &mut [u8; 12], slot: usize, seg: usize, what: &str| -> Result<()> {
+        if slots[slot] != NO_SEG {
+            bail!("{what}: side {} is covered twice", SIDES[slot / 3]);
+        }
+        slots[slot] = seg as u8;
+        Ok(())
+    };
+    for (i, c) in t.cities.iter().enumerate() {
+        let seg = segs.len();
+        let mut n = 0;
+        for ch in c.chars() {
+            let s = side_of(ch).with_context(|| format!("cities {c:?}: {ch:?} is not a side"))?;
+            if edges[s] != Edge::City {
+                bail!("cities {c:?}: side {ch} is not a city side");
+            }
+            for k in 0..3 {
+                claim(&mut slots, s * 3 + k, seg, "cities")?;
+            }
+            n += 1;
+        }
+        segs.push(Segment {
+            kind: Feature::City,
+            pennant: t.pennant && i == 0,
+            sides: n,
+            cities: 0,
+        });
+    }
+    if t.pennant && t.cities.is_empty() {
+        bail!("pennant = true needs a city");
+    }
+    for r in &t.roads {
+        let seg = segs.len();
+        let mut n = 0;
+        for ch in r.chars() {
+            let s = side_of(ch).with_context(|| format!("roads {r:?}: {ch:?} is not a side"))?;
+            if edges[s] != Edge::Road {
+                bail!("roads {r:?}: side {ch} is not a road side");
+            }
+            claim(&mut slots, s * 3 + 1, seg, "roads")?;
+            n += 1;
+        }
+        segs.push(Segment {
+            kind: Feature::Road,
+            pennant: false,
+            sides: n,
+            cities: 0,
+        });
+    }
+    for f in &t.fields {
+        let seg = segs.len();
+        let mut cities = 0u16;
+        for &c in &f.cities {
+            if c >= t.cities.len() {
+                bail!("fields: city {c} does not exist (the tile has {})", t.cities.len());
+            }
+            cities |= 1 << c;
+        }
+        for a in &f.at {
+            if a.len() == 1 {
+                let ch = a.chars().next().unwrap_or(' ');
+                let s = side_of(ch).with_context(|| format!("fields: {a:?} is not a side"))?;
+                if edges[s] != Edge::Field {
+                    bail!("fields: side {a} is not a field side (name its halves)");
+                }
+                claim(&mut slots, s * 3, seg, "fields")?;
+                claim(&mut slots, s * 3 + 2, seg, "fields")?;
+            } else {
+                let slot = half_slot(a).with_context(|| {
+                    format!("fields: {a:?} is not a side or half-side (Nw Ne En Es Se Sw Ws Wn)")
+                })?;
+                if edges[slot / 3] != Edge::Road {
+                    bail!("fields: half-side {a} lies on a side without a road");
+                }
+                claim(&mut slots, slot, seg, "fields")?;
+            }
+        }
+        segs.push(Segment {
+            kind: Feature::Field,
+            pennant: false,
+            sides: 0,
+            cities,
+        });
+    }
+    let cloister = t.cloister.then(|| {
+        segs.push(Segment {
+            kind: Feature::Cloister,
+            pennant: false,
+            sides: 0,
+            cities: 0,
+        });
+        (segs.len() - 1) as u8
+    });
+    if segs.len() > MAX_SEGS {
+        bail!("{} segments; at most {MAX_SEGS}", segs.len());
+    }
+    for s in 0..4 {
+        let need: &[usize] = match edges[s] {
+            Edge::City => &[0, 1, 2],
+            Edge::Road => &[0, 1, 2],
+            Edge::Field => &[0, 2],
+        };
+        for &k in need {
+            if slots[s * 3 + k] == NO_SEG {
+                bail!(
+                    "side {} is not fully covered (a {:?} side needs {})",
+                    SIDES[s],
+                    edges[s],
+                    match edges[s] {
+                        Edge::City => "a city",
+                        Edge::Road => "a road and both halves in fields",
+                        Edge::Field => "a field",
+                    }
+                );
+            }
+        }
+    }
+    Ok(Shape {
+        name: t.name.clone(),
+        count,
+        edges,
+        segs,
+        slots,
+        cloister,
+    })
+}

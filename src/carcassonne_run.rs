@@ -1,0 +1,547 @@
+//! Carcassonne as an experiment for the generic runner: the game loop, the row accumulator and its tables.
+
+use crate::carcassonne::*;
+use crate::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use crate::report::{r3, r5, ReportDir, Tables};
+use crate::runner::Experiment;
+use crate::seeds::{rng, Rng, Stream};
+use crate::stats::{merge_counts, wilson, Accumulator, Hist};
+use anyhow::{Context, Result};
+use rand::Rng as _;
+use serde::Serialize;
+use std::sync::OnceLock;
+
+/// The built-in tile set, parsed once.
+pub fn base_tiles() -> &'static TileSet {
+    static T: OnceLock<TileSet> = OnceLock::new();
+    T.get_or_init(TileSet::base)
+}
+
+/// `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file, parsed once and kept
+/// for the life of the process.
+///
+/// # Errors
+/// The file cannot be read or is not a valid tile file.
+pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
+    if name == "base" {
+        return Ok(base_tiles());
+    }
+    let text =
+        std::fs::read_to_string(name).with_context(|| format!("cannot read tile file {name}"))?;
+    let t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
+    Ok(Box::leak(Box::new(t)))
+}
+
+/// A Carcassonne policy named in a config or on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CarcPolicySpec {
+    Random,
+    Greedy,
+}
+
+impl CarcPolicySpec {
+    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
+    pub fn parse(s: &str) -> Option<CarcPolicySpec> {
+        match s {
+            "random" => Some(CarcPolicySpec::Random),
+            "greedy" => Some(CarcPolicySpec::Greedy),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            CarcPolicySpec::Random => "random",
+            CarcPolicySpec::Greedy => "greedy",
+        }
+    }
+}
+
+/// One Carcassonne configuration row, validated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CarcSpec {
+    pub rules: Rules,
+    pub policy: CarcPolicySpec,
+}
+
+/// The random streams of one Carcassonne game. Base tiles come from `tiles` and the robber
+/// tiles' places from `robber_tiles`, so game `i` draws its base tiles in the same order with
+/// and without The Robbers (the draws of base tiles consume only `tiles`).
+pub struct CarcRngs {
+    pub tiles: Rng,
+    pub robber_tiles: Rng,
+    pub policy: Rng,
+}
+
+impl CarcRngs {
+    pub fn new(master: u64, game: u64) -> CarcRngs {
+        CarcRngs {
+            tiles: rng(master, game, Stream::Tiles),
+            robber_tiles: rng(master, game, Stream::RobberTiles),
+            policy: rng(master, game, Stream::Policy),
+        }
+    }
+}
+
+fn weighted(counts: &[u8], total: u16, r: &mut Rng) -> usize {
+    let mut k = r.random_range(0..total);
+    for (i, &c) in counts.iter().enumerate() {
+        if k < c as u16 {
+            return i;
+        }
+        k -= c as u16;
+    }
+    unreachable!("weighted draw past the total")
+}
+
+/// Samples the next tile (uniform over the pile): first whether it is a robber tile (probability
+/// robber / all, from `robber_tiles`; not drawn at all without robber tiles), then which kind.
+pub fn sample_draw(t: &TileSet, pile: &Pile, rngs: &mut CarcRngs) -> u8 {
+    let nb = t.shapes.len();
+    let all = pile.base + pile.robber;
+    if pile.robber > 0 && rngs.robber_tiles.random_range(0..all) < pile.robber {
+        (nb + weighted(&pile.counts[nb..], pile.robber, &mut rngs.robber_tiles)) as u8
+    } else {
+        weighted(&pile.counts[..nb], pile.base, &mut rngs.tiles) as u8
+    }
+}
+
+/// Plays `g` to its end with `policy` in every seat.
+pub fn play<P: CarcPolicy, S: Sink>(
+    g: &mut Game,
+    policy: &mut P,
+    rngs: &mut CarcRngs,
+    buf: &mut CarcActions,
+    sink: &mut S,
+) {
+    while !g.is_over() {
+        if let Some(pile) = g.chance() {
+            let k = sample_draw(g.t, pile, rngs);
+            g.apply_draw(k, sink);
+        } else {
+            let a = policy.choose(g, buf, &mut rngs.policy);
+            g.apply(a, sink);
+        }
+    }
+}
+
+/// Everything one Carcassonne row accumulates: exact integer counts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CarcAcc {
+    pub games: u64,
+    /// Games each seat won, ties included (all tied leaders win).
+    pub wins: [u64; MAX_PLAYERS],
+    pub sole_wins: [u64; MAX_PLAYERS],
+    pub tied_games: u64,
+    pub score: [Hist; MAX_PLAYERS],
+    /// All points scored, and those taken by robbers.
+    pub points: u64,
+    pub robbery_points: u64,
+    pub robberies: u64,
+    pub rogue: u64,
+    pub robber_placed: u64,
+    pub robber_moved: u64,
+    pub robber_declined: u64,
+    pub robbers_final: u64,
+    pub robber_final_points: u64,
+    /// Points by feature (road, city, field, cloister).
+    pub feature_points: [u64; 4],
+    /// Points taken from each seat by robbers, and taken by each seat's robber.
+    pub robbed_from: [u64; MAX_PLAYERS],
+    pub robbed_by: [u64; MAX_PLAYERS],
+    pub turns: Hist,
+    pub discards: u64,
+    /// Robbers rows: the same game index played without The Robbers (same tile order).
+    pub twin: Option<Box<Twin>>,
+}
+
+/// Paired sums over games: each game with the expansion against its twin without it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Twin {
+    pub wins: [u64; MAX_PLAYERS],
+    pub score_sum: [u64; MAX_PLAYERS],
+    /// Sums of (score with − score without) and of its square, per seat.
+    pub diff_sum: [i64; MAX_PLAYERS],
+    pub diff_sq: [u64; MAX_PLAYERS],
+    /// Games a seat won with the expansion but not without, and the reverse.
+    pub won_with_only: [u64; MAX_PLAYERS],
+    pub won_without_only: [u64; MAX_PLAYERS],
+}
+
+impl Accumulator for CarcAcc {
+    fn merge(&mut self, o: Self) {
+        self.games += o.games;
+        merge_counts(&mut self.wins, &o.wins);
+        merge_counts(&mut self.sole_wins, &o.sole_wins);
+        self.tied_games += o.tied_games;
+        for (a, b) in self.score.iter_mut().zip(o.score) {
+            a.merge(b);
+        }
+        self.points += o.points;
+        self.robbery_points += o.robbery_points;
+        self.robberies += o.robberies;
+        self.rogue += o.rogue;
+        self.robber_placed += o.robber_placed;
+        self.robber_moved += o.robber_moved;
+        self.robber_declined += o.robber_declined;
+        self.robbers_final += o.robbers_final;
+        self.robber_final_points += o.robber_final_points;
+        merge_counts(&mut self.feature_points, &o.feature_points);
+        merge_counts(&mut self.robbed_from, &o.robbed_from);
+        merge_counts(&mut self.robbed_by, &o.robbed_by);
+        self.turns.merge(o.turns);
+        self.discards += o.discards;
+        match (&mut self.twin, o.twin) {
+            (Some(a), Some(b)) => {
+                merge_counts(&mut a.wins, &b.wins);
+                merge_counts(&mut a.score_sum, &b.score_sum);
+                for p in 0..MAX_PLAYERS {
+                    a.diff_sum[p] += b.diff_sum[p];
+                }
+                merge_counts(&mut a.diff_sq, &b.diff_sq);
+                merge_counts(&mut a.won_with_only, &b.won_with_only);
+                merge_counts(&mut a.won_without_only, &b.won_without_only);
+            }
+            (None, b) => self.twin = b,
+            (Some(_), None) => {}
+        }
+    }
+}
+
+/// The sink that folds one game's events into the accumulator.
+struct Recorder<'a>(&'a mut CarcAcc);
+
+impl Sink for Recorder<'_> {
+    #[inline]
+    fn event(&mut self, e: &Event) {
+        let a = &mut *self.0;
+        match *e {
+            Event::Score {
+                points, feature, ..
+            } => {
+                a.points += points as u64;
+                a.feature_points[feature as usize] += points as u64;
+            }
+            Event::Robbery {
+                robber,
+                victim,
+                points,
+                ..
+            } => {
+                a.points += points as u64;
+                a.robbery_points += points as u64;
+                a.robberies += 1;
+                a.robbed_from[victim as usize] += points as u64;
+                a.robbed_by[robber as usize] += points as u64;
+            }
+            Event::Rogue { .. } => a.rogue += 1,
+            Event::RobberPlaced { moved, .. } => {
+                if moved {
+                    a.robber_moved += 1
+                } else {
+                    a.robber_placed += 1
+                }
+            }
+            Event::RobberDeclined { .. } => a.robber_declined += 1,
+            Event::RobberFinal { points, .. } => {
+                a.points += points as u64;
+                a.robbers_final += 1;
+                a.robber_final_points += points as u64;
+            }
+            Event::Discarded { .. } => a.discards += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Per-thread scratch: one game allocation reused for every game, and the action buffer.
+#[derive(Default)]
+pub struct CarcScratch {
+    game: Option<Game<'static>>,
+    buf: Box<CarcActions>,
+}
+
+/// One Carcassonne configuration row bound to its tiles and master seed.
+pub struct CarcassonneRow {
+    pub tiles: &'static TileSet,
+    /// `base` or the tile file's path, for the report.
+    pub tiles_name: String,
+    pub spec: CarcSpec,
+    pub seed: u64,
+}
+
+/// Plays game `i` of `rules` in `g` (reset first) and returns nothing; `sink` sees the events.
+fn play_one<S: Sink>(
+    g: &mut Game,
+    rules: Rules,
+    policy: CarcPolicySpec,
+    seed: u64,
+    i: u64,
+    buf: &mut CarcActions,
+    sink: &mut S,
+) {
+    g.reset(rules);
+    let mut rngs = CarcRngs::new(seed, i);
+    match policy {
+        CarcPolicySpec::Random => play(g, &mut CarcRandom, &mut rngs, buf, sink),
+        CarcPolicySpec::Greedy => play(g, &mut CarcGreedy::default(), &mut rngs, buf, sink),
+    }
+}
+
+impl Experiment for CarcassonneRow {
+    type Acc = CarcAcc;
+    type Scratch = CarcScratch;
+
+    fn play(&self, i: u64, acc: &mut CarcAcc, scratch: &mut CarcScratch) {
+        let rules = self.spec.rules;
+        let g = scratch
+            .game
+            .get_or_insert_with(|| Game::new(self.tiles, rules));
+        play_one(
+            g,
+            rules,
+            self.spec.policy,
+            self.seed,
+            i,
+            &mut scratch.buf,
+            &mut Recorder(acc),
+        );
+        let n = rules.players as usize;
+        acc.games += 1;
+        let w = g.winners();
+        if w.count_ones() > 1 {
+            acc.tied_games += 1;
+        }
+        for p in 0..n {
+            if w & (1 << p) != 0 {
+                acc.wins[p] += 1;
+                if w.count_ones() == 1 {
+                    acc.sole_wins[p] += 1;
+                }
+            }
+            acc.score[p].add(g.score[p] as u32);
+        }
+        acc.turns.add(g.turn);
+        if rules.robbers {
+            let with = g.score;
+            // The twin: the same game index without the expansion (same base tile order).
+            let base = Rules {
+                robbers: false,
+                ..rules
+            };
+            play_one(
+                g,
+                base,
+                self.spec.policy,
+                self.seed,
+                i,
+                &mut scratch.buf,
+                &mut (),
+            );
+            let w0 = g.winners();
+            let t = acc.twin.get_or_insert_with(Default::default);
+            for p in 0..n {
+                let d = with[p] as i64 - g.score[p] as i64;
+                t.score_sum[p] += g.score[p] as u64;
+                t.diff_sum[p] += d;
+                t.diff_sq[p] += (d * d) as u64;
+                let (a, b) = (w & (1 << p) != 0, w0 & (1 << p) != 0);
+                if b {
+                    t.wins[p] += 1;
+                }
+                if a && !b {
+                    t.won_with_only[p] += 1;
+                }
+                if b && !a {
+                    t.won_without_only[p] += 1;
+                }
+            }
+        }
+    }
+}
+
+/// `carcassonne_summary.csv`: one row per Carcassonne configuration.
+#[derive(Serialize)]
+pub struct CarcSummaryRow {
+    pub row: usize,
+    pub variant: &'static str,
+    pub players: u8,
+    pub policy: &'static str,
+    pub tiles: String,
+    pub robbers: bool,
+    pub robber_placement: Option<&'static str>,
+    pub robber_final_points: Option<u8>,
+    pub seed: u64,
+    pub games: u64,
+    pub win_rate_seat1: Option<f64>,
+    pub win_rate_seat2: Option<f64>,
+    pub win_rate_seat3: Option<f64>,
+    pub win_rate_seat4: Option<f64>,
+    pub win_rate_seat5: Option<f64>,
+    pub tied_games_share: f64,
+    pub score_mean_seat1: Option<f64>,
+    pub score_mean_seat2: Option<f64>,
+    pub score_mean_seat3: Option<f64>,
+    pub score_mean_seat4: Option<f64>,
+    pub score_mean_seat5: Option<f64>,
+    pub points_per_game: f64,
+    pub robber_point_share: Option<f64>,
+    pub robbery_points_per_game: Option<f64>,
+    pub robberies_per_game: Option<f64>,
+    pub rogue_per_game: Option<f64>,
+    pub robber_placements_per_game: Option<f64>,
+    pub robber_moves_per_game: Option<f64>,
+    pub robber_declines_per_game: Option<f64>,
+    pub robber_final_points_per_game: Option<f64>,
+    pub road_points_per_game: f64,
+    pub city_points_per_game: f64,
+    pub farm_points_per_game: f64,
+    pub cloister_points_per_game: f64,
+    pub turns_mean: Option<f64>,
+    pub discards_per_game: f64,
+}
+
+/// `carcassonne_seats.csv`: per configuration and seat.
+#[derive(Serialize)]
+pub struct CarcSeatRow {
+    pub row: usize,
+    pub seat: usize,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_lo95: f64,
+    pub win_rate_hi95: f64,
+    pub sole_wins: u64,
+    pub score_mean: Option<f64>,
+    pub score_median: Option<u32>,
+    pub score_p10: Option<u32>,
+    pub score_p90: Option<u32>,
+    pub robbed_from_per_game: Option<f64>,
+    pub robbery_points_per_game: Option<f64>,
+}
+
+/// `carcassonne_paired.csv`: robbers rows against the same games without the expansion.
+#[derive(Serialize)]
+pub struct CarcPairedRow {
+    pub row: usize,
+    pub seat: usize,
+    pub games: u64,
+    pub score_mean_with: f64,
+    pub score_mean_without: f64,
+    pub score_diff_mean: f64,
+    pub score_diff_lo95: f64,
+    pub score_diff_hi95: f64,
+    pub win_rate_with: f64,
+    pub win_rate_without: f64,
+    pub won_with_only: u64,
+    pub won_without_only: u64,
+}
+
+impl Tables for CarcassonneRow {
+    fn write_tables(&self, row: usize, acc: &CarcAcc, out: &mut ReportDir) -> Result<()> {
+        let rules = self.spec.rules;
+        let np = rules.players as usize;
+        let n = acc.games.max(1) as f64;
+        let rob = rules.robbers;
+        let pg = |x: u64| r5(x as f64 / n);
+        let rpg = |x: u64| rob.then(|| pg(x));
+        let seat_rate = |p: usize| (p < np).then(|| r5(acc.wins[p] as f64 / n));
+        let seat_score = |p: usize| {
+            if p < np {
+                acc.score[p].mean().map(r3)
+            } else {
+                None
+            }
+        };
+        out.row(
+            "carcassonne_summary.csv",
+            &CarcSummaryRow {
+                row,
+                variant: "carcassonne",
+                players: rules.players,
+                policy: self.spec.policy.name(),
+                tiles: self.tiles_name.clone(),
+                robbers: rob,
+                robber_placement: rob.then(|| rules.placement.name()),
+                robber_final_points: rob.then_some(rules.final_points),
+                seed: self.seed,
+                games: acc.games,
+                win_rate_seat1: seat_rate(0),
+                win_rate_seat2: seat_rate(1),
+                win_rate_seat3: seat_rate(2),
+                win_rate_seat4: seat_rate(3),
+                win_rate_seat5: seat_rate(4),
+                tied_games_share: pg(acc.tied_games),
+                score_mean_seat1: seat_score(0),
+                score_mean_seat2: seat_score(1),
+                score_mean_seat3: seat_score(2),
+                score_mean_seat4: seat_score(3),
+                score_mean_seat5: seat_score(4),
+                points_per_game: r3(acc.points as f64 / n),
+                robber_point_share: rob
+                    .then(|| r5(acc.robbery_points as f64 / acc.points.max(1) as f64)),
+                robbery_points_per_game: rpg(acc.robbery_points),
+                robberies_per_game: rpg(acc.robberies),
+                rogue_per_game: rpg(acc.rogue),
+                robber_placements_per_game: rpg(acc.robber_placed),
+                robber_moves_per_game: rpg(acc.robber_moved),
+                robber_declines_per_game: rpg(acc.robber_declined),
+                robber_final_points_per_game: rpg(acc.robber_final_points),
+                road_points_per_game: pg(acc.feature_points[Feature::Road as usize]),
+                city_points_per_game: pg(acc.feature_points[Feature::City as usize]),
+                farm_points_per_game: pg(acc.feature_points[Feature::Field as usize]),
+                cloister_points_per_game: pg(acc.feature_points[Feature::Cloister as usize]),
+                turns_mean: acc.turns.mean().map(r3),
+                discards_per_game: pg(acc.discards),
+            },
+        )?;
+        for p in 0..np {
+            let (lo, hi) = wilson(acc.wins[p], acc.games);
+            out.row(
+                "carcassonne_seats.csv",
+                &CarcSeatRow {
+                    row,
+                    seat: p + 1,
+                    wins: acc.wins[p],
+                    win_rate: r5(acc.wins[p] as f64 / n),
+                    win_rate_lo95: r5(lo),
+                    win_rate_hi95: r5(hi),
+                    sole_wins: acc.sole_wins[p],
+                    score_mean: acc.score[p].mean().map(r3),
+                    score_median: acc.score[p].quantile(0.5),
+                    score_p10: acc.score[p].quantile(0.1),
+                    score_p90: acc.score[p].quantile(0.9),
+                    robbed_from_per_game: rpg(acc.robbed_from[p]),
+                    robbery_points_per_game: rpg(acc.robbed_by[p]),
+                },
+            )?;
+        }
+        if let Some(t) = &acc.twin {
+            for p in 0..np {
+                let mean = t.diff_sum[p] as f64 / n;
+                let var = if acc.games > 1 {
+                    ((t.diff_sq[p] as f64 - n * mean * mean) / (n - 1.0)).max(0.0)
+                } else {
+                    0.0
+                };
+                let half = 1.959964 * (var / n).sqrt();
+                out.row(
+                    "carcassonne_paired.csv",
+                    &CarcPairedRow {
+                        row,
+                        seat: p + 1,
+                        games: acc.games,
+                        score_mean_with: acc.score[p].mean().map_or(0.0, r3),
+                        score_mean_without: r3(t.score_sum[p] as f64 / n),
+                        score_diff_mean: r3(mean),
+                        score_diff_lo95: r3(mean - half),
+                        score_diff_hi95: r3(mean + half),
+                        win_rate_with: r5(acc.wins[p] as f64 / n),
+                        win_rate_without: r5(t.wins[p] as f64 / n),
+                        won_with_only: t.won_with_only[p],
+                        won_without_only: t.won_without_only[p],
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+}

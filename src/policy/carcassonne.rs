@@ -1,0 +1,204 @@
+//! Carcassonne players: `random` (uniform over each phase's legal actions) and `greedy`.
+
+use crate::carcassonne::{Action, Feature, Game, Phase, SegPreview, FOLLOWERS, MAX_PLAYERS};
+use crate::seeds::Rng;
+use arrayvec::ArrayVec;
+use rand::Rng as _;
+
+/// Actions of one decision (placements can run to a few hundred).
+pub type CarcActions = ArrayVec<Action, 1024>;
+
+/// A Carcassonne player. It sees the game read-only and draws only from its own stream.
+pub trait CarcPolicy {
+    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action;
+}
+
+/// Uniform over the legal actions of the phase: a placement (cell and distinct rotation), then a
+/// robber space or declining, then a follower spot or none.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CarcRandom;
+
+impl CarcPolicy for CarcRandom {
+    #[inline]
+    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
+        g.legal(buf);
+        debug_assert!(!buf.is_empty(), "no legal action in {:?}", g.phase);
+        buf[rng.random_range(0..buf.len())]
+    }
+}
+
+/// One selfish player per seat: each placement is valued by the points it scores now and the
+/// expected points of the features it grows or claims, less the value of a follower tied up;
+/// robbers go beside the leading opponent's figure.
+#[derive(Clone, Debug, Default)]
+pub struct CarcGreedy {
+    /// The follower spot chosen together with the placement.
+    plan: Option<u8>,
+}
+
+/// Chance that an open city or road with `open` ends completes, given how much of the pile is
+/// left (`late` = remaining / total).
+fn p_complete(open: u8, late: f64) -> f64 {
+    if open == 0 {
+        1.0
+    } else {
+        0.8f64.powi(open as i32) * (0.3 + 0.7 * late)
+    }
+}
+
+/// Expected points of a road or city with these statistics.
+fn value(kind: Feature, tiles: u32, pennants: u32, open: u8, late: f64) -> f64 {
+    let n = (tiles + pennants) as f64;
+    match kind {
+        Feature::City => {
+            let p = p_complete(open, late);
+            n * (2.0 * p + (1.0 - p))
+        }
+        Feature::Road => tiles as f64,
+        _ => 0.0,
+    }
+}
+
+impl CarcGreedy {
+    fn relative(g: &Game, me: usize, m: &[u8; MAX_PLAYERS], pts: f64) -> f64 {
+        let n = g.rules.players as usize;
+        let max = *m[..n].iter().max().unwrap_or(&0);
+        if max == 0 {
+            return 0.0;
+        }
+        let w = 1.0 / (n - 1) as f64;
+        let mut v = 0.0;
+        for (p, &c) in m[..n].iter().enumerate() {
+            if c == max {
+                v += if p == me { pts } else { -w * pts };
+            }
+        }
+        v
+    }
+
+    /// Value of placing `kind` at (`c`, `rot`) and the best follower spot (or none).
+    fn evaluate(&self, g: &Game, c: u16, rot: u8) -> (f64, Option<u8>) {
+        let me = g.current as usize;
+        let kind = g.drawn;
+        let shape = &g.t.shapes[g.t.kinds[kind as usize].shape as usize];
+        let pv: ArrayVec<SegPreview, 10> = g.preview(kind, c, rot);
+        let total = g.t.total(g.rules.robbers) as f64;
+        let late = g.remaining() as f64 / total;
+        let stock = g.stock[me];
+        let cost = 1.0 + (FOLLOWERS - stock) as f64 * 0.4 * late + 1.5 * late;
+        let mut v = 0.0;
+        let mut best_f: (f64, Option<u8>) = (0.0, None);
+        for (l, seg) in shape.segs.iter().enumerate() {
+            let p = &pv[l];
+            let free = p.meeples.iter().all(|&x| x == 0);
+            match seg.kind {
+                Feature::Road | Feature::City => {
+                    let after = value(seg.kind, p.tiles as u32, p.pennants as u32, p.open, late);
+                    let before: f64 = p
+                        .roots
+                        .iter()
+                        .map(|&r| {
+                            value(
+                                seg.kind,
+                                g.tiles_of(r),
+                                g.pennants_of(r) as u32,
+                                g.open_of(r),
+                                late,
+                            )
+                        })
+                        .sum();
+                    v += Self::relative(g, me, &p.meeples, after - before);
+                    if p.open == 0 {
+                        // Followers come home.
+                        v += p.meeples[me] as f64 * 0.5 * cost;
+                    }
+                    if free && stock > 0 {
+                        let gain = if p.open == 0 {
+                            after
+                        } else {
+                            after - cost - 0.3 * p.open as f64
+                        };
+                        if gain > best_f.0 {
+                            best_f = (gain, Some(l as u8));
+                        }
+                    }
+                }
+                Feature::Cloister => {
+                    if stock > 0 {
+                        let around = p.open as f64;
+                        let gain = 1.0 + around + (8.0 - around) * (0.2 + 0.7 * late) - cost;
+                        if gain > best_f.0 {
+                            best_f = (gain, Some(l as u8));
+                        }
+                    }
+                }
+                Feature::Field => {
+                    if free && stock > 2 {
+                        let cities = p.cities_done as f64 + 0.5 * (p.cities - p.cities_done) as f64;
+                        let gain = 3.0 * cities * (1.0 - 0.5 * late) - cost - 3.0 * late;
+                        if gain > best_f.0 {
+                            best_f = (gain, Some(l as u8));
+                        }
+                    }
+                }
+            }
+        }
+        for (s, around) in g.cloisters_around(c) {
+            let m = g.meeples_on(s);
+            let mut d = 1.0;
+            if around + 1 == 8 {
+                d += m[me] as f64 * 0.5 * cost;
+            }
+            v += Self::relative(g, me, &m, d);
+        }
+        (v + best_f.0, best_f.1)
+    }
+
+    fn robber(g: &Game) -> Action {
+        let me = g.actor().unwrap_or(0);
+        let n = g.rules.players;
+        // The leading opponent (the first after me in turn order on a tie).
+        let leader = (1..n)
+            .map(|k| (me + k) % n)
+            .max_by_key(|&p| (g.score[p as usize], std::cmp::Reverse((p + n - me) % n)))
+            .unwrap_or((me + 1) % n);
+        let space = g.sb.pos[g.sb.main_figure[leader as usize] as usize];
+        if g.sb.robber[me as usize] == space {
+            Action::Robber(None)
+        } else {
+            Action::Robber(Some(space))
+        }
+    }
+}
+
+impl CarcPolicy for CarcGreedy {
+    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
+        match g.phase {
+            Phase::Place => {
+                g.legal(buf);
+                let mut best = (f64::NEG_INFINITY, buf[0], None);
+                for &a in buf.iter() {
+                    if let Action::Place { cell, rot } = a {
+                        let (v, f) = self.evaluate(g, cell, rot);
+                        // A sliver of noise breaks ties without favouring the frontier's order.
+                        let v = v + rng.random::<f64>() * 1e-6;
+                        if v > best.0 {
+                            best = (v, a, f);
+                        }
+                    }
+                }
+                self.plan = best.2;
+                best.1
+            }
+            Phase::Robber => Self::robber(g),
+            Phase::Follower => {
+                let spots = g.follower_spots();
+                match self.plan.take() {
+                    Some(l) if spots.contains(&l) => Action::Follower(Some(l)),
+                    _ => Action::Follower(None),
+                }
+            }
+            Phase::Draw | Phase::Over => unreachable!("no decision in {:?}", g.phase),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Invariants over many random and greedy Carcassonne games: followers conserved, scores equal
+//! the sum of scoring events, tiles placed + discarded + remaining = total, determinism.
+
+use robsim::carcassonne::*;
+use robsim::carcassonne_run::{base_tiles, play, sample_draw, CarcRngs};
+use robsim::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+
+/// Sums every scoring event per player.
+#[derive(Default)]
+struct Sums {
+    score: [u32; MAX_PLAYERS],
+    robbed: u32,
+}
+
+impl Sink for Sums {
+    fn event(&mut self, e: &Event) {
+        match *e {
+            Event::Score { player, points, .. } => self.score[player as usize] += points as u32,
+            Event::Robbery { robber, points, .. } => {
+                self.score[robber as usize] += points as u32;
+                self.robbed += points as u32;
+            }
+            Event::RobberFinal { player, points } => self.score[player as usize] += points as u32,
+            _ => {}
+        }
+    }
+}
+
+/// Plays one game step by step, checking the kernel's invariants after every step.
+fn checked_game<P: CarcPolicy>(rules: Rules, seed: u64, i: u64, policy: &mut P) -> (Game<'static>, Sums) {
+    let t = base_tiles();
+    let mut g = Game::new(t, rules);
+    let mut rngs = CarcRngs::new(seed, i);
+    let mut buf = CarcActions::new();
+    let mut sums = Sums::default();
+    while !g.is_over() {
+        if let Some(pile) = g.chance() {
+            let k = sample_draw(t, pile, &mut rngs);
+            g.apply_draw(k, &mut sums);
+        } else {
+            let a = policy.choose(&g, &mut buf, &mut rngs.policy);
+            assert!(g.is_legal(a), "{a:?} illegal in {:?}", g.phase);
+            g.apply(a, &mut sums);
+        }
+        g.check().unwrap_or_else(|e| panic!("game {i}: {e}"));
+    }
+    (g, sums)
+}
+
+#[test]
+fn random_games_keep_invariants() {
+    for players in 2..=5u8 {
+        for robbers in [false, true] {
+            for placement in [RobberPlacement::NextInStock, RobberPlacement::EachOther] {
+                let rules = Rules {
+                    players,
+                    robbers,
+                    placement,
+                    final_points: if placement == RobberPlacement::EachOther { 0 } else { 3 },
+                };
+                for i in 0..60 {
+                    let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);
+                    for p in 0..players as usize {
+                        assert_eq!(g.score[p] as u32, sums.score[p], "game {i} seat {p}");
+                    }
+                    assert_eq!(g.remaining(), 0);
+                    assert_eq!(
+                        g.placed.len() + g.discarded as usize,
+                        base_tiles().total(robbers)
+                    );
+                    if !robbers {
+                        assert_eq!(sums.robbed, 0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_games_keep_invariants() {
+    for players in [2u8, 4] {
+        for robbers in [false, true] {
+            let rules = Rules { robbers, ..Rules::base(players) };
+            for i in 0..15 {
+                let (g, sums) = checked_game(rules, 11, i, &mut CarcGreedy::default());
+                for p in 0..players as usize {
+                    assert_eq!(g.score[p] as u32, sums.score[p]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn reset_replays_identically() {
+    let t = base_tiles();
+    let rules = Rules::robbers(3);
+    let mut g = Game::new(t, rules);
+    let mut buf = CarcActions::new();
+    let mut scores = Vec::new();
+    for i in 0..20 {
+        g.reset(rules);
+        let mut rngs = CarcRngs::new(5, i);
+        play(&mut g, &mut CarcRandom, &mut rngs, &mut buf, &mut ());
+        scores.push(g.score);
+    }
+    for i in 0..20 {
+        let mut fresh = Game::new(t, rules);
+        let mut rngs = CarcRngs::new(5, i);
+        play(&mut fresh, &mut CarcRandom, &mut rngs, &mut buf, &mut ());
+        assert_eq!(fresh.score, scores[i as usize], "game {i}");
+    }
+}
