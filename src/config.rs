@@ -3,6 +3,8 @@
 use crate::catan::{
     BoardKind, Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
+use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
+use crate::carcassonne_run::{CarcPolicySpec, CarcSpec};
 use crate::policy::{PolicySpec, TeamKnobs};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -43,6 +45,15 @@ pub struct GridFile {
     /// Rule modifiers: `none` or names joined by `+` (`volcano+gold`), one entry per row.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub modifiers: Option<OneOrMany<String>>,
+    /// Carcassonne: The Robbers expansion on or off (default true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robbers: Option<OneOrMany<bool>>,
+    /// Carcassonne: who else may place a robber (`next-in-stock` or `each-other`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber_placement: Option<OneOrMany<String>>,
+    /// Carcassonne: points per robber left on the board at the end (3 or 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber_final_points: Option<OneOrMany<i64>>,
 }
 
 /// The `[rules]` table: settings shared by every row.
@@ -80,6 +91,9 @@ pub struct SweepFile {
     /// `base` (the shipped map) or a path to a map file.
     #[serde(default = "default_map")]
     pub map: String,
+    /// Carcassonne: `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file path.
+    #[serde(default = "default_map", skip_serializing_if = "is_base")]
+    pub tiles: String,
     #[serde(default)]
     pub grid: GridFile,
     #[serde(default)]
@@ -91,6 +105,10 @@ pub struct SweepFile {
 
 fn default_map() -> String {
     "base".into()
+}
+
+fn is_base(s: &str) -> bool {
+    s == "base"
 }
 
 /// Difficulty names of the Robert variant and their starting development cards.
@@ -118,7 +136,10 @@ pub struct RowSpec {
 pub struct Sweep {
     pub file: SweepFile,
     pub games: u64,
+    /// Catan rows.
     pub rows: Vec<RowSpec>,
+    /// Carcassonne rows (numbered after the Catan rows in the report).
+    pub carcassonne: Vec<CarcSpec>,
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -240,9 +261,12 @@ impl Sweep {
         }
         let mut rows = Vec::new();
         for v in &variants {
+            if v == CARCASSONNE {
+                continue;
+            }
             if !Variant::NAMES.contains(&v.as_str()) {
                 bail!(
-                    "{}: unknown variant {v:?}; allowed: {}",
+                    "{}: unknown variant {v:?}; allowed: {}, {CARCASSONNE}",
                     ctx("grid.variant"),
                     names(Variant::NAMES)
                 );
@@ -343,10 +367,16 @@ impl Sweep {
                 }
             }
         }
+        let carcassonne = if variants.iter().any(|v| v == CARCASSONNE) {
+            carcassonne_rows(g, &players_given, &ctx)?
+        } else {
+            Vec::new()
+        };
         Ok(Sweep {
             games: file.games as u64,
             file,
             rows,
+            carcassonne,
         })
     }
 
@@ -371,4 +401,88 @@ impl Sweep {
             toml::from_str(text).with_context(|| format!("config file {origin}"))?;
         Self::from_file(file, origin)
     }
+}
+
+/// The variant name of Carcassonne with The Robbers.
+pub const CARCASSONNE: &str = "carcassonne";
+
+/// Expands the grid's Carcassonne rows: policy × players × robbers × robber_placement ×
+/// robber_final_points (the robber options do not multiply rows without the expansion).
+fn carcassonne_rows(
+    g: &GridFile,
+    players_given: &Option<Vec<i64>>,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<CarcSpec>> {
+    let policies = g
+        .policy
+        .as_ref()
+        .map_or(vec!["greedy".to_string()], |v| v.to_vec());
+    let players = players_given.clone().unwrap_or_else(|| vec![4]);
+    let robbers = g.robbers.as_ref().map_or(vec![true], |v| v.to_vec());
+    let placements = g
+        .robber_placement
+        .as_ref()
+        .map_or(vec!["next-in-stock".to_string()], |v| v.to_vec());
+    let finals = g.robber_final_points.as_ref().map_or(vec![3], |v| v.to_vec());
+    for (key, len) in [
+        ("grid.robbers", robbers.len()),
+        ("grid.robber_placement", placements.len()),
+        ("grid.robber_final_points", finals.len()),
+    ] {
+        if len == 0 {
+            bail!("{}: the list is empty; give at least one value", ctx(key));
+        }
+    }
+    let mut rows = Vec::new();
+    for pol in &policies {
+        let policy = CarcPolicySpec::parse(pol).with_context(|| {
+            format!(
+                "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
+                ctx("grid.policy"),
+                names(CarcPolicySpec::NAMES)
+            )
+        })?;
+        for &np in &players {
+            if !(2..=5).contains(&np) {
+                bail!(
+                    "{}: {np} is out of range for variant \"carcassonne\"; allowed: 2..=5",
+                    ctx("grid.players")
+                );
+            }
+            for &rob in &robbers {
+                for pl in &placements {
+                    let placement = RobberPlacement::parse(pl).with_context(|| {
+                        format!(
+                            "{}: unknown option {pl:?}; allowed: {}",
+                            ctx("grid.robber_placement"),
+                            names(RobberPlacement::NAMES)
+                        )
+                    })?;
+                    for &fp in &finals {
+                        if fp != 0 && fp != 3 {
+                            bail!(
+                                "{}: {fp} is not allowed; allowed: 3 (2013 rule) or 0 (2012 rule)",
+                                ctx("grid.robber_final_points")
+                            );
+                        }
+                        let rules = if rob {
+                            CarcRules {
+                                players: np as u8,
+                                robbers: true,
+                                placement,
+                                final_points: fp as u8,
+                            }
+                        } else {
+                            CarcRules::base(np as u8)
+                        };
+                        let row = CarcSpec { rules, policy };
+                        if !rows.contains(&row) {
+                            rows.push(row);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(rows)
 }

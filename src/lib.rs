@@ -2,6 +2,7 @@
 
 pub mod carcassonne;
 pub mod carcassonne_run;
+pub mod carcassonne_trace;
 pub mod catan;
 pub mod catan_run;
 pub mod config;

@@ -36,11 +36,23 @@ struct Common {
 #[derive(clap::Args)]
 struct GameArgs {
     /// Game to play.
-    #[arg(long, value_parser = ["base", "robert", "solitaire"], default_value = "base")]
+    #[arg(long, value_parser = ["base", "robert", "solitaire", "carcassonne"], default_value = "base")]
     variant: String,
-    /// Number of players (2..4; solitaire: 1). Default: 4, or 1 for solitaire.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    /// Number of players (2..4; solitaire: 1; carcassonne: 2..5). Default: 4, or 1 for solitaire.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
     players: Option<u8>,
+    /// Carcassonne: play with The Robbers expansion.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    robbers: bool,
+    /// Carcassonne: who else may place a robber when a robber tile is drawn.
+    #[arg(long, value_parser = ["next-in-stock", "each-other"], default_value = "next-in-stock")]
+    robber_placement: String,
+    /// Carcassonne: points per robber still on the board at the end (3: 2013 rule, 0: 2012).
+    #[arg(long, value_parser = ["3", "0"], default_value = "3")]
+    robber_final_points: String,
+    /// Carcassonne: tile file (`base` is the built-in configs/carcassonne-tiles.toml).
+    #[arg(long, default_value = "base")]
+    tiles: String,
     /// Scripted policy in every seat (default: greedy for base, team for robert, solitaire for
     /// solitaire).
     #[arg(long, value_parser = ["random", "greedy", "team", "solitaire"])]
@@ -90,6 +102,10 @@ impl GameArgs {
         })
     }
 
+    fn is_carcassonne(&self) -> bool {
+        self.variant == "carcassonne"
+    }
+
     fn players(&self) -> u8 {
         self.players
             .unwrap_or(if self.variant == "solitaire" { 1 } else { 4 })
@@ -103,7 +119,9 @@ impl GameArgs {
                 self.variant,
                 self.players(),
                 self.policy(),
-                if self.modifiers.trim() == "none" {
+                if self.is_carcassonne() {
+                    if self.robbers { "-robbers" } else { "" }.to_string()
+                } else if self.modifiers.trim() == "none" {
                     String::new()
                 } else {
                     // `+` is not allowed in folder names.
@@ -126,6 +144,7 @@ impl GameArgs {
             seed: self.seed,
             games: games as i64,
             map: self.map.clone(),
+            tiles: self.tiles.clone(),
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),
@@ -137,6 +156,13 @@ impl GameArgs {
                 city_weight: Some(OneOrMany::One(self.city_weight as i64)),
                 awards: Some(OneOrMany::One(self.awards)),
                 modifiers: Some(OneOrMany::One(self.modifiers.clone())),
+                robbers: self.is_carcassonne().then_some(OneOrMany::One(self.robbers)),
+                robber_placement: self
+                    .is_carcassonne()
+                    .then(|| OneOrMany::One(self.robber_placement.clone())),
+                robber_final_points: self.is_carcassonne().then(|| {
+                    OneOrMany::One(if self.robber_final_points == "0" { 0 } else { 3 })
+                }),
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,
@@ -260,6 +286,7 @@ fn execute(
     robsim::mapfile::resolve_map(&sweep.file.map)
         .with_context(|| format!("map = {:?}", sweep.file.map))
         .map_err(Failure::Input)?;
+    robsim::sweep::carcassonne_rows(sweep).map_err(Failure::Input)?;
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let opts = RunOptions {
         threads: common.threads,
@@ -298,6 +325,18 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
         "wins_seat4",
         "capouts",
         "turns_median",
+        "robbers",
+        "robber_placement",
+        "robber_final_points",
+        "win_rate_seat1",
+        "win_rate_seat2",
+        "win_rate_seat3",
+        "win_rate_seat4",
+        "win_rate_seat5",
+        "score_mean_seat1",
+        "robber_point_share",
+        "robberies_per_game",
+        "rogue_per_game",
     ];
     let idx: Vec<usize> = want
         .iter()
@@ -335,6 +374,9 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     use robsim::sim::{layout_for, GameRngs};
     use robsim::trace::{write_trace, TraceHeader};
     let sweep = Sweep::from_file(game.sweep_file(1), "command line").map_err(Failure::Input)?;
+    if let Some(&row) = sweep.carcassonne.first() {
+        return carcassonne_trace(game, row, index, out);
+    }
     let spec = robsim::mapfile::resolve_map(&game.map)
         .with_context(|| format!("--map {:?}", game.map))
         .map_err(Failure::Input)?;
@@ -389,6 +431,32 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     let flushed = w.flush().map_err(anyhow::Error::from);
     drop(w);
     result.and(flushed).map_err(Failure::Run)?;
+    if let Some(path) = out {
+        robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
+    }
+    Ok(())
+}
+
+/// `trace --variant carcassonne`: one Carcassonne game as JSON Lines (docs/trace-format.md).
+fn carcassonne_trace(
+    game: &GameArgs,
+    row: robsim::carcassonne_run::CarcSpec,
+    index: u64,
+    out: Option<PathBuf>,
+) -> Result<(), Failure> {
+    let tiles = robsim::carcassonne_run::resolve_tiles(&game.tiles)
+        .with_context(|| format!("--tiles {:?}", game.tiles))
+        .map_err(Failure::Input)?;
+    let mut buf: Vec<u8> = Vec::new();
+    {
+        let mut w: Box<dyn std::io::Write> = match &out {
+            Some(_) => Box::new(&mut buf),
+            None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+        };
+        robsim::carcassonne_trace::write_trace(&mut w, tiles, &game.tiles, row, game.seed, index)
+            .and_then(|()| w.flush().map_err(anyhow::Error::from))
+            .map_err(Failure::Run)?;
+    }
     if let Some(path) = out {
         robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
     }

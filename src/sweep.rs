@@ -1,5 +1,6 @@
 //! Runs a validated sweep: builds each row's experiment, plays it on the runner, writes the report.
 
+use crate::carcassonne_run::{resolve_tiles, CarcassonneRow};
 use crate::catan::Topology;
 use crate::catan_run::CatanRow;
 use crate::config::Sweep;
@@ -48,9 +49,20 @@ pub fn run_rows<E: Tables>(
     pb: &ProgressBar,
     out: &mut ReportDir,
 ) -> Result<()> {
+    run_rows_from(rows, 0, games, pb, out)
+}
+
+/// As [`run_rows`], numbering the rows from `first` (a sweep's second game follows its first).
+pub fn run_rows_from<E: Tables>(
+    rows: &[E],
+    first: usize,
+    games: u64,
+    pb: &ProgressBar,
+    out: &mut ReportDir,
+) -> Result<()> {
     for (i, e) in rows.iter().enumerate() {
         let acc = run(e, 0..games, pb);
-        e.write_tables(i, &acc, out)?;
+        e.write_tables(first + i, &acc, out)?;
     }
     Ok(())
 }
@@ -63,6 +75,7 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
     let spec =
         resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
     let topo = Topology::build(&spec)?;
+    let carc = carcassonne_rows(sweep)?;
     let mut out = ReportDir::create(&opts.out)?;
     let started = std::time::SystemTime::now();
     let t0 = Instant::now();
@@ -76,8 +89,12 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
             seed: sweep.file.seed,
         })
         .collect();
-    let pb = progress_bar(sweep.games * rows.len() as u64, opts.quiet);
-    with_threads(opts.threads, || run_rows(&rows, sweep.games, &pb, &mut out))??;
+    let n_rows = rows.len() + carc.len();
+    let pb = progress_bar(sweep.games * n_rows as u64, opts.quiet);
+    with_threads(opts.threads, || -> Result<()> {
+        run_rows(&rows, sweep.games, &pb, &mut out)?;
+        run_rows_from(&carc, rows.len(), sweep.games, &pb, &mut out)
+    })??;
     pb.finish_and_clear();
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
@@ -91,7 +108,7 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         config: "config.toml".into(),
         seed: sweep.file.seed,
         games_per_row: sweep.games,
-        rows: rows.len(),
+        rows: n_rows,
         threads,
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
@@ -101,10 +118,36 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.text("config.toml", opts.config_text.clone());
     out.text("command.txt", format!("{}\n", shell_words(&opts.command)));
-    let summary = out.table_bytes("summary.csv").unwrap_or_default();
+    // The terminal shows the Catan summary, or Carcassonne's in a Carcassonne-only sweep.
+    let summary = out
+        .table_bytes("summary.csv")
+        .or_else(|| out.table_bytes("carcassonne_summary.csv"))
+        .unwrap_or_default();
     let dir = out.path().to_path_buf();
     out.finish()?;
     Ok((dir, summary))
+}
+
+/// The sweep's Carcassonne rows bound to their tile set.
+///
+/// # Errors
+/// The tile file cannot be read or is invalid.
+pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
+    if sweep.carcassonne.is_empty() {
+        return Ok(Vec::new());
+    }
+    let tiles = resolve_tiles(&sweep.file.tiles)
+        .with_context(|| format!("tiles = {:?}", sweep.file.tiles))?;
+    Ok(sweep
+        .carcassonne
+        .iter()
+        .map(|&spec| CarcassonneRow {
+            tiles,
+            tiles_name: sweep.file.tiles.clone(),
+            spec,
+            seed: sweep.file.seed,
+        })
+        .collect())
 }
 
 /// The command line as a shell would accept it back.
