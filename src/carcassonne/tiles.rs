@@ -191,7 +191,8 @@ fn canonical(shape: &Shape, o: &Oriented) -> Vec<u32> {
         let seg = shape.segs[s as usize];
         out.push(((label[s as usize] as u32) << 8) | ((seg.kind as u32) << 1) | seg.pennant as u32);
     }
-    // Field-to-city links, by label.
+    // Field-to-city links, by label (sorted: local order is not rotation-independent).
+    let mut links = Vec::new();
     for (i, seg) in shape.segs.iter().enumerate() {
         if seg.kind == Feature::Field && label[i] != NO_SEG {
             let mut m = 0u32;
@@ -200,9 +201,11 @@ fn canonical(shape: &Shape, o: &Oriented) -> Vec<u32> {
                     m |= 1 << label[c];
                 }
             }
-            out.push(((label[i] as u32) << 16) | m);
+            links.push(((label[i] as u32) << 16) | m);
         }
     }
+    links.sort_unstable();
+    out.extend(links);
     out
 }
 
