@@ -605,9 +605,17 @@ impl<'t> Game<'t> {
         out.clear();
         match self.phase {
             Phase::Place => {
-                let mut p = Placements::new();
-                self.placements_of(self.drawn, &mut p);
-                out.extend(p.iter().map(|&(cell, rot)| Action::Place { cell, rot }));
+                let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
+                for &cell in &self.frontier {
+                    let mut m = fit[self.key[cell as usize] as usize];
+                    while m != 0 {
+                        out.push(Action::Place {
+                            cell,
+                            rot: m.trailing_zeros() as u8,
+                        });
+                        m &= m - 1;
+                    }
+                }
             }
             Phase::Robber => {
                 let pl = self.robber_queue[self.robber_next as usize];
