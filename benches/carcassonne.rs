@@ -31,7 +31,14 @@ fn batch<P: CarcPolicy + Clone>(
     (points, sum)
 }
 
-fn bench_one<P: CarcPolicy + Clone>(c: &mut Criterion, name: &str, rules: Rules, policy: P, games: u64, expected: (u64, u64)) {
+fn bench_one<P: CarcPolicy + Clone>(
+    c: &mut Criterion,
+    name: &str,
+    rules: Rules,
+    policy: P,
+    games: u64,
+    expected: (u64, u64),
+) {
     let mut g = Game::new(base_tiles(), rules);
     let mut buf = CarcActions::new();
     let got = batch(games, rules, &policy, &mut g, &mut buf);
@@ -46,15 +53,41 @@ fn bench_one<P: CarcPolicy + Clone>(c: &mut Criterion, name: &str, rules: Rules,
     let mut grp = c.benchmark_group("carcassonne");
     grp.throughput(Throughput::Elements(games)); // elements = games
     grp.bench_function(BenchmarkId::new(name, games), |b| {
-        b.iter(|| assert_eq!(black_box(batch(games, rules, &policy, &mut g, &mut buf)), expected))
+        b.iter(|| {
+            assert_eq!(
+                black_box(batch(games, rules, &policy, &mut g, &mut buf)),
+                expected
+            )
+        })
     });
     grp.finish();
 }
 
 fn carcassonne(c: &mut Criterion) {
-    bench_one(c, "base_2p_random", Rules::base(2), CarcRandom, GAMES, (38718, 7425929051177204948));
-    bench_one(c, "robbers_2p_random", Rules::robbers(2), CarcRandom, GAMES, (47241, 7531466550561516167));
-    bench_one(c, "robbers_4p_greedy", Rules::robbers(4), CarcGreedy::default(), 100, (25415, 13817122818282494579));
+    bench_one(
+        c,
+        "base_2p_random",
+        Rules::base(2),
+        CarcRandom,
+        GAMES,
+        (38718, 7425929051177204948),
+    );
+    bench_one(
+        c,
+        "robbers_2p_random",
+        Rules::robbers(2),
+        CarcRandom,
+        GAMES,
+        (47241, 7531466550561516167),
+    );
+    bench_one(
+        c,
+        "robbers_4p_greedy",
+        Rules::robbers(4),
+        CarcGreedy::default(),
+        100,
+        (25415, 13817122818282494579),
+    );
 }
 
 criterion_group!(benches, carcassonne);

@@ -339,8 +339,8 @@ impl Experiment for CarcassonneRow {
             );
             let w0 = g.winners();
             let t = acc.twin.get_or_insert_with(Default::default);
-            for p in 0..n {
-                let d = with[p] as i64 - g.score[p] as i64;
+            for (p, &sw) in with.iter().enumerate().take(n) {
+                let d = sw as i64 - g.score[p] as i64;
                 t.score_sum[p] += g.score[p] as u64;
                 t.diff_sum[p] += d;
                 t.diff_sq[p] += (d * d) as u64;

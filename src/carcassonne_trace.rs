@@ -65,13 +65,17 @@ fn event_json(t: &TileSet, e: &Event) -> Value {
             player,
             seg,
             feature,
-        } => json!({"type": "follower", "player": player, "segment": seg, "feature": feature.name()}),
+        } => {
+            json!({"type": "follower", "player": player, "segment": seg, "feature": feature.name()})
+        }
         Event::Score {
             player,
             points,
             feature,
             complete,
-        } => json!({"type": "score", "player": player, "points": points, "feature": feature.name(), "complete": complete}),
+        } => {
+            json!({"type": "score", "player": player, "points": points, "feature": feature.name(), "complete": complete})
+        }
         Event::FollowersReturned { player, n } => {
             json!({"type": "followers_returned", "player": player, "n": n})
         }
@@ -80,7 +84,9 @@ fn event_json(t: &TileSet, e: &Event) -> Value {
             victim,
             points,
             space,
-        } => json!({"type": "robbery", "robber": robber, "victim": victim, "points": points, "space": space}),
+        } => {
+            json!({"type": "robbery", "robber": robber, "victim": victim, "points": points, "space": space})
+        }
         Event::Rogue {
             robber,
             with,

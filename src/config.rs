@@ -1,10 +1,10 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
+use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
+use crate::carcassonne_run::{CarcPolicySpec, CarcSpec};
 use crate::catan::{
     BoardKind, Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
-use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
-use crate::carcassonne_run::{CarcPolicySpec, CarcSpec};
 use crate::policy::{PolicySpec, TeamKnobs};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -423,7 +423,10 @@ fn carcassonne_rows(
         .robber_placement
         .as_ref()
         .map_or(vec!["next-in-stock".to_string()], |v| v.to_vec());
-    let finals = g.robber_final_points.as_ref().map_or(vec![3], |v| v.to_vec());
+    let finals = g
+        .robber_final_points
+        .as_ref()
+        .map_or(vec![3], |v| v.to_vec());
     for (key, len) in [
         ("grid.robbers", robbers.len()),
         ("grid.robber_placement", placements.len()),

@@ -156,12 +156,18 @@ impl GameArgs {
                 city_weight: Some(OneOrMany::One(self.city_weight as i64)),
                 awards: Some(OneOrMany::One(self.awards)),
                 modifiers: Some(OneOrMany::One(self.modifiers.clone())),
-                robbers: self.is_carcassonne().then_some(OneOrMany::One(self.robbers)),
+                robbers: self
+                    .is_carcassonne()
+                    .then_some(OneOrMany::One(self.robbers)),
                 robber_placement: self
                     .is_carcassonne()
                     .then(|| OneOrMany::One(self.robber_placement.clone())),
                 robber_final_points: self.is_carcassonne().then(|| {
-                    OneOrMany::One(if self.robber_final_points == "0" { 0 } else { 3 })
+                    OneOrMany::One(if self.robber_final_points == "0" {
+                        0
+                    } else {
+                        3
+                    })
                 }),
             },
             rules: RulesFile {

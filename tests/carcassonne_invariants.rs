@@ -27,7 +27,12 @@ impl Sink for Sums {
 }
 
 /// Plays one game step by step, checking the kernel's invariants after every step.
-fn checked_game<P: CarcPolicy>(rules: Rules, seed: u64, i: u64, policy: &mut P) -> (Game<'static>, Sums) {
+fn checked_game<P: CarcPolicy>(
+    rules: Rules,
+    seed: u64,
+    i: u64,
+    policy: &mut P,
+) -> (Game<'static>, Sums) {
     let t = base_tiles();
     let mut g = Game::new(t, rules);
     let mut rngs = CarcRngs::new(seed, i);
@@ -56,7 +61,11 @@ fn random_games_keep_invariants() {
                     players,
                     robbers,
                     placement,
-                    final_points: if placement == RobberPlacement::EachOther { 0 } else { 3 },
+                    final_points: if placement == RobberPlacement::EachOther {
+                        0
+                    } else {
+                        3
+                    },
                 };
                 for i in 0..60 {
                     let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);
@@ -81,7 +90,10 @@ fn random_games_keep_invariants() {
 fn greedy_games_keep_invariants() {
     for players in [2u8, 4] {
         for robbers in [false, true] {
-            let rules = Rules { robbers, ..Rules::base(players) };
+            let rules = Rules {
+                robbers,
+                ..Rules::base(players)
+            };
             for i in 0..15 {
                 let (g, sums) = checked_game(rules, 11, i, &mut CarcGreedy::default());
                 for p in 0..players as usize {

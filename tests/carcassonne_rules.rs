@@ -29,7 +29,9 @@ fn custom(start: &str, counts: &[(&str, u32)], robber: &[(&str, u32)]) -> &'stat
         }
     }
     for (shape, n) in robber {
-        text.push_str(&format!("[[robber_tile]]\nshape = \"{shape}\"\ncount = {n}\n"));
+        text.push_str(&format!(
+            "[[robber_tile]]\nshape = \"{shape}\"\ncount = {n}\n"
+        ));
     }
     Box::leak(Box::new(TileSet::parse(&text).unwrap()))
 }
@@ -90,7 +92,10 @@ fn turn(
     assert_eq!(g.phase, Phase::Draw);
     g.apply_draw(k, log);
     assert_eq!(g.phase, Phase::Place, "{name} should be placeable");
-    let a = Action::Place { cell: at(x, y), rot };
+    let a = Action::Place {
+        cell: at(x, y),
+        rot,
+    };
     assert!(g.is_legal(a), "{name} at ({x},{y}) rot {rot} should fit");
     g.apply(a, log);
     let mut i = 0;
@@ -131,12 +136,25 @@ fn tile_counts() {
     assert_eq!(cloisters, 6, "6 cloisters");
     let start = &t.shapes[t.start_shape as usize];
     assert_eq!(start.name, "D");
-    assert_eq!(start.count, 4, "the start tile is one of the 4 city-cap-with-straight-road tiles");
-    assert_eq!(start.edges, [Edge::City, Edge::Road, Edge::Field, Edge::Road]);
-    let robber: u32 = t.kinds.iter().filter(|k| k.robber).map(|k| k.count as u32).sum();
+    assert_eq!(
+        start.count, 4,
+        "the start tile is one of the 4 city-cap-with-straight-road tiles"
+    );
+    assert_eq!(
+        start.edges,
+        [Edge::City, Edge::Road, Edge::Field, Edge::Road]
+    );
+    let robber: u32 = t
+        .kinds
+        .iter()
+        .filter(|k| k.robber)
+        .map(|k| k.count as u32)
+        .sum();
     assert_eq!(robber, 8);
     // Usual counts by type.
-    let want = [2, 4, 1, 4, 5, 2, 1, 3, 2, 3, 3, 3, 2, 3, 2, 3, 1, 3, 2, 1, 8, 9, 4, 1];
+    let want = [
+        2, 4, 1, 4, 5, 2, 1, 3, 2, 3, 3, 3, 2, 3, 2, 3, 1, 3, 2, 1, 8, 9, 4, 1,
+    ];
     let got: Vec<u8> = t.shapes.iter().map(|s| s.count).collect();
     assert_eq!(got, want);
 }
@@ -155,7 +173,16 @@ fn distinct_rotations() {
         let k = kind(t, name, false);
         t.distinct[t.kinds[k as usize].shape as usize].count_ones()
     };
-    for (name, want) in [("B", 1), ("C", 1), ("X", 1), ("U", 2), ("F", 2), ("H", 2), ("D", 4), ("V", 4)] {
+    for (name, want) in [
+        ("B", 1),
+        ("C", 1),
+        ("X", 1),
+        ("U", 2),
+        ("F", 2),
+        ("H", 2),
+        ("D", 4),
+        ("V", 4),
+    ] {
         assert_eq!(n(name), want, "{name}");
     }
 }
@@ -165,13 +192,13 @@ fn edge_matching_and_rotations() {
     let t = base();
     let g = Game::new(t, Rules::base(2));
     let e = kind(t, "E", false); // city cap on N, fields elsewhere
-    // North of the start tile (its city side): only the rotation with the city to the south.
+                                 // North of the start tile (its city side): only the rotation with the city to the south.
     assert!(g.fits(e, at(0, -1), 2));
     for r in [0, 1, 3] {
         assert!(!g.fits(e, at(0, -1), r), "rot {r}");
     }
     // South of the start tile (field side): any rotation with a field on the north.
-    assert!(g.fits(e, at(0, 1), 0) == false && g.fits(e, at(0, 1), 1) && g.fits(e, at(0, 1), 2));
+    assert!(!g.fits(e, at(0, 1), 0) && g.fits(e, at(0, 1), 1) && g.fits(e, at(0, 1), 2));
     // East (road side): E has no road.
     for r in 0..4 {
         assert!(!g.fits(e, at(1, 0), r));
@@ -196,7 +223,9 @@ fn city_completes_scores_and_returns_follower() {
     turn(&mut g, "E", false, (0, -1, 2), &[], Some(0), &mut log);
     assert_eq!(g.score[0], 4, "2 tiles × 2");
     assert_eq!(g.stock[0], FOLLOWERS, "the follower came back");
-    assert!(log.0.contains(&Event::FollowersReturned { player: 0, n: 1 }));
+    assert!(log
+        .0
+        .contains(&Event::FollowersReturned { player: 0, n: 1 }));
 }
 
 #[test]
@@ -227,12 +256,21 @@ fn majority_tie_scores_both_in_full() {
     turn(&mut g, "B", false, (0, 1, 0), &[], None, &mut log); // seat 1: a cloister south
     turn(&mut g, "E", false, (0, -1, 2), &[], None, &mut log); // seat 0: closes the city
     turn(&mut g, "U", false, (-1, 1, 0), &[], Some(0), &mut log); // seat 1: own road N-S
-    // Seat 0: V joins the two roads (occupied: no follower may go on it).
+                                                                  // Seat 0: V joins the two roads (occupied: no follower may go on it).
     let v = kind(t, "V", false);
     g.apply_draw(v, &mut log);
-    g.apply(Action::Place { cell: at(-1, 0), rot: 3 }, &mut log);
+    g.apply(
+        Action::Place {
+            cell: at(-1, 0),
+            rot: 3,
+        },
+        &mut log,
+    );
     let spots = g.follower_spots();
-    assert!(!spots.contains(&0), "the joined road is occupied: {spots:?}");
+    assert!(
+        !spots.contains(&0),
+        "the joined road is occupied: {spots:?}"
+    );
     g.apply(Action::Follower(None), &mut log);
     // Seat 1 closes it with A at the south end: A, D, V, U, A = 5 tiles, both score 5.
     let before = g.score;
@@ -266,10 +304,19 @@ fn incomplete_city_scores_one_per_tile_and_pennant() {
     turn(&mut g, "M", false, (0, -1, 2), &[], Some(0), &mut log);
     assert!(g.is_over());
     assert_eq!(g.score[0], 3, "2 tiles + 1 pennant");
-    let e = log.0.iter().find(|e| matches!(e, Event::Score { .. })).unwrap();
+    let e = log
+        .0
+        .iter()
+        .find(|e| matches!(e, Event::Score { .. }))
+        .unwrap();
     assert_eq!(
         *e,
-        Event::Score { player: 0, points: 3, feature: Feature::City, complete: false }
+        Event::Score {
+            player: 0,
+            points: 3,
+            feature: Feature::City,
+            complete: false
+        }
     );
 }
 
@@ -306,7 +353,12 @@ fn mv(figure: u8, points: u16) -> Move {
 fn robbed(ev: &[RoundEvent]) -> Vec<(u8, u8, u16)> {
     ev.iter()
         .filter_map(|e| match *e {
-            RoundEvent::Robbery { robber, figure, points, .. } => Some((robber, figure, points)),
+            RoundEvent::Robbery {
+                robber,
+                figure,
+                points,
+                ..
+            } => Some((robber, figure, points)),
             _ => None,
         })
         .collect()
@@ -333,10 +385,10 @@ fn example_1_one_figure_first_score_only() {
     };
     let normal = RED;
     let cases = [
-        (vec![(true, 3), (false, 6)], Some(2)),  // woman road, normal city: 2
-        (vec![(false, 3), (true, 6)], Some(3)),  // normal road, woman city: 3
-        (vec![(true, 3), (true, 6)], Some(2)),   // woman both: the first (road): 2
-        (vec![(false, 3), (false, 6)], None),    // normal both: nothing
+        (vec![(true, 3), (false, 6)], Some(2)), // woman road, normal city: 2
+        (vec![(false, 3), (true, 6)], Some(3)), // normal road, woman city: 3
+        (vec![(true, 3), (true, 6)], Some(2)),  // woman both: the first (road): 2
+        (vec![(false, 3), (false, 6)], None),   // normal both: nothing
     ];
     for (moves, want) in cases {
         let (mut sb, woman) = setup();
@@ -384,7 +436,10 @@ fn example_2_robber_chooses_among_players() {
     // 2: GREEN normal and RED normal: only GREEN's 3 → 2.
     let (mut sb, _, _) = setup();
     let m = [mv(GREEN, 3), mv(RED, 6)];
-    assert_eq!(robbed(&resolve_round(&mut sb, &m, &mut largest(&m))), vec![(BLUE, GREEN, 2)]);
+    assert_eq!(
+        robbed(&resolve_round(&mut sb, &m, &mut largest(&m))),
+        vec![(BLUE, GREEN, 2)]
+    );
     // 3: both with figures elsewhere: nothing.
     let (mut sb, _, green_w) = setup();
     let m = [mv(green_w, 3), mv(RED, 6)];
@@ -422,15 +477,24 @@ fn example_3_first_moves_only_robber_chooses() {
     // Had GREEN scored the city with the normal follower, it would have been on offer too.
     let (mut sb, gw, _) = setup_34(&[BLUE]);
     let m = [mv(gw, 3), mv(RED, 2), mv(GREEN, 6), mv(RED, 8)];
-    assert_eq!(robbed(&resolve_round(&mut sb, &m, &mut largest(&m))), vec![(BLUE, GREEN, 3)]);
+    assert_eq!(
+        robbed(&resolve_round(&mut sb, &m, &mut largest(&m))),
+        vec![(BLUE, GREEN, 3)]
+    );
     // 2: RED's woman road 2 (elsewhere), GREEN's woman road 3, RED's normal city 8: 4 from RED.
     let (mut sb, gw, rw) = setup_34(&[BLUE]);
     let m = [mv(rw, 2), mv(gw, 3), mv(RED, 8)];
-    assert_eq!(robbed(&resolve_round(&mut sb, &m, &mut largest(&m))), vec![(BLUE, RED, 4)]);
+    assert_eq!(
+        robbed(&resolve_round(&mut sb, &m, &mut largest(&m))),
+        vec![(BLUE, RED, 4)]
+    );
     // 3: RED's woman road 2 and city 8 (elsewhere), GREEN's normal city 6: 3 from GREEN.
     let (mut sb, _, rw) = setup_34(&[BLUE]);
     let m = [mv(rw, 2), mv(rw, 8), mv(GREEN, 6)];
-    assert_eq!(robbed(&resolve_round(&mut sb, &m, &mut largest(&m))), vec![(BLUE, GREEN, 3)]);
+    assert_eq!(
+        robbed(&resolve_round(&mut sb, &m, &mut largest(&m))),
+        vec![(BLUE, GREEN, 3)]
+    );
 }
 
 #[test]
@@ -438,7 +502,13 @@ fn example_4_several_robbers_each_take_half() {
     // 1: BLUE robs GREEN's woman (2), YELLOW chooses RED's normal (1).
     let (mut sb, gw, _) = setup_34(&[BLUE, YELLOW]);
     let m = [mv(gw, 3), mv(RED, 2), mv(gw, 6), mv(RED, 8)];
-    let ev = resolve_round(&mut sb, &m, &mut |r, _c: &[u8]| if r == BLUE { 0 } else { 1 });
+    let ev = resolve_round(&mut sb, &m, &mut |r, _c: &[u8]| {
+        if r == BLUE {
+            0
+        } else {
+            1
+        }
+    });
     assert_eq!(robbed(&ev), vec![(BLUE, gw, 2), (YELLOW, RED, 1)]);
     // 2: both take half of RED's normal's city: 4 each.
     let (mut sb, gw, rw) = setup_34(&[BLUE, YELLOW]);
@@ -468,7 +538,12 @@ fn rogue_points_move_the_robber_for_nothing() {
     let m = [mv(1, 5)];
     let ev = resolve_round(&mut sb, &m, &mut largest(&m));
     assert_eq!(robbed(&ev), vec![(0, 1, 3)], "half of 5, rounded up");
-    assert!(ev.contains(&RoundEvent::Rogue { robber: 2, figure: 0, from: 5, to: 8 }));
+    assert!(ev.contains(&RoundEvent::Rogue {
+        robber: 2,
+        figure: 0,
+        from: 5,
+        to: 8
+    }));
     assert_eq!(sb.robber[2], 8);
     assert_eq!(sb.pos[0], 8);
     // Footnote 10: beside two figures, one scoring rogue points and the other nothing: it moves.
@@ -489,7 +564,10 @@ fn never_robbing_oneself() {
     sb.pos[1] = 10;
     sb.robber[0] = 10;
     let m = [mv(0, 6)];
-    assert!(resolve_round(&mut sb, &m, &mut largest(&m)).is_empty(), "own score not robbed");
+    assert!(
+        resolve_round(&mut sb, &m, &mut largest(&m)).is_empty(),
+        "own score not robbed"
+    );
     assert_eq!(sb.robber[0], 10);
     // A robber may only go where another player's figure stands.
     let mut sb = Scoreboard::new(2);
@@ -515,7 +593,15 @@ fn fifty_space_track_wraps() {
 
 fn robber_game(players: u8, placement: RobberPlacement, final_points: u8) -> Game<'static> {
     let t = custom("D", &[("D", 1), ("U", 2), ("E", 1)], &[("U", 2)]);
-    Game::new(t, Rules { players, robbers: true, placement, final_points })
+    Game::new(
+        t,
+        Rules {
+            players,
+            robbers: true,
+            placement,
+            final_points,
+        },
+    )
 }
 
 #[test]
@@ -524,14 +610,27 @@ fn next_in_stock_lets_one_other_player_place() {
     let mut log = Log::default();
     let k = kind(g.t, "U", true);
     g.apply_draw(k, &mut log);
-    g.apply(Action::Place { cell: at(1, 0), rot: 1 }, &mut log);
+    g.apply(
+        Action::Place {
+            cell: at(1, 0),
+            rot: 1,
+        },
+        &mut log,
+    );
     assert_eq!(g.phase, Phase::Robber);
     assert_eq!(g.actor(), Some(0));
     let mut legal = arrayvec::ArrayVec::new();
     g.legal(&mut legal);
-    assert_eq!(legal.as_slice(), &[Action::Robber(None), Action::Robber(Some(0))]);
+    assert_eq!(
+        legal.as_slice(),
+        &[Action::Robber(None), Action::Robber(Some(0))]
+    );
     g.apply(Action::Robber(Some(0)), &mut log);
-    assert_eq!(g.actor(), Some(1), "the next player whose robber is in stock");
+    assert_eq!(
+        g.actor(),
+        Some(1),
+        "the next player whose robber is in stock"
+    );
     g.apply(Action::Robber(None), &mut log);
     assert_eq!(g.phase, Phase::Follower, "only one other player");
 }
@@ -541,10 +640,16 @@ fn each_other_lets_every_player_place_in_turn_order() {
     let mut g = robber_game(3, RobberPlacement::EachOther, 3);
     let mut log = Log::default();
     turn(&mut g, "U", false, (1, 0, 1), &[], None, &mut log); // seat 0, plain tile
-    // Seat 1 draws a robber tile: seat 1, then 2, then 0 may place.
+                                                              // Seat 1 draws a robber tile: seat 1, then 2, then 0 may place.
     let k = kind(g.t, "U", true);
     g.apply_draw(k, &mut log);
-    g.apply(Action::Place { cell: at(-1, 0), rot: 1 }, &mut log);
+    g.apply(
+        Action::Place {
+            cell: at(-1, 0),
+            rot: 1,
+        },
+        &mut log,
+    );
     let mut actors = Vec::new();
     while g.phase == Phase::Robber {
         actors.push(g.actor().unwrap());
@@ -559,7 +664,15 @@ fn active_player_moves_a_placed_robber_and_robbers_steal_in_play() {
     let mut log = Log::default();
     // Seat 0: robber tile east; seat 0 puts the robber beside seat 1's figure (space 0),
     // seat 1 declines. Follower on the road (seg 0 of U).
-    turn(&mut g, "U", true, (1, 0, 1), &[Some(0), None], Some(0), &mut log);
+    turn(
+        &mut g,
+        "U",
+        true,
+        (1, 0, 1),
+        &[Some(0), None],
+        Some(0),
+        &mut log,
+    );
     // Seat 1: E closes the city with a follower: 4 points; seat 0's robber takes 2.
     turn(&mut g, "E", false, (0, -1, 2), &[], Some(0), &mut log);
     assert_eq!(g.score[1], 4, "the robbed player keeps every point");
@@ -568,7 +681,15 @@ fn active_player_moves_a_placed_robber_and_robbers_steal_in_play() {
     assert_eq!(g.sb.robber[0], IN_STOCK);
     // Seat 0: the second robber tile; seat 0 places again beside seat 1 (space 4), seat 1
     // places beside seat 0 (space 2).
-    turn(&mut g, "U", true, (-1, 0, 1), &[Some(4), Some(2)], None, &mut log);
+    turn(
+        &mut g,
+        "U",
+        true,
+        (-1, 0, 1),
+        &[Some(4), Some(2)],
+        None,
+        &mut log,
+    );
     assert_eq!(g.sb.robber[0], 4);
     assert_eq!(g.sb.robber[1], 2);
     // Seat 1: plain U; no robber phase.
@@ -582,24 +703,51 @@ fn active_player_moves_a_placed_robber_and_robbers_steal_in_play() {
         .filter(|e| matches!(e, Event::RobberFinal { .. }))
         .collect();
     assert_eq!(finals.len(), 2);
-    assert!(log.0.contains(&Event::RobberFinal { player: 0, points: 3 }));
+    assert!(log.0.contains(&Event::RobberFinal {
+        player: 0,
+        points: 3
+    }));
 }
 
 #[test]
 fn active_player_may_move_own_robber() {
     let t = custom("D", &[("D", 1), ("U", 2)], &[("U", 2)]);
-    let mut g = Game::new(t, Rules { players: 2, ..Rules::robbers(2) });
+    let mut g = Game::new(
+        t,
+        Rules {
+            players: 2,
+            ..Rules::robbers(2)
+        },
+    );
     let mut log = Log::default();
-    turn(&mut g, "U", true, (1, 0, 1), &[Some(0), None], None, &mut log); // seat 0 places
+    turn(
+        &mut g,
+        "U",
+        true,
+        (1, 0, 1),
+        &[Some(0), None],
+        None,
+        &mut log,
+    ); // seat 0 places
     turn(&mut g, "U", false, (2, 0, 1), &[], None, &mut log); // seat 1
-    // Seat 0 again with a robber tile: its robber is on the board: it may move it (not to its
-    // own space) or leave it. Seat 1's robber is in stock: seat 1 may place after.
+                                                              // Seat 0 again with a robber tile: its robber is on the board: it may move it (not to its
+                                                              // own space) or leave it. Seat 1's robber is in stock: seat 1 may place after.
     let k = kind(t, "U", true);
     g.apply_draw(k, &mut log);
-    g.apply(Action::Place { cell: at(-1, 0), rot: 1 }, &mut log);
+    g.apply(
+        Action::Place {
+            cell: at(-1, 0),
+            rot: 1,
+        },
+        &mut log,
+    );
     let mut legal = arrayvec::ArrayVec::new();
     g.legal(&mut legal);
-    assert_eq!(legal.as_slice(), &[Action::Robber(None)], "space 0 is where it stands");
+    assert_eq!(
+        legal.as_slice(),
+        &[Action::Robber(None)],
+        "space 0 is where it stands"
+    );
     g.apply(Action::Robber(None), &mut log);
     assert_eq!(g.actor(), Some(1));
 }
@@ -610,13 +758,29 @@ fn final_robber_points_three_or_zero() {
         let t = custom("D", &[("D", 1), ("U", 0)], &[("U", 1)]);
         let mut g = Game::new(
             t,
-            Rules { players: 2, robbers: true, placement: RobberPlacement::NextInStock, final_points: fp },
+            Rules {
+                players: 2,
+                robbers: true,
+                placement: RobberPlacement::NextInStock,
+                final_points: fp,
+            },
         );
         let mut log = Log::default();
-        turn(&mut g, "U", true, (1, 0, 1), &[Some(0), None], None, &mut log);
+        turn(
+            &mut g,
+            "U",
+            true,
+            (1, 0, 1),
+            &[Some(0), None],
+            None,
+            &mut log,
+        );
         assert!(g.is_over());
         assert_eq!(g.score[0], want, "final_points {fp}");
-        assert!(log.0.contains(&Event::RobberFinal { player: 0, points: want }));
+        assert!(log.0.contains(&Event::RobberFinal {
+            player: 0,
+            points: want
+        }));
         assert_eq!(g.sb.robber[0], IN_STOCK);
     }
 }

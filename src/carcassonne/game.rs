@@ -658,7 +658,8 @@ impl<'t> Game<'t> {
     pub fn is_legal(&self, a: Action) -> bool {
         match (self.phase, a) {
             (Phase::Place, Action::Place { cell, rot }) => {
-                self.fits(self.drawn, cell, rot) && self.distinct_rotations(self.drawn) & (1 << rot) != 0
+                self.fits(self.drawn, cell, rot)
+                    && self.distinct_rotations(self.drawn) & (1 << rot) != 0
             }
             (Phase::Robber, Action::Robber(None)) => true,
             (Phase::Robber, Action::Robber(Some(s))) => {
@@ -868,10 +869,7 @@ impl<'t> Game<'t> {
         let mut moves: ArrayVec<Move, 48> = ArrayVec::new();
         for &(p, points, feature) in scores {
             self.score[p as usize] += points;
-            moves.push(Move {
-                figure: p,
-                points,
-            });
+            moves.push(Move { figure: p, points });
             sink.event(&Event::Score {
                 player: p,
                 points,
@@ -1153,7 +1151,10 @@ impl<'t> Game<'t> {
         for p in 0..self.rules.players as usize {
             let on = self.followers.iter().filter(|f| f.1 == p as u8).count();
             if on + self.stock[p] as usize != FOLLOWERS as usize {
-                return Err(format!("player {p}: {on} on board + {} in stock", self.stock[p]));
+                return Err(format!(
+                    "player {p}: {on} on board + {} in stock",
+                    self.stock[p]
+                ));
             }
         }
         let mut per_root = std::collections::BTreeMap::new();
@@ -1162,7 +1163,10 @@ impl<'t> Game<'t> {
         }
         for (&(r, p), &n) in &per_root {
             if self.meeples[r as usize][p as usize] != n {
-                return Err(format!("root {r}: player {p} has {n} followers, counted {}", self.meeples[r as usize][p as usize]));
+                return Err(format!(
+                    "root {r}: player {p} has {n} followers, counted {}",
+                    self.meeples[r as usize][p as usize]
+                ));
             }
         }
         for &c in &self.frontier {

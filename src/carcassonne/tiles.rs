@@ -196,9 +196,9 @@ fn canonical(shape: &Shape, o: &Oriented) -> Vec<u32> {
     for (i, seg) in shape.segs.iter().enumerate() {
         if seg.kind == Feature::Field && label[i] != NO_SEG {
             let mut m = 0u32;
-            for c in 0..MAX_SEGS {
-                if seg.cities & (1 << c) != 0 && label[c] != NO_SEG {
-                    m |= 1 << label[c];
+            for (c, &lc) in label.iter().enumerate() {
+                if seg.cities & (1 << c) != 0 && lc != NO_SEG {
+                    m |= 1 << lc;
                 }
             }
             links.push(((label[i] as u32) << 16) | m);
@@ -231,7 +231,10 @@ impl TileSet {
             .position(|s| s.name == file.start)
             .with_context(|| format!("start = {:?}: no tile of that name", file.start))?;
         if shapes[start_shape].count == 0 {
-            bail!("start = {:?}: its count must include the start tile", file.start);
+            bail!(
+                "start = {:?}: its count must include the start tile",
+                file.start
+            );
         }
         let mut kinds: Vec<Kind> = shapes
             .iter()
@@ -246,7 +249,9 @@ impl TileSet {
             let shape = shapes
                 .iter()
                 .position(|s| s.name == r.shape)
-                .with_context(|| format!("robber_tile shape {:?}: no tile of that name", r.shape))?;
+                .with_context(|| {
+                    format!("robber_tile shape {:?}: no tile of that name", r.shape)
+                })?;
             kinds.push(Kind {
                 shape: shape as u8,
                 robber: true,
@@ -392,7 +397,10 @@ fn parse_shape(t: &TileFile) -> Result<Shape> {
         let mut cities = 0u16;
         for &c in &f.cities {
             if c >= t.cities.len() {
-                bail!("fields: city {c} does not exist (the tile has {})", t.cities.len());
+                bail!(
+                    "fields: city {c} does not exist (the tile has {})",
+                    t.cities.len()
+                );
             }
             cities |= 1 << c;
         }

@@ -1,0 +1,247 @@
+//! End-to-end runs of `robsim` with Carcassonne: reports, thread-count determinism, traces, bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn robsim() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_robsim"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("robsim-carc-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = robsim().args(args).output().expect("robsim runs");
+    assert!(
+        out.status.success(),
+        "robsim {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn read(dir: &Path, f: &str) -> String {
+    std::fs::read_to_string(dir.join(f))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
+}
+
+const TABLES: [&str; 3] = [
+    "carcassonne_summary.csv",
+    "carcassonne_seats.csv",
+    "carcassonne_paired.csv",
+];
+
+#[test]
+fn run_is_identical_for_any_thread_count() {
+    let mut dirs = Vec::new();
+    for threads in ["1", "2", "8"] {
+        let d = tmp(&format!("threads-{threads}"));
+        run_ok(&[
+            "run",
+            "--variant",
+            "carcassonne",
+            "--players",
+            "3",
+            "--policy",
+            "random",
+            "--games",
+            "1500",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
+        ]);
+        dirs.push(d);
+    }
+    for f in TABLES {
+        let a = read(&dirs[0], f);
+        assert!(a.lines().count() > 1, "{f} has rows");
+        assert_eq!(a, read(&dirs[1], f), "{f}: 1 vs 2 threads");
+        assert_eq!(a, read(&dirs[2], f), "{f}: 1 vs 8 threads");
+    }
+}
+
+#[test]
+fn sweep_writes_carcassonne_tables_and_pairs_rows() {
+    let d = tmp("sweep");
+    let cfg = d.with_extension("toml");
+    std::fs::write(
+        &cfg,
+        r#"name = "carc-test"
+seed = 3
+games = 300
+[grid]
+variant = "carcassonne"
+policy = ["random", "greedy"]
+players = [2, 5]
+robbers = [false, true]
+robber_placement = ["next-in-stock", "each-other"]
+robber_final_points = [3, 0]
+"#,
+    )
+    .unwrap();
+    let stdout = run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    assert!(stdout.contains("robber_point_share"), "{stdout}");
+    let summary = read(&d, "carcassonne_summary.csv");
+    // Per policy and player count: 1 row without robbers + 2 placements × 2 final rules.
+    assert_eq!(summary.lines().count(), 1 + 2 * 2 * 5, "{summary}");
+    assert!(
+        !d.join("summary.csv").exists(),
+        "no Catan rows, no Catan tables"
+    );
+    let seats = read(&d, "carcassonne_seats.csv");
+    assert_eq!(seats.lines().count(), 1 + 2 * 5 * (2 + 5));
+    // Rows without robbers equal the twins of rows with them (same games, same tile order).
+    let mut r = csv::Reader::from_reader(summary.as_bytes());
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let paired = read(&d, "carcassonne_paired.csv");
+    let mut p = csv::Reader::from_reader(paired.as_bytes());
+    let ph = p.headers().unwrap().clone();
+    let pcol = |name: &str| ph.iter().position(|x| x == name).unwrap();
+    for rec in p.records().map(|x| x.unwrap()) {
+        let row: usize = rec[pcol("row")].parse().unwrap();
+        let seat: usize = rec[pcol("seat")].parse().unwrap();
+        let me = &rows[row];
+        let twin = rows
+            .iter()
+            .find(|o| {
+                o[col("robbers")] == *"false"
+                    && o[col("players")] == me[col("players")]
+                    && o[col("policy")] == me[col("policy")]
+            })
+            .unwrap();
+        assert_eq!(
+            rec[pcol("score_mean_without")].parse::<f64>().unwrap(),
+            twin[col(&format!("score_mean_seat{seat}"))]
+                .parse::<f64>()
+                .unwrap(),
+            "row {row} seat {seat}"
+        );
+    }
+}
+
+#[test]
+fn trace_is_json_lines_and_repeats() {
+    let a = run_ok(&[
+        "trace",
+        "--variant",
+        "carcassonne",
+        "--players",
+        "4",
+        "--seed",
+        "5",
+        "--game-index",
+        "2",
+    ]);
+    let b = run_ok(&[
+        "trace",
+        "--variant",
+        "carcassonne",
+        "--players",
+        "4",
+        "--seed",
+        "5",
+        "--game-index",
+        "2",
+    ]);
+    assert_eq!(a, b);
+    let lines: Vec<serde_json::Value> = a
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["type"], "header");
+    assert_eq!(lines[0]["variant"], "carcassonne");
+    let last = &lines[lines.len() - 2];
+    assert_eq!(last["type"], "game_over");
+    // The scores add up from the score, robbery and final robber lines.
+    let mut sums = [0i64; 4];
+    for l in &lines {
+        match l["type"].as_str().unwrap() {
+            "score" | "robber_final" => {
+                sums[l["player"].as_u64().unwrap() as usize] += l["points"].as_i64().unwrap()
+            }
+            "robbery" => {
+                sums[l["robber"].as_u64().unwrap() as usize] += l["points"].as_i64().unwrap()
+            }
+            _ => {}
+        }
+    }
+    let scores: Vec<i64> = last["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    assert_eq!(scores, sums);
+    let placed = lines.iter().filter(|l| l["type"] == "placed").count();
+    let discards = lines.iter().filter(|l| l["type"] == "discard").count();
+    assert_eq!(
+        placed + discards,
+        79,
+        "80 tiles with the robbers, the start tile not drawn"
+    );
+}
+
+#[test]
+fn bad_carcassonne_input_exits_2() {
+    let cases: [(&str, &str); 5] = [
+        ("policy = \"team\"", "grid.policy"),
+        ("players = 6", "grid.players"),
+        ("robber_final_points = 2", "grid.robber_final_points"),
+        ("robber_placement = \"everyone\"", "grid.robber_placement"),
+        ("robbers = []", "grid.robbers"),
+    ];
+    for (line, key) in cases {
+        let d = tmp("bad");
+        let cfg = d.with_extension("toml");
+        std::fs::write(
+            &cfg,
+            format!(
+                "name = \"bad\"\nseed = 1\ngames = 10\n[grid]\nvariant = \"carcassonne\"\n{line}\n"
+            ),
+        )
+        .unwrap();
+        let out = robsim()
+            .args([
+                "sweep",
+                cfg.to_str().unwrap(),
+                "--quiet",
+                "--out",
+                d.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(key), "{line}: {err}");
+        assert!(!d.join("carcassonne_summary.csv").exists());
+    }
+    let out = robsim()
+        .args([
+            "run",
+            "--variant",
+            "carcassonne",
+            "--games",
+            "5",
+            "--tiles",
+            "/nonexistent.toml",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
