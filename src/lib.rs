@@ -1,5 +1,6 @@
 //! robsim: Monte Carlo simulation and balance analysis for board-game robber variants.
 
+pub mod bench;
 pub mod catan;
 pub mod catan_run;
 pub mod config;

@@ -168,6 +168,24 @@ enum Cmd {
         #[command(flatten)]
         common: Common,
     },
+    /// Measure games/s and player-turns/s of standard workloads with 1 thread and all threads.
+    Bench {
+        /// Games per workload and measurement.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Measurements per workload and thread count; the median is reported.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=99))]
+        repeats: u64,
+        /// Threads for the parallel measurement (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Only workloads whose name contains this text.
+        #[arg(long)]
+        only: Option<String>,
+        /// Also write the table as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
     /// Write one game as JSON Lines (format: docs/trace-format.md).
     Trace {
         #[command(flatten)]
@@ -232,6 +250,13 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game_index,
             out,
         } => trace(&game, game_index, out),
+        Cmd::Bench {
+            games,
+            repeats,
+            threads,
+            only,
+            csv,
+        } => bench(games, repeats as usize, threads, only, csv),
         Cmd::Sweep {
             config,
             games,
@@ -391,6 +416,74 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     result.and(flushed).map_err(Failure::Run)?;
     if let Some(path) = out {
         robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
+    }
+    Ok(())
+}
+
+/// Runs `robsim bench` and prints its table.
+fn bench(
+    games: u64,
+    repeats: usize,
+    threads: usize,
+    only: Option<String>,
+    csv: Option<PathBuf>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let all = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let lines =
+        robsim::bench::run_bench(games, repeats, all, only.as_deref()).map_err(Failure::Run)?;
+    let mut out = std::io::stdout().lock();
+    let w = |o: &mut std::io::StdoutLock, s: String| {
+        o.write_all(s.as_bytes())
+            .map_err(|e| Failure::Run(e.into()))
+    };
+    w(
+        &mut out,
+        format!(
+            "{:<26} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8}\n",
+            "workload",
+            "threads",
+            "games",
+            "turns/game",
+            "seconds",
+            "games/s",
+            "player-turns/s",
+            "scaling"
+        ),
+    )?;
+    for l in &lines {
+        w(
+            &mut out,
+            format!(
+                "{:<26} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8}\n",
+                l.workload,
+                l.threads,
+                l.games,
+                l.player_turns_per_game,
+                l.seconds_median,
+                l.games_per_s,
+                l.player_turns_per_s,
+                l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+            ),
+        )?;
+    }
+    w(
+        &mut out,
+        format!("machine: {}\n", robsim::report::machine()),
+    )?;
+    if let Some(path) = csv {
+        let mut wtr = csv::Writer::from_writer(Vec::new());
+        for l in &lines {
+            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+        }
+        let bytes = wtr
+            .into_inner()
+            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
     }
     Ok(())
 }
