@@ -537,7 +537,7 @@ mod tests {
 
     #[test]
     fn game_log_merges_in_any_split() {
-        let game = |i: u64| (i % 3 == 0 || i % 7 == 1, (i * 13 % 50) as u32 + 1);
+        let game = |i: u64| (i.is_multiple_of(3) || i % 7 == 1, (i * 13 % 50) as u32 + 1);
         let mut whole = GameLog::default();
         for i in 0..1000 {
             let (w, l) = game(i);
