@@ -3,7 +3,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use robsim::catan::*;
 use robsim::mapfile::base_map;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, TeamKnobs, TeamPolicy};
+use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
 use robsim::sim::{layout_for, play, GameRngs};
 use std::hint::black_box;
 
@@ -101,5 +101,18 @@ fn engine(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, engine);
+fn solitaire(c: &mut Criterion) {
+    let random = BoardKind::Random { red_apart: true };
+    let rules = Rules::solitaire(SolitaireRules::default());
+    bench_one(
+        c,
+        "solitaire_1p",
+        rules,
+        random,
+        SolitairePolicy,
+        (9104, 7000035449096960812),
+    );
+}
+
+criterion_group!(benches, engine, solitaire);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
 use crate::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
-use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, TeamPolicy};
+use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use crate::runner::Experiment;
 use crate::sim::{layout_for, play, GameRngs};
@@ -35,6 +35,17 @@ pub struct CatanAcc {
     pub hex_down_end: Vec<u64>,
     /// Face-down tokens at the start of each player-turn, over the games still running.
     pub curve: Curve,
+    /// Solitaire: tiles destroyed at the end of each game.
+    pub destroyed_end: Hist,
+    /// Solitaire: sum and count of the player-turn of the k-th destruction (k = 1..5).
+    pub destruction_turn_sum: [u64; 5],
+    pub destruction_turn_n: [u64; 5],
+    /// Solitaire: sevens cancelled with a knight.
+    pub sevens_cancelled: u64,
+    /// Modifier effects: eruptions, gold VP, tech-advancement resources.
+    pub eruptions: u64,
+    pub gold_vp: u64,
+    pub tech_resources: u64,
     /// Per game: team win (co-op) and player-turns, for paired comparisons between rows.
     pub log: GameLog,
     /// Co-op wins by the seat that reached the VP target last (the seat whose turn it was).
@@ -73,6 +84,13 @@ impl Accumulator for CatanAcc {
         add_vec(&mut self.hex_up, &o.hex_up);
         add_vec(&mut self.hex_down_end, &o.hex_down_end);
         self.curve.merge(o.curve);
+        self.destroyed_end.merge(o.destroyed_end);
+        merge_counts(&mut self.destruction_turn_sum, &o.destruction_turn_sum);
+        merge_counts(&mut self.destruction_turn_n, &o.destruction_turn_n);
+        self.sevens_cancelled += o.sevens_cancelled;
+        self.eruptions += o.eruptions;
+        self.gold_vp += o.gold_vp;
+        self.tech_resources += o.tech_resources;
         self.log.merge(o.log);
         merge_counts(&mut self.last_to_ten, &o.last_to_ten);
         merge_counts(&mut self.slowest_in_loss, &o.slowest_in_loss);
@@ -86,6 +104,8 @@ struct Recorder<'a> {
     tokens: bool,
     face_down: u32,
     max_down: u32,
+    turn: u32,
+    destroyed: usize,
 }
 
 impl Sink for Recorder<'_> {
@@ -105,9 +125,28 @@ impl Sink for Recorder<'_> {
                     self.face_down -= 1;
                 }
             }
-            Event::TurnStart { turn, .. } if self.tokens => {
-                self.acc.curve.add(turn, self.face_down)
+            Event::TurnStart { turn, .. } => {
+                self.turn = turn;
+                if self.tokens {
+                    self.acc.curve.add(turn, self.face_down)
+                }
             }
+            Event::Destruction {
+                destroyed: true, ..
+            } => {
+                if self.destroyed < 5 {
+                    self.acc.destruction_turn_sum[self.destroyed] += self.turn as u64;
+                    self.acc.destruction_turn_n[self.destroyed] += 1;
+                }
+                self.destroyed += 1;
+            }
+            Event::SevenCancelled { .. } => self.acc.sevens_cancelled += 1,
+            Event::Eruption { .. } => self.acc.eruptions += 1,
+            Event::Gold { .. } => self.acc.gold_vp += 1,
+            Event::Bonus {
+                cause: BonusCause::TechAdvancement,
+                ..
+            } => self.acc.tech_resources += 1,
             _ => {}
         }
     }
@@ -148,6 +187,8 @@ impl CatanRow<'_> {
             tokens: self.tokens_flip(),
             face_down: 0,
             max_down: 0,
+            turn: 0,
+            destroyed: 0,
         };
         let outcome = play(&mut g, policy, &mut rngs, buf, &mut rec);
         let (fd, max) = (rec.face_down, rec.max_down);
@@ -181,6 +222,9 @@ impl CatanRow<'_> {
             }
             _ => {}
         }
+        if matches!(self.spec.rules.variant, Variant::Solitaire(_)) {
+            acc.destroyed_end.add(g.s.destroyed.len());
+        }
         if self.tokens_flip() {
             debug_assert_eq!(fd, g.s.face_down.len());
             acc.face_down_end.add(fd);
@@ -201,6 +245,7 @@ impl Experiment for CatanRow<'_> {
             PolicySpec::Random => self.play_with(index, &mut RandomPolicy, acc, buf),
             PolicySpec::Greedy => self.play_with(index, &mut GreedyPolicy::default(), acc, buf),
             PolicySpec::Team(k) => self.play_with(index, &mut TeamPolicy::new(k), acc, buf),
+            PolicySpec::Solitaire => self.play_with(index, &mut SolitairePolicy, acc, buf),
         }
     }
 }
@@ -241,6 +286,19 @@ pub struct SummaryRow {
     pub flipbacks_soldier_per_game: Option<f64>,
     pub flipbacks_seven_per_game: Option<f64>,
     pub flipbacks_monopoly_per_game: Option<f64>,
+    // Appended columns (Solitaire and the modifiers); earlier columns keep their order.
+    pub modifiers: &'static str,
+    pub awards: Option<bool>,
+    pub tiles_destroyed_end_mean: Option<f64>,
+    pub destruction_turn_1_mean: Option<f64>,
+    pub destruction_turn_2_mean: Option<f64>,
+    pub destruction_turn_3_mean: Option<f64>,
+    pub destruction_turn_4_mean: Option<f64>,
+    pub destruction_turn_5_mean: Option<f64>,
+    pub sevens_cancelled_per_game: Option<f64>,
+    pub eruptions_per_game: Option<f64>,
+    pub gold_vp_per_game: Option<f64>,
+    pub tech_resources_per_game: Option<f64>,
     // Appended by the statistics work (issue 5); earlier columns keep their order.
     pub win_rate_halfwidth95: Option<f64>,
     pub precision_target: Option<f64>,
@@ -301,7 +359,11 @@ impl Tables for CatanRow<'_> {
         let rules = self.spec.rules;
         let robert = match rules.variant {
             Variant::Robert(r) => Some(r),
-            Variant::Base => None,
+            _ => None,
+        };
+        let solo = match rules.variant {
+            Variant::Solitaire(r) => Some(r),
+            _ => None,
         };
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
@@ -323,6 +385,8 @@ impl Tables for CatanRow<'_> {
                 "city_weight",
                 or_dash(robert.map(|r| r.city_weight.to_string())),
             ),
+            ("awards", or_dash(solo.map(|r| r.awards.to_string()))),
+            ("modifiers", rules.modifiers.name().to_string()),
             ("board", self.spec.board.name().to_string()),
         ]
     }
@@ -332,7 +396,7 @@ impl Tables for CatanRow<'_> {
     }
 
     fn has_win_rate(&self) -> bool {
-        self.spec.rules.variant.cooperative()
+        self.spec.rules.variant.team_outcome()
     }
 
     fn half_width95(&self, acc: &CatanAcc) -> f64 {
@@ -360,6 +424,8 @@ impl Tables for CatanRow<'_> {
             "difficulty",
             "robert_target",
             "city_weight",
+            "modifiers",
+            "awards",
             "games",
             "win_rate",
             "win_rate_lo95",
@@ -384,11 +450,23 @@ impl Tables for CatanRow<'_> {
         let rules = self.spec.rules;
         let robert = match rules.variant {
             Variant::Robert(r) => Some(r),
-            Variant::Base => None,
+            _ => None,
         };
+        let solo = match rules.variant {
+            Variant::Solitaire(r) => Some(r),
+            _ => None,
+        };
+        let m = rules.modifiers;
         let n = acc.games.max(1) as f64;
         let per_game = |x: u64| robert.map(|_| r3(x as f64 / n));
-        let coop = rules.variant.cooperative();
+        let coop = rules.variant.team_outcome();
+        let dturn = |k: usize| {
+            solo.and_then(|_| {
+                let c = acc.destruction_turn_n[k];
+                (c > 0).then(|| r3(acc.destruction_turn_sum[k] as f64 / c as f64))
+            })
+        };
+        let mod_per_game = |on: Modifiers, x: u64| m.has(on).then(|| r5(x as f64 / n));
         let (wins, losses) = if coop {
             (acc.team_wins, Some(acc.team_losses))
         } else {
@@ -432,6 +510,21 @@ impl Tables for CatanRow<'_> {
                 flipbacks_soldier_per_game: per_game(acc.flips_up[FlipCause::Soldier as usize]),
                 flipbacks_seven_per_game: per_game(acc.flips_up[FlipCause::Seven as usize]),
                 flipbacks_monopoly_per_game: per_game(acc.flips_up[FlipCause::Monopoly as usize]),
+                modifiers: m.name(),
+                awards: solo.map(|r| r.awards),
+                tiles_destroyed_end_mean: solo.and(acc.destroyed_end.mean().map(r3)),
+                destruction_turn_1_mean: dturn(0),
+                destruction_turn_2_mean: dturn(1),
+                destruction_turn_3_mean: dturn(2),
+                destruction_turn_4_mean: dturn(3),
+                destruction_turn_5_mean: dturn(4),
+                sevens_cancelled_per_game: solo.map(|_| r5(acc.sevens_cancelled as f64 / n)),
+                eruptions_per_game: mod_per_game(Modifiers::VOLCANO, acc.eruptions),
+                gold_vp_per_game: mod_per_game(Modifiers::GOLD, acc.gold_vp),
+                tech_resources_per_game: mod_per_game(
+                    Modifiers::TECH_ADVANCEMENT,
+                    acc.tech_resources,
+                ),
                 win_rate_halfwidth95: coop.then(|| r5((hi - lo) / 2.0)),
                 precision_target: self.precision,
                 loss_slowest_vp_short_mean: coop.then(|| acc.loss_short.mean().map(r3)).flatten(),
@@ -550,16 +643,81 @@ fn row_labels(rows: &[&CatanRow], skip: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// Solitaire figures: tiles destroyed by the end of the game, and the win rate per row.
+fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>) -> Result<()> {
+    let solo: Vec<usize> = (0..rows.len())
+        .filter(|&i| matches!(rows[i].spec.rules.variant, Variant::Solitaire(_)))
+        .collect();
+    if solo.is_empty() {
+        return Ok(());
+    }
+    let refs: Vec<&CatanRow> = solo.iter().map(|&i| &rows[i]).collect();
+    let labels = row_labels(&refs, &[]);
+    let most = solo
+        .iter()
+        .filter_map(|&i| accs[i].destroyed_end.max())
+        .max()
+        .unwrap_or(0) as usize;
+    let cats: Vec<String> = (0..=most).map(|k| k.to_string()).collect();
+    let series: Vec<RateSeries> = solo
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let h = &accs[i].destroyed_end;
+            let n = h.count();
+            RateSeries {
+                name: format!("row {i}: {label}"),
+                points: (0..=most)
+                    .map(|k| {
+                        let c = h.count_of(k as u32);
+                        let (lo, hi) = wilson(c, n);
+                        (k, c as f64 / n.max(1) as f64, lo, hi)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "solitaire_destroyed".into(),
+        title: "Solitaire: tiles destroyed by the end".into(),
+        caption: "Share of games ending with each number of destroyed tiles, per configuration, with 95% Wilson intervals.".into(),
+        svg: rate_chart(&cats, "share of games", &series, (820, 440))?,
+    });
+    let wins = vec![RateSeries {
+        name: "win rate".into(),
+        points: solo
+            .iter()
+            .enumerate()
+            .map(|(x, &i)| {
+                let a = &accs[i];
+                let (lo, hi) = wilson(a.team_wins, a.games);
+                (x, a.team_wins as f64 / a.games.max(1) as f64, lo, hi)
+            })
+            .collect(),
+    }];
+    let cats: Vec<String> = solo
+        .iter()
+        .zip(&labels)
+        .map(|(i, l)| format!("{i}: {l}"))
+        .collect();
+    figs.push(Figure {
+        name: "solitaire_win_rate".into(),
+        title: "Solitaire: win rate by configuration".into(),
+        caption: "Win rate per Solitaire configuration (row number and the settings that vary) with 95% Wilson intervals.".into(),
+        svg: rate_chart(&cats, "win rate", &wins, (820, 440))?,
+    });
+    Ok(())
+}
+
 /// The Catan figures: win rate by difficulty, face-down tokens over turns, flips per hex.
 fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
     let mut figs = Vec::new();
-    let coop: Vec<usize> = (0..rows.len())
-        .filter(|&i| rows[i].has_win_rate())
-        .collect();
+    let coop: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
     let robert_cards = |i: usize| match rows[i].spec.rules.variant {
         Variant::Robert(r) => r.start_cards,
-        Variant::Base => 0,
+        _ => 0,
     };
+    solitaire_figures(rows, accs, &mut figs)?;
     if !coop.is_empty() {
         let mut cards: Vec<u8> = coop.iter().map(|&i| robert_cards(i)).collect();
         cards.sort_unstable();

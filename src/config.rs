@@ -1,6 +1,8 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
-use crate::catan::{BoardKind, RobertRules, RobertTarget, Rules, Variant};
+use crate::catan::{
+    BoardKind, Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+};
 use crate::policy::{PolicySpec, TeamKnobs};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -35,6 +37,12 @@ pub struct GridFile {
     pub start_cards: Option<OneOrMany<i64>>,
     pub robert_target: Option<OneOrMany<String>>,
     pub city_weight: Option<OneOrMany<i64>>,
+    /// Solitaire: longest road and largest army awarded (default true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub awards: Option<OneOrMany<bool>>,
+    /// Rule modifiers: `none` or names joined by `+` (`volcano+gold`), one entry per row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modifiers: Option<OneOrMany<String>>,
 }
 
 /// The `[rules]` table: settings shared by every row.
@@ -119,7 +127,7 @@ fn names<'a>(v: &'a [&'a str]) -> String {
 
 impl Sweep {
     /// Validates a config and expands its grid (variant × policy × players × difficulty ×
-    /// Robert target × city weight × board, in that nesting order).
+    /// Robert target × city weight × awards × modifiers × board, in that nesting order).
     ///
     /// # Errors
     /// The first key whose value is missing, of the wrong type or out of range, naming the
@@ -157,7 +165,8 @@ impl Sweep {
             .variant
             .as_ref()
             .map_or(vec!["robert".to_string()], |v| v.to_vec());
-        let players = g.players.as_ref().map_or(vec![4], |v| v.to_vec());
+        // Without a players key: 4 for base and Robert, 1 for Solitaire.
+        let players_given = g.players.as_ref().map(|v| v.to_vec());
         let policies = g
             .policy
             .as_ref()
@@ -171,6 +180,22 @@ impl Sweep {
             .as_ref()
             .map_or(vec!["adjacent".to_string()], |v| v.to_vec());
         let weights = g.city_weight.as_ref().map_or(vec![1], |v| v.to_vec());
+        let awards = g.awards.as_ref().map_or(vec![true], |v| v.to_vec());
+        let modifiers: Vec<Modifiers> = g
+            .modifiers
+            .as_ref()
+            .map_or(vec!["none".to_string()], |v| v.to_vec())
+            .iter()
+            .map(|m| {
+                Modifiers::parse(m).map_err(|e| {
+                    anyhow::anyhow!(
+                        "{}: {e} in {m:?}; allowed: none, or {} joined by '+' (e.g. \"volcano+gold\")",
+                        ctx("grid.modifiers"),
+                        names(Modifiers::NAMES)
+                    )
+                })
+            })
+            .collect::<Result<_>>()?;
         let cards: Vec<i64> = match (&g.difficulty, &g.start_cards) {
             (Some(_), Some(_)) => bail!(
                 "{}: give either grid.difficulty or grid.start_cards, not both",
@@ -197,7 +222,12 @@ impl Sweep {
         };
         for (key, len) in [
             ("grid.variant", variants.len()),
-            ("grid.players", players.len()),
+            (
+                "grid.players",
+                players_given.as_ref().map_or(1, |p| p.len()),
+            ),
+            ("grid.awards", awards.len()),
+            ("grid.modifiers", modifiers.len()),
             ("grid.policy", policies.len()),
             ("grid.board", boards.len()),
             ("grid.difficulty / grid.start_cards", cards.len()),
@@ -225,11 +255,21 @@ impl Sweep {
                         names(PolicySpec::NAMES)
                     )
                 })?;
+                let solo = v == "solitaire";
+                let players = players_given
+                    .clone()
+                    .unwrap_or_else(|| vec![if solo { 1 } else { 4 }]);
                 for &np in &players {
-                    // Both Catan variants here use the 4-seat base map.
-                    if !(2..=4).contains(&np) {
+                    if solo && np != 1 {
                         bail!(
-                            "{}: {np} is out of range; allowed: 2, 3 or 4",
+                            "{}: {np} players with variant \"solitaire\"; allowed: 1",
+                            ctx("grid.players")
+                        );
+                    }
+                    // The base and Robert games here use the 4-seat base map.
+                    if !solo && !(2..=4).contains(&np) {
+                        bail!(
+                            "{}: {np} is out of range for variant {v:?}; allowed: 2, 3 or 4 (1 only with variant \"solitaire\")",
                             ctx("grid.players")
                         );
                     }
@@ -258,35 +298,43 @@ impl Sweep {
                                         ctx("grid.city_weight")
                                     );
                                 }
-                                for b in &boards {
-                                    let board = BoardKind::parse(b).with_context(|| {
-                                        format!(
-                                            "{}: unknown board {b:?}; allowed: {}",
-                                            ctx("grid.board"),
-                                            names(BoardKind::NAMES)
-                                        )
-                                    })?;
-                                    let mut rules = if v == "base" {
-                                        Rules::base(np as u8)
-                                    } else {
-                                        Rules::robert(
-                                            np as u8,
-                                            RobertRules {
-                                                target,
-                                                city_weight: w as u8,
-                                                start_cards: c as u8,
-                                            },
-                                        )
-                                    };
-                                    rules.turn_cap = file.rules.turn_cap as u32;
-                                    let row = RowSpec {
-                                        rules,
-                                        policy,
-                                        board,
-                                    };
-                                    // Robert axes do not apply to base rows: keep one of each.
-                                    if !rows.contains(&row) {
-                                        rows.push(row);
+                                for &aw in &awards {
+                                    for &m in &modifiers {
+                                        for b in &boards {
+                                            let board = BoardKind::parse(b).with_context(|| {
+                                                format!(
+                                                    "{}: unknown board {b:?}; allowed: {}",
+                                                    ctx("grid.board"),
+                                                    names(BoardKind::NAMES)
+                                                )
+                                            })?;
+                                            let mut rules = match v.as_str() {
+                                                "base" => Rules::base(np as u8),
+                                                "solitaire" => {
+                                                    Rules::solitaire(SolitaireRules { awards: aw })
+                                                }
+                                                _ => Rules::robert(
+                                                    np as u8,
+                                                    RobertRules {
+                                                        target,
+                                                        city_weight: w as u8,
+                                                        start_cards: c as u8,
+                                                    },
+                                                ),
+                                            }
+                                            .with_modifiers(m);
+                                            rules.turn_cap = file.rules.turn_cap as u32;
+                                            let row = RowSpec {
+                                                rules,
+                                                policy,
+                                                board,
+                                            };
+                                            // Axes of other variants do not multiply a row:
+                                            // keep one of each.
+                                            if !rows.contains(&row) {
+                                                rows.push(row);
+                                            }
+                                        }
                                     }
                                 }
                             }

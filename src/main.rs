@@ -71,14 +71,21 @@ impl Common {
 #[derive(clap::Args)]
 struct GameArgs {
     /// Game to play.
-    #[arg(long, value_parser = ["base", "robert"], default_value = "base")]
+    #[arg(long, value_parser = ["base", "robert", "solitaire"], default_value = "base")]
     variant: String,
-    /// Number of players.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
-    players: u8,
-    /// Scripted policy in every seat (default: greedy for base, team for robert).
-    #[arg(long, value_parser = ["random", "greedy", "team"])]
+    /// Number of players (2..4; solitaire: 1). Default: 4, or 1 for solitaire.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    players: Option<u8>,
+    /// Scripted policy in every seat (default: greedy for base, team for robert, solitaire for
+    /// solitaire).
+    #[arg(long, value_parser = ["random", "greedy", "team", "solitaire"])]
     policy: Option<String>,
+    /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+'.
+    #[arg(long, default_value = "none")]
+    modifiers: String,
+    /// Solitaire: award longest road and largest army.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    awards: bool,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -109,23 +116,45 @@ struct GameArgs {
 impl GameArgs {
     fn policy(&self) -> String {
         self.policy.clone().unwrap_or_else(|| {
-            if self.variant == "robert" {
-                "team"
-            } else {
-                "greedy"
+            match self.variant.as_str() {
+                "robert" => "team",
+                "solitaire" => "solitaire",
+                _ => "greedy",
             }
             .to_string()
         })
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+            .unwrap_or(if self.variant == "solitaire" { 1 } else { 4 })
     }
 
     /// The one-row sweep file these flags describe.
     fn sweep_file(&self, games: u64) -> SweepFile {
         SweepFile {
             name: format!(
-                "run-{}-{}p-{}-seed{}",
+                "run-{}-{}p-{}{}-seed{}",
                 self.variant,
-                self.players,
+                self.players(),
                 self.policy(),
+                if self.modifiers.trim() == "none" {
+                    String::new()
+                } else {
+                    // `+` is not allowed in folder names.
+                    let m: String = self
+                        .modifiers
+                        .chars()
+                        .map(|c| {
+                            if c.is_ascii_alphanumeric() || c == '_' {
+                                c
+                            } else {
+                                '-'
+                            }
+                        })
+                        .collect();
+                    format!("-{m}")
+                },
                 self.seed
             ),
             description: "written by robsim run".into(),
@@ -134,13 +163,15 @@ impl GameArgs {
             map: self.map.clone(),
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
-                players: Some(OneOrMany::One(self.players as i64)),
+                players: Some(OneOrMany::One(self.players() as i64)),
                 policy: Some(OneOrMany::One(self.policy())),
                 board: Some(OneOrMany::One(self.board.clone())),
                 difficulty: self.difficulty.clone().map(OneOrMany::One),
                 start_cards: self.start_cards.map(|c| OneOrMany::One(c as i64)),
                 robert_target: Some(OneOrMany::One(self.robert_target.clone())),
                 city_weight: Some(OneOrMany::One(self.city_weight as i64)),
+                awards: Some(OneOrMany::One(self.awards)),
+                modifiers: Some(OneOrMany::One(self.modifiers.clone())),
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,
@@ -326,7 +357,7 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
 /// Writes game `index` of the configuration as JSON Lines to `out` (atomically) or stdout.
 fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failure> {
     use robsim::catan::Topology;
-    use robsim::policy::{GreedyPolicy, PolicySpec, RandomPolicy, TeamPolicy};
+    use robsim::policy::{GreedyPolicy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
     use robsim::sim::{layout_for, GameRngs};
     use robsim::trace::{write_trace, TraceHeader};
     let sweep = Sweep::from_file(game.sweep_file(1), "command line").map_err(Failure::Input)?;
@@ -368,6 +399,15 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
             layout,
             row.rules,
             &mut TeamPolicy::new(k),
+            &header,
+            &mut rngs,
+        ),
+        PolicySpec::Solitaire => write_trace(
+            &mut w,
+            &topo,
+            layout,
+            row.rules,
+            &mut SolitairePolicy,
             &header,
             &mut rngs,
         ),

@@ -17,6 +17,10 @@ pub enum Stream {
     Steal = 4,
     Robert = 5,
     Policy = 6,
+    /// Solitaire's own dice: the seven's second roll, the destruction die, the monopoly die.
+    Solitaire = 7,
+    /// Modifier dice (volcano, gold), so switching a modifier on does not shift the main dice.
+    Modifier = 8,
 }
 
 /// SplitMix64's finaliser: a bijective mix with good avalanche, used to derive seeds.

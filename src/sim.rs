@@ -12,6 +12,8 @@ pub struct GameRngs {
     pub steal: Rng,
     pub robert: Rng,
     pub policy: Rng,
+    pub solitaire: Rng,
+    pub modifier: Rng,
 }
 
 impl GameRngs {
@@ -22,6 +24,8 @@ impl GameRngs {
             steal: rng(master, game, Stream::Steal),
             robert: rng(master, game, Stream::Robert),
             policy: rng(master, game, Stream::Policy),
+            solitaire: rng(master, game, Stream::Solitaire),
+            modifier: rng(master, game, Stream::Modifier),
         }
     }
 }
@@ -54,10 +58,22 @@ fn weighted(w: [u8; 5], r: &mut Rng) -> usize {
 #[inline]
 pub fn sample_chance(g: &Game, dist: ChanceDist, rngs: &mut GameRngs) -> ChanceOutcome {
     match dist {
-        ChanceDist::Dice => ChanceOutcome::Dice(
-            rngs.dice.random_range(1..=6u8),
-            rngs.dice.random_range(1..=6u8),
-        ),
+        ChanceDist::Dice => {
+            let r = if g.s.phase == Phase::RobberRoll {
+                &mut rngs.solitaire
+            } else {
+                &mut rngs.dice
+            };
+            ChanceOutcome::Dice(r.random_range(1..=6u8), r.random_range(1..=6u8))
+        }
+        ChanceDist::Die => {
+            let r = if g.s.phase == Phase::ModifierDie {
+                &mut rngs.modifier
+            } else {
+                &mut rngs.solitaire
+            };
+            ChanceOutcome::Die(r.random_range(1..=6u8))
+        }
         ChanceDist::Weighted(w) => match g.s.phase {
             Phase::Steal => {
                 ChanceOutcome::Resource(Resource::from_idx(weighted(w, &mut rngs.steal)))

@@ -56,6 +56,10 @@ impl Hist {
         }
         None
     }
+    /// Observations equal to `v`.
+    pub fn count_of(&self, v: u32) -> u64 {
+        self.counts.get(v as usize).copied().unwrap_or(0)
+    }
     pub fn max(&self) -> Option<u32> {
         self.counts.iter().rposition(|&c| c > 0).map(|v| v as u32)
     }

@@ -65,9 +65,12 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     pb.set_style(
         ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games ({per_sec}, eta {eta})",
+            "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} games ({rate} games/s, eta {eta})",
         )
-        .expect("valid progress template"),
+        .expect("valid progress template")
+        .with_key("rate", |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0}", st.per_sec());
+        }),
     );
     pb
 }

@@ -12,7 +12,7 @@ use serde::Serialize;
 use std::io::Write;
 
 /// Version of the trace format, written into the header. Bump it when a line changes shape.
-pub const TRACE_FORMAT: u32 = 1;
+pub const TRACE_FORMAT: u32 = 2;
 
 /// What the caller knows about the game beyond its rules: names and seeds for the header line.
 /// Variant, players and rule options are taken from the [`Rules`] passed to [`write_trace`], so
@@ -153,6 +153,14 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::FlipUp => "flip_up",
         Phase::Main => "main",
         Phase::RoadBuilding => "road_building",
+        Phase::SevenChoice => "seven_choice",
+        Phase::LoseDev => "lose_dev",
+        Phase::RobberRoll => "robber_roll",
+        Phase::RobberTie => "robber_tie",
+        Phase::DestroyDie => "destroy_die",
+        Phase::MonopolyDie => "monopoly_die",
+        Phase::ModifierDie => "modifier_die",
+        Phase::Bonus => "bonus",
         Phase::Over(_) => "over",
     }
 }
@@ -207,6 +215,11 @@ struct RobertOptions {
 }
 
 #[derive(Serialize)]
+struct SolitaireOptions {
+    awards: bool,
+}
+
+#[derive(Serialize)]
 struct HeaderLine<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
@@ -223,6 +236,8 @@ struct HeaderLine<'a> {
     turn_cap: u32,
     hand_limit: u8,
     robert: Option<RobertOptions>,
+    solitaire: Option<SolitaireOptions>,
+    modifiers: &'static str,
 }
 
 fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
@@ -241,13 +256,18 @@ fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
         turn_cap: rules.turn_cap,
         hand_limit: rules.hand_limit,
         robert: match rules.variant {
-            Variant::Base => None,
             Variant::Robert(r) => Some(RobertOptions {
                 target: r.target.name(),
                 city_weight: r.city_weight,
                 start_cards: r.start_cards,
             }),
+            _ => None,
         },
+        solitaire: match rules.variant {
+            Variant::Solitaire(r) => Some(SolitaireOptions { awards: r.awards }),
+            _ => None,
+        },
+        modifiers: rules.modifiers.name(),
     }
 }
 
@@ -353,6 +373,8 @@ struct ActionLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     resources: Option<[&'static str; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     with: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     give: Option<serde_json::Value>,
@@ -418,6 +440,16 @@ fn action_line(actor: PlayerId, phase: Phase, a: &Action) -> ActionLine {
             "trade"
         }
         Action::EndTurn => "end_turn",
+        Action::CancelSeven => "cancel_seven",
+        Action::AcceptSeven => "accept_seven",
+        Action::LoseDev(c) => {
+            l.card = Some(c.name());
+            "lose_dev"
+        }
+        Action::TakeBonus(r) => {
+            l.resource = Some(r.name());
+            "take_bonus"
+        }
     };
     l
 }
@@ -429,6 +461,8 @@ struct ChanceLine {
     phase: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     dice: Option<[u8; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    die: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     resource: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -450,7 +484,7 @@ fn chance_line(g: &Game, dist: ChanceDist, o: ChanceOutcome) -> ChanceLine {
         ..ChanceLine::default()
     };
     match dist {
-        ChanceDist::Dice => {}
+        ChanceDist::Dice | ChanceDist::Die => {}
         ChanceDist::Weighted(w) => l.weights = Some(w),
         ChanceDist::Uniform(set) => l.candidates = Some(set_vec(&set)),
     }
@@ -459,6 +493,12 @@ fn chance_line(g: &Game, dist: ChanceDist, o: ChanceOutcome) -> ChanceLine {
         ChanceOutcome::Resource(r) => l.resource = Some(r.name()),
         ChanceOutcome::Card(c) => l.card = Some(c.name()),
         ChanceOutcome::Hex(h) => l.hex = Some(h.0),
+        ChanceOutcome::Die(d) => l.die = Some(d),
+    }
+    if g.s.phase == Phase::ModifierDie {
+        l.hex = Some(crate::catan::modifiers::next_die_hex(&g.s).0);
+    } else if g.s.phase == Phase::DestroyDie {
+        l.hex = Some(g.s.leaving.0);
     }
     l
 }
@@ -572,6 +612,45 @@ enum EventLine {
         outcome: &'static str,
         winner: Option<u8>,
         turn: u32,
+    },
+    SevenCancelled {
+        seat: u8,
+    },
+    DevLost {
+        seat: u8,
+        card: &'static str,
+    },
+    SoloRobber {
+        from: u8,
+        to: u8,
+        roll: u8,
+    },
+    Destruction {
+        hex: u8,
+        token: u8,
+        die: u8,
+        destroyed: bool,
+    },
+    Eruption {
+        hex: u8,
+    },
+    /// A piece an eruption took off the board (`city`: reduced to a settlement).
+    Removed {
+        seat: u8,
+        piece: &'static str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        edge: Option<u8>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        corner: Option<u8>,
+    },
+    Gold {
+        seat: u8,
+        hex: u8,
+    },
+    Bonus {
+        seat: u8,
+        resource: &'static str,
+        cause: &'static str,
     },
 }
 
@@ -711,6 +790,46 @@ fn event_line(g: &Game, e: &Event) -> EventLine {
             },
             turn,
         },
+        Event::SevenCancelled { player } => EventLine::SevenCancelled { seat: player.0 },
+        Event::DevLost { player, card } => EventLine::DevLost {
+            seat: player.0,
+            card: card.name(),
+        },
+        Event::SoloRobber { from, to, roll } => EventLine::SoloRobber {
+            from: from.0,
+            to: to.0,
+            roll,
+        },
+        Event::Destruction {
+            hex,
+            die,
+            destroyed,
+        } => EventLine::Destruction {
+            hex: hex.0,
+            token: g.layout.token[hex.idx()],
+            die,
+            destroyed,
+        },
+        Event::Eruption { hex } => EventLine::Eruption { hex: hex.0 },
+        Event::Removed { player, piece, at } => EventLine::Removed {
+            seat: player.0,
+            piece: piece.name(),
+            edge: (piece == Piece::Road).then_some(at),
+            corner: (piece != Piece::Road).then_some(at),
+        },
+        Event::Gold { player, hex } => EventLine::Gold {
+            seat: player.0,
+            hex: hex.0,
+        },
+        Event::Bonus {
+            player,
+            resource,
+            cause,
+        } => EventLine::Bonus {
+            seat: player.0,
+            resource: resource.name(),
+            cause: cause.name(),
+        },
     }
 }
 
@@ -731,6 +850,7 @@ struct SeatLine {
     cities: Vec<usize>,
     roads: Vec<usize>,
     road_length: u8,
+    gold_vp: u8,
     vp: u8,
     public_vp: u8,
 }
@@ -748,6 +868,7 @@ struct SnapshotLine {
     played: [u8; 5],
     robber: u8,
     face_down: Vec<usize>,
+    destroyed: Vec<usize>,
     longest_road: Option<u8>,
     largest_army: Option<u8>,
     seats: Vec<SeatLine>,
@@ -766,6 +887,7 @@ fn snapshot(g: &Game, reason: &'static str) -> SnapshotLine {
         played: s.played,
         robber: s.robber.0,
         face_down: set_vec(&s.face_down),
+        destroyed: set_vec(&s.destroyed),
         longest_road: seat_opt(s.longest_road),
         largest_army: seat_opt(s.largest_army),
         seats: s.players[..s.n_players as usize]
@@ -784,6 +906,7 @@ fn snapshot(g: &Game, reason: &'static str) -> SnapshotLine {
                 cities: set_vec(&p.cities),
                 roads: set_vec(&p.roads),
                 road_length: p.road_length,
+                gold_vp: p.gold_vp,
                 vp: p.vp,
                 public_vp: p.vp - p.vp_cards(),
             })

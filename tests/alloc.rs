@@ -2,7 +2,7 @@
 
 use robsim::catan::*;
 use robsim::mapfile::base_map;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, TeamKnobs, TeamPolicy};
+use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
 use robsim::sim::{layout_for, play, GameRngs};
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -81,4 +81,21 @@ fn games_do_not_allocate_after_warm_up() {
             "robert random {c}"
         );
     }
+    let all = Modifiers(7);
+    let solo = Rules::solitaire(SolitaireRules::default()).with_modifiers(all);
+    assert_eq!(
+        allocations_in_games(solo, random, SolitairePolicy),
+        0,
+        "solitaire with every modifier"
+    );
+    assert_eq!(
+        allocations_in_games(solo, random, GreedyPolicy::default()),
+        0,
+        "solitaire greedy"
+    );
+    assert_eq!(
+        allocations_in_games(robert(1).with_modifiers(all), random, RandomPolicy),
+        0,
+        "robert with every modifier"
+    );
 }

@@ -298,6 +298,46 @@ fn bad_input_exits_2_and_writes_nothing() {
             ],
             "map",
         ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!(
+                    "{base}[grid]\nvariant = \"solitaire\"\nplayers = 4\n"
+                )),
+            ],
+            "grid.players",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!(
+                    "{base}[grid]\nmodifiers = [\"none\", \"volcano+lava\"]\n"
+                )),
+            ],
+            "grid.modifiers",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "solitaire".into(),
+                "--players".into(),
+                "3".into(),
+            ],
+            "grid.players",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--modifiers".into(),
+                "gold+gold".into(),
+            ],
+            "grid.modifiers",
+        ),
     ];
     for (args, needle) in &cases {
         let mut full = args.clone();
@@ -320,6 +360,44 @@ fn bad_input_exits_2_and_writes_nothing() {
         );
         assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The Solitaire options sweep writes its report: 8 rows, one per modifier combination, with the
+/// Solitaire columns filled and the win rate in [0, 1].
+#[test]
+fn solitaire_options_sweep_writes_its_report() {
+    let d = tmp("solitaire");
+    let cfg = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs/solitaire-options.toml");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "--games",
+        "40",
+        "--out",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    let text = read(&d, "summary.csv");
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    assert_eq!(rows.len(), 8);
+    let mods: Vec<&str> = rows.iter().map(|x| &x[col("modifiers")]).collect();
+    assert_eq!(mods[0], "none");
+    assert_eq!(mods[7], "volcano+gold+tech_advancement");
+    for x in &rows {
+        assert_eq!(&x[col("variant")], "solitaire");
+        assert_eq!(&x[col("players")], "1");
+        let w: f64 = x[col("win_rate")].parse().unwrap();
+        assert!((0.0..=1.0).contains(&w));
+        let dend: f64 = x[col("tiles_destroyed_end_mean")].parse().unwrap();
+        assert!((0.0..=5.0).contains(&dend));
+        assert!(!x[col("destruction_turn_1_mean")].is_empty());
+    }
+    assert!(!rows[1][col("eruptions_per_game")].is_empty());
+    assert!(rows[0][col("eruptions_per_game")].is_empty());
     let _ = std::fs::remove_dir_all(&d);
 }
 

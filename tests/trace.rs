@@ -3,7 +3,7 @@
 
 use robsim::catan::*;
 use robsim::mapfile::base_map;
-use robsim::policy::RandomPolicy;
+use robsim::policy::{Policy, RandomPolicy, SolitairePolicy};
 use robsim::sim::{self, GameRngs};
 use robsim::trace::{write_trace, TraceHeader};
 use serde_json::Value;
@@ -15,9 +15,14 @@ const SETTLEMENT: [i64; 5] = [1, 1, 1, 1, 0];
 const CITY: [i64; 5] = [0, 0, 0, 2, 3];
 const DEV: [i64; 5] = [0, 0, 1, 1, 1];
 
+/// `variant` is a name, optionally followed by `/` and a modifier combination
+/// (`solitaire/volcano+gold`).
 fn rules_for(variant: &str, players: u8) -> Rules {
-    match variant {
+    let (name, mods) = variant.split_once('/').unwrap_or((variant, "none"));
+    let m = Modifiers::parse(mods).unwrap();
+    match name {
         "base" => Rules::base(players),
+        "solitaire" => Rules::solitaire(SolitaireRules::default()),
         "robert" => Rules::robert(
             players,
             RobertRules {
@@ -26,6 +31,27 @@ fn rules_for(variant: &str, players: u8) -> Rules {
             },
         ),
         _ => panic!("unknown variant {variant}"),
+    }
+    .with_modifiers(m)
+}
+
+/// Random play, except that Solitaire games use the solitaire policy (random play rarely wins
+/// or builds enough for the volcano and gold to show).
+struct TestPolicy(bool);
+
+impl TestPolicy {
+    fn for_variant(variant: &str) -> TestPolicy {
+        TestPolicy(variant.starts_with("solitaire"))
+    }
+}
+
+impl Policy for TestPolicy {
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut robsim::seeds::Rng) -> Action {
+        if self.0 {
+            SolitairePolicy.choose(g, legal, rng)
+        } else {
+            RandomPolicy.choose(g, legal, rng)
+        }
     }
 }
 
@@ -41,7 +67,7 @@ fn gen(variant: &str, players: u8, seed: u64, game: u64) -> (Vec<u8>, Outcome) {
         &topo,
         layout,
         rules_for(variant, players),
-        &mut RandomPolicy,
+        &mut TestPolicy::for_variant(variant),
         &header,
         &mut rngs,
     )
@@ -57,7 +83,7 @@ fn play(variant: &str, players: u8, seed: u64, game: u64) -> (Outcome, u32) {
     let mut rngs = GameRngs::new(seed, game);
     let o = sim::play(
         &mut g,
-        &mut RandomPolicy,
+        &mut TestPolicy::for_variant(variant),
         &mut rngs,
         &mut ActionList::new(),
         &mut (),
@@ -158,6 +184,14 @@ const LINE_TYPES: &[&str] = &[
     "largest_army",
     "reshuffle",
     "game_over",
+    "seven_cancelled",
+    "dev_lost",
+    "solo_robber",
+    "destruction",
+    "eruption",
+    "removed",
+    "gold",
+    "bonus",
 ];
 
 /// What one checked trace contained.
@@ -172,6 +206,11 @@ struct Summary {
     flips: usize,
     ties: usize,
     produce: usize,
+    destructions: usize,
+    eruptions: usize,
+    gold: usize,
+    bonus: usize,
+    cancels: usize,
 }
 
 struct Board {
@@ -257,6 +296,11 @@ struct Books {
     roads: HashMap<usize, usize>,
     robber: usize,
     owed_discards: Vec<i64>,
+    /// Solitaire: destroyed tiles; the tile the robber just left.
+    destroyed: BTreeSet<usize>,
+    left: Option<usize>,
+    /// Volcano: the erupting hex whose pieces are being removed.
+    erupting: Option<usize>,
 }
 
 impl Books {
@@ -334,7 +378,11 @@ impl Books {
     fn expected_production(&self, b: &Board, n: i64, robert: bool) -> Vec<Value> {
         let mut want = vec![[0i64; 5]; self.players];
         for h in 0..b.token.len() {
-            if b.token[h] != n || self.face_down.contains(&h) || (!robert && h == self.robber) {
+            if b.token[h] != n
+                || self.face_down.contains(&h)
+                || self.destroyed.contains(&h)
+                || (!robert && h == self.robber)
+            {
                 continue;
             }
             let Some(r) = produces(&b.terrain[h]) else {
@@ -407,6 +455,8 @@ fn check(trace: &[u8]) -> R<Summary> {
     let header = &lines[0];
     let players = int(header, "players")? as usize;
     let robert = text(header, "variant")? == "robert";
+    let solitaire = text(header, "variant")? == "solitaire";
+    let modifiers = text(header, "modifiers")?.to_string();
     let vp_to_win = int(header, "vp_to_win")?;
     let turn_cap = int(header, "turn_cap")?;
     let hand_limit = int(header, "hand_limit")?;
@@ -426,8 +476,12 @@ fn check(trace: &[u8]) -> R<Summary> {
         roads: HashMap::new(),
         robber: board.robber_start,
         owed_discards: vec![0; players],
+        destroyed: BTreeSet::new(),
+        left: None,
+        erupting: None,
     };
     let mut game_over: Option<Value> = None;
+    let mut roller = -1;
     let mut expected_turn = 1;
     let mut i = 2;
     while i < lines.len() {
@@ -441,7 +495,15 @@ fn check(trace: &[u8]) -> R<Summary> {
         }
         match t {
             "action" => {
-                if text(l, "action")? != "discard" && bk.owed_discards.iter().any(|&d| d != 0) {
+                let a = text(l, "action")?;
+                // Solitaire: the knight choice comes before the halving.
+                let choice = matches!(a, "cancel_seven" | "accept_seven");
+                if a == "cancel_seven"
+                    && lines.get(i + 1).map(|n| text(n, "type")) != Some(Ok("seven_cancelled"))
+                {
+                    return Err(at("a knight cancel without its event".into()));
+                }
+                if a != "discard" && !choice && bk.owed_discards.iter().any(|&d| d != 0) {
                     return Err(at(format!("discards still owed: {:?}", bk.owed_discards)));
                 }
             }
@@ -457,6 +519,22 @@ fn check(trace: &[u8]) -> R<Summary> {
                     }
                     sum.ties += 1;
                 }
+                if text(l, "phase")? == "modifier_die" {
+                    let h = int(l, "hex")? as usize;
+                    let d = int(l, "die")?;
+                    let kind = board.terrain[h].as_str();
+                    let on = (kind == "mountains" && modifiers.contains("volcano"))
+                        || (kind == "hills" && modifiers.contains("gold"));
+                    if !on || !(1..=6).contains(&d) || !bk.has_building(&board, h) {
+                        return Err(at(format!("a modifier die for hex {h} ({kind})")));
+                    }
+                    let erupts = kind == "mountains" && d == 1;
+                    let gold = kind == "hills" && d == 6;
+                    let next = lines.get(i + 1).map(|n| text(n, "type")).transpose()?;
+                    if erupts != (next == Some("eruption")) || gold != (next == Some("gold")) {
+                        return Err(at(format!("die {d} on {kind} followed by {next:?}")));
+                    }
+                }
             }
             "turn_start" => {
                 let (turn, seat) = (int(l, "turn")?, int(l, "seat")?);
@@ -466,6 +544,7 @@ fn check(trace: &[u8]) -> R<Summary> {
                 expected_turn += 1;
             }
             "roll" => {
+                roller = int(l, "seat")?;
                 let d = ints(l, "dice")?;
                 let n = int(l, "total")?;
                 if d.len() != 2 || d.iter().any(|x| !(1..=6).contains(x)) || d[0] + d[1] != n {
@@ -478,6 +557,21 @@ fn check(trace: &[u8]) -> R<Summary> {
                     }
                 } else {
                     let want = bk.expected_production(&board, n, robert);
+                    let doubles = d[0] == d[1];
+                    let bonus_lines = lines[i + 1..]
+                        .iter()
+                        .take_while(|x| text(x, "type") != Ok("turn_start"))
+                        .filter(|x| text(x, "type") == Ok("bonus"))
+                        .count();
+                    let owed_bonus = if doubles {
+                        solitaire as usize + modifiers.contains("tech_advancement") as usize
+                    } else {
+                        0
+                    };
+                    // Every pick is taken unless the bank is empty.
+                    if bonus_lines != owed_bonus && bk.bank.iter().sum::<i64>() > 2 {
+                        return Err(at(format!("{bonus_lines} bonus picks, owed {owed_bonus}")));
+                    }
                     let got = &lines[i + 1..(i + 1 + want.len()).min(lines.len())];
                     if got != want.as_slice() {
                         return Err(at(format!("production: expected {want:?}, got {got:?}")));
@@ -571,7 +665,18 @@ fn check(trace: &[u8]) -> R<Summary> {
             }
             "monopoly" => {
                 let (s, r) = (int(l, "seat")? as usize, res(l, "resource")?);
-                if robert {
+                if solitaire {
+                    // Half a die from the bank: 0..=3, and the die is the chance line before.
+                    let taken = int(l, "taken")?;
+                    let die = int(&lines[i - 1], "die")?;
+                    if text(&lines[i - 1], "phase")? != "monopoly_die"
+                        || taken != (die / 2).min(bk.bank[r])
+                    {
+                        return Err(at(format!("monopoly took {taken} on a die of {die}")));
+                    }
+                    bk.hands[s][r] += taken;
+                    bk.bank[r] -= taken;
+                } else if robert {
                     let _ = int(l, "flipped")?;
                 } else {
                     let mut taken = 0;
@@ -681,6 +786,114 @@ fn check(trace: &[u8]) -> R<Summary> {
             "game_over" => {
                 game_over = Some(l.clone());
             }
+            "seven_cancelled" => {
+                sum.cancels += 1;
+                bk.owed_discards.iter_mut().for_each(|d| *d = 0);
+            }
+            "dev_lost" => {
+                if text(l, "card")? == "victory_point" {
+                    return Err(at("a victory point card lost".into()));
+                }
+            }
+            "solo_robber" => {
+                let (from, to, roll) = (
+                    int(l, "from")? as usize,
+                    int(l, "to")? as usize,
+                    int(l, "roll")?,
+                );
+                if from != bk.robber || bk.destroyed.contains(&to) {
+                    return Err(at(format!("robber from {} into {to}", bk.robber)));
+                }
+                let cands: Vec<usize> = (0..board.token.len())
+                    .filter(|&h| roll != 7 && board.token[h] == roll && !bk.destroyed.contains(&h))
+                    .collect();
+                let hurt = |h: usize| pips(board.token[h]) * bk.building_weight(&board, h, 2);
+                let best = cands.iter().map(|&h| hurt(h)).max();
+                let ok = if cands.is_empty() {
+                    to == board.robber_start
+                } else {
+                    cands.contains(&to) && Some(hurt(to)) == best
+                };
+                if !ok {
+                    return Err(at(format!("robber to {to} on {roll}; tiles {cands:?}")));
+                }
+                bk.left = (from != to && board.token[from] != 0).then_some(from);
+                let next_die = lines
+                    .get(i + 1)
+                    .is_some_and(|n| text(n, "phase") == Ok("destroy_die"));
+                if next_die != bk.left.is_some() {
+                    return Err(at("a destruction die iff a tile was left".into()));
+                }
+                bk.robber = to;
+            }
+            "destruction" => {
+                let (h, die) = (int(l, "hex")? as usize, int(l, "die")?);
+                let destroyed = field(l, "destroyed")?.as_bool().ok_or("destroyed")?;
+                if bk.left.take() != Some(h) || destroyed != (1..=4).contains(&die) {
+                    return Err(at(
+                        "a destruction die for a tile the robber did not leave".into()
+                    ));
+                }
+                if destroyed {
+                    bk.destroyed.insert(h);
+                    sum.destructions += 1;
+                }
+                if bk.destroyed.len() > 5 {
+                    return Err(at("more than 5 tiles destroyed".into()));
+                }
+            }
+            "eruption" => {
+                let h = int(l, "hex")? as usize;
+                if board.terrain[h] != "mountains" {
+                    return Err(at("an eruption off the mountains".into()));
+                }
+                bk.erupting = Some(h);
+                sum.eruptions += 1;
+            }
+            "removed" => {
+                let h = bk
+                    .erupting
+                    .ok_or_else(|| at("a removal without an eruption".into()))?;
+                let s = int(l, "seat")? as usize;
+                match text(l, "piece")? {
+                    "road" => {
+                        let e = int(l, "edge")? as usize;
+                        let on_hex = board.edge_corners[e]
+                            .iter()
+                            .all(|c| board.hex_corners[h].contains(c));
+                        if bk.roads.remove(&e) != Some(s) || !on_hex {
+                            return Err(at("removed a road not on the hex".into()));
+                        }
+                    }
+                    piece => {
+                        let c = int(l, "corner")? as usize;
+                        let city = piece == "city";
+                        if !board.hex_corners[h].contains(&c)
+                            || bk.buildings.get(&c) != Some(&(s, city))
+                        {
+                            return Err(at(format!("removed a {piece} that is not there")));
+                        }
+                        if city {
+                            bk.buildings.insert(c, (s, false));
+                        } else {
+                            bk.buildings.remove(&c);
+                        }
+                    }
+                }
+            }
+            "gold" => {
+                let h = int(l, "hex")? as usize;
+                if board.terrain[h] != "hills" || int(l, "seat")? != roller {
+                    return Err(at("gold off the hills, or not for the roller".into()));
+                }
+                sum.gold += 1;
+            }
+            "bonus" => {
+                let (s, r) = (int(l, "seat")? as usize, res(l, "resource")?);
+                bk.hands[s][r] += 1;
+                bk.bank[r] -= 1;
+                sum.bonus += 1;
+            }
             "snapshot" => {
                 bk.check_non_negative().map_err(at)?;
                 sum.snapshots += 1;
@@ -746,6 +959,16 @@ fn check(trace: &[u8]) -> R<Summary> {
                         bk.face_down
                     )));
                 }
+                let ds: BTreeSet<usize> = ints(l, "destroyed")?
+                    .into_iter()
+                    .map(|x| x as usize)
+                    .collect();
+                if ds != bk.destroyed {
+                    return Err(at(format!(
+                        "destroyed {ds:?}, events say {:?}",
+                        bk.destroyed
+                    )));
+                }
                 if int(l, "robber")? as usize != bk.robber {
                     return Err(at(format!(
                         "robber on {}, events say {}",
@@ -780,8 +1003,11 @@ fn check(trace: &[u8]) -> R<Summary> {
                                 let w = opt_int(go, "winner")?.ok_or("no winner")?;
                                 !robert && int(l, "current")? == w && vps[w as usize] >= vp_to_win
                             }
-                            "team_win" => robert && up > 0 && vps.iter().all(|&v| v >= vp_to_win),
-                            "team_loss" => robert && up == 0,
+                            "team_win" => {
+                                (robert && up > 0 || solitaire && ds.len() < 5)
+                                    && vps.iter().all(|&v| v >= vp_to_win)
+                            }
+                            "team_loss" => robert && up == 0 || solitaire && ds.len() == 5,
                             "cap" => int(go, "turn")? == turn_cap,
                             _ => false,
                         };
@@ -818,11 +1044,19 @@ const CASES: &[(&str, u8, u64)] = &[
     ("robert", 3, 2),
     ("robert", 3, 3),
     ("robert", 3, 4),
+    ("solitaire", 1, 1),
+    ("solitaire", 1, 2),
+    ("solitaire/volcano+gold+tech_advancement", 1, 3),
+    ("solitaire/volcano+gold+tech_advancement", 1, 4),
+    ("base/volcano+gold+tech_advancement", 4, 5),
+    ("robert/volcano+gold+tech_advancement", 3, 6),
 ];
 
 #[test]
 fn traces_recheck_from_the_lines_alone() {
     let mut ties = 0;
+    let mut solo = (0, 0, 0);
+    let mut mods = (0, 0);
     for &(variant, players, seed) in CASES {
         let (t, outcome) = gen(variant, players, seed, 0);
         let sum = check(&t).unwrap_or_else(|e| panic!("{variant} seed {seed}: {e}"));
@@ -849,8 +1083,23 @@ fn traces_recheck_from_the_lines_alone() {
         if variant == "robert" {
             assert!(sum.flips > 0, "robert seed {seed}: no flips");
         }
+        if variant.starts_with("solitaire") {
+            solo.0 += sum.destructions;
+            solo.1 += sum.cancels;
+            solo.2 += sum.bonus;
+        }
+        if variant.contains("volcano") {
+            mods.0 += sum.eruptions;
+            mods.1 += sum.gold;
+        }
         ties += sum.ties;
     }
+    // The new checks ran.
+    assert!(
+        solo.0 > 0 && solo.1 > 0 && solo.2 > 0,
+        "solitaire: {solo:?}"
+    );
+    assert!(mods.0 > 0 && mods.1 > 0, "modifiers: {mods:?}");
     assert!(
         ties > 0,
         "no Robert tie in the cases: the tie check never ran"
@@ -923,6 +1172,33 @@ fn the_checker_catches_tampering() {
     check(&rob).unwrap();
     let bad = without(&rob, |v| v["type"] == "flip" && v["face"] == "down");
     assert!(check(&bad).is_err(), "a lost flip went unnoticed");
+
+    // Solitaire and the modifiers: every new event is load-bearing.
+    let (solo, _) = gen("solitaire/volcano+gold+tech_advancement", 1, 3, 0);
+    check(&solo).unwrap();
+    for (what, bad) in [
+        (
+            "a destruction",
+            without(&solo, |v| {
+                v["type"] == "destruction" && v["destroyed"] == true
+            }),
+        ),
+        ("a bonus", without(&solo, is("bonus"))),
+        ("a robber move", without(&solo, is("solo_robber"))),
+        ("a knight cancel", without(&solo, is("seven_cancelled"))),
+    ] {
+        assert!(check(&bad).is_err(), "removing {what} went unnoticed");
+    }
+    let (modded, _) = gen("base/volcano+gold+tech_advancement", 4, 5, 0);
+    check(&modded).unwrap();
+    for (what, bad) in [
+        ("an eruption's removal", without(&modded, is("removed"))),
+        ("an eruption", without(&modded, is("eruption"))),
+        ("a gold find", without(&modded, is("gold"))),
+        ("a tech advancement", without(&modded, is("bonus"))),
+    ] {
+        assert!(check(&bad).is_err(), "removing {what} went unnoticed");
+    }
 }
 
 #[test]

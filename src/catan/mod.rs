@@ -3,8 +3,10 @@
 pub mod bits;
 pub mod ids;
 pub mod layout;
+pub mod modifiers;
 pub mod robert;
 pub mod rules;
+pub mod solitaire;
 pub mod state;
 pub mod topology;
 pub mod variant;
@@ -15,4 +17,4 @@ pub use layout::{BoardKind, Layout};
 pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology};
-pub use variant::{RobertRules, RobertTarget, Rules, Variant};
+pub use variant::{Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant};

@@ -9,7 +9,7 @@ use super::variant::{RobertRules, RobertTarget, Variant};
 fn opts(g: &Game) -> RobertRules {
     match g.rules.variant {
         Variant::Robert(r) => r,
-        Variant::Base => RobertRules::default(),
+        _ => RobertRules::default(),
     }
 }
 

@@ -3,7 +3,9 @@
 use super::bits::{EdgeSet, HexSet};
 use super::ids::*;
 use super::layout::Layout;
+use super::modifiers;
 use super::robert;
+use super::solitaire;
 use super::state::*;
 use super::topology::{Topology, NONE};
 use super::variant::{Rules, Variant};
@@ -77,6 +79,12 @@ impl<'t> Game<'t> {
             setup_step: 0,
             last_settlement: CornerId(0),
             deal_left: [0; MAX_PLAYERS],
+            destroyed: HexSet::EMPTY,
+            pending_dice: HexSet::EMPTY,
+            bonus: 0,
+            leaving: layout.robber_start,
+            robber_roll: 0,
+            mono_res: Resource::Brick,
         };
         if let Variant::Robert(r) = rules.variant {
             if r.start_cards > 0 {
@@ -171,11 +179,32 @@ impl<'t> Game<'t> {
             }
             Phase::PreRoll => {
                 match self.rules.variant {
-                    Variant::Base => out.push(Action::Roll),
+                    Variant::Base | Variant::Solitaire(_) => out.push(Action::Roll),
                     Variant::Robert(_) => out.push(Action::RobertMoves),
                 }
-                if self.can_play(DevCard::Knight) {
+                // Solitaire knights only cancel sevens.
+                if self.can_play(DevCard::Knight)
+                    && !matches!(self.rules.variant, Variant::Solitaire(_))
+                {
                     out.push(Action::PlayKnight);
+                }
+            }
+            Phase::SevenChoice => {
+                out.push(Action::CancelSeven);
+                out.push(Action::AcceptSeven);
+            }
+            Phase::LoseDev => {
+                for c in DevCard::ALL {
+                    if solitaire::losable(me)[c.idx()] > 0 {
+                        out.push(Action::LoseDev(c));
+                    }
+                }
+            }
+            Phase::Bonus => {
+                for r in Resource::ALL {
+                    if s.bank[r.idx()] > 0 {
+                        out.push(Action::TakeBonus(r));
+                    }
                 }
             }
             Phase::Discard => {
@@ -230,9 +259,13 @@ impl<'t> Game<'t> {
             | Phase::Steal
             | Phase::Draw
             | Phase::RobertTie
+            | Phase::RobberRoll
+            | Phase::RobberTie
+            | Phase::DestroyDie
+            | Phase::MonopolyDie
+            | Phase::ModifierDie
             | Phase::Over(_) => {}
         }
-        let _ = me;
     }
 
     fn main_actions(&self, out: &mut ActionList) {
@@ -352,8 +385,9 @@ impl<'t> Game<'t> {
             (Phase::SetupSettlement, Action::BuildSettlement(c)) => {
                 self.place_settlement(p, c, true, sink);
                 self.s.last_settlement = c;
-                if self.s.setup_step >= self.s.n_players {
-                    // Second settlement: one resource per adjacent producing hex.
+                let solo = matches!(self.rules.variant, Variant::Solitaire(_));
+                if self.s.setup_step >= self.s.n_players || solo {
+                    // Second settlement (Solitaire: both): one resource per adjacent producing hex.
                     for &h in &self.topo.corner_hexes[c.idx()] {
                         if h == NONE {
                             continue;
@@ -395,6 +429,8 @@ impl<'t> Game<'t> {
                 match self.rules.variant {
                     Variant::Base => self.s.phase = Phase::MoveRobber,
                     Variant::Robert(_) => robert::soldier(self, sink),
+                    // Never offered: Solitaire knights only cancel sevens.
+                    Variant::Solitaire(_) => self.resume_turn(),
                 }
             }
             (Phase::Discard, Action::Discard(r)) => {
@@ -425,6 +461,13 @@ impl<'t> Game<'t> {
                 }
             }
             (Phase::FlipUp, Action::FlipUp(h)) => robert::flip_up(self, h, sink),
+            (Phase::SevenChoice, Action::CancelSeven) => solitaire::cancel(self, sink),
+            (Phase::SevenChoice, Action::AcceptSeven) => solitaire::penalties(self, sink),
+            (Phase::LoseDev, Action::LoseDev(c)) => solitaire::lose_dev(self, c, sink),
+            (Phase::Bonus, Action::TakeBonus(r)) => {
+                modifiers::take_bonus(self, r, sink);
+                self.next_bonus();
+            }
             (Phase::RoadBuilding, Action::BuildRoad(e)) => {
                 self.place_road(p, e, true, sink);
                 self.s.free_roads -= 1;
@@ -493,6 +536,7 @@ impl<'t> Game<'t> {
                         });
                     }
                     Variant::Robert(_) => robert::monopoly(self, p, r, sink),
+                    Variant::Solitaire(_) => solitaire::monopoly(self, r),
                 }
             }
             (Phase::Main, Action::BankTrade { give, get }) => {
@@ -548,6 +592,12 @@ impl<'t> Game<'t> {
             )),
             Phase::Draw | Phase::Deal => Some(ChanceDist::Weighted(self.s.deck)),
             Phase::RobertTie => Some(ChanceDist::Uniform(robert::target_candidates(self))),
+            Phase::RobberRoll => Some(ChanceDist::Dice),
+            Phase::RobberTie => Some(ChanceDist::Uniform(solitaire::robber_candidates(
+                self,
+                self.s.robber_roll,
+            ))),
+            Phase::DestroyDie | Phase::MonopolyDie | Phase::ModifierDie => Some(ChanceDist::Die),
             _ => None,
         }
     }
@@ -604,6 +654,18 @@ impl<'t> Game<'t> {
                 }
             }
             (Phase::RobertTie, ChanceOutcome::Hex(h)) => robert::flip_down(self, h, sink),
+            (Phase::RobberRoll, ChanceOutcome::Dice(d1, d2)) => {
+                solitaire::robber_roll(self, d1, d2, sink)
+            }
+            (Phase::RobberTie, ChanceOutcome::Hex(h)) => solitaire::move_robber(self, h, sink),
+            (Phase::DestroyDie, ChanceOutcome::Die(d)) => solitaire::destroy_die(self, d, sink),
+            (Phase::MonopolyDie, ChanceOutcome::Die(d)) => solitaire::monopoly_die(self, d, sink),
+            (Phase::ModifierDie, ChanceOutcome::Die(d)) => {
+                modifiers::apply_die(self, d, sink);
+                if self.s.pending_dice.is_empty() {
+                    self.next_bonus();
+                }
+            }
             (phase, o) => panic!("chance outcome {o:?} in phase {phase:?}"),
         }
         self.check_end(sink);
@@ -617,7 +679,10 @@ impl<'t> Game<'t> {
         self.s.rolled = true;
         let n = d1 + d2;
         self.s.last_roll = n;
-        if n == 7 {
+        if n == 7 && matches!(self.rules.variant, Variant::Solitaire(_)) {
+            // Knight cancel first, then the procedure in the seed's order.
+            solitaire::seven(self, sink);
+        } else if n == 7 {
             let mut any = false;
             for q in 0..self.s.n_players as usize {
                 let size = self.s.players[q].hand_size();
@@ -633,6 +698,22 @@ impl<'t> Game<'t> {
             }
         } else {
             self.produce(n, sink);
+            self.s.bonus = modifiers::bonus_after_roll(self, d1, d2);
+            if modifiers::after_production(self, n) {
+                self.s.phase = Phase::ModifierDie;
+            } else {
+                self.next_bonus();
+            }
+        }
+    }
+
+    /// After a roll's production and modifier dice: the next bonus pick, or the main phase.
+    /// A pick the bank cannot pay (every resource gone) is dropped.
+    fn next_bonus(&mut self) {
+        if self.s.bonus != 0 && self.s.bank.iter().any(|&b| b > 0) {
+            self.s.phase = Phase::Bonus;
+        } else {
+            self.s.bonus = 0;
             self.s.phase = Phase::Main;
         }
     }
@@ -641,10 +722,7 @@ impl<'t> Game<'t> {
     /// bank cannot pay everyone a resource, nobody gets it, unless only one player is owed it,
     /// who then gets what the bank has.
     fn produce<S: Sink>(&mut self, n: u8, sink: &mut S) {
-        let mut hexes = self.layout.by_number[n as usize].minus(self.s.face_down);
-        if self.rules.variant == Variant::Base {
-            hexes.remove(self.s.robber.idx());
-        }
+        let hexes = modifiers::producing_hexes(self, n);
         let mut want = [[0u8; 5]; MAX_PLAYERS];
         for h in hexes.iter() {
             let Some(r) = self.layout.terrain[h].resource() else {
@@ -696,6 +774,7 @@ impl<'t> Game<'t> {
         match self.rules.variant {
             Variant::Base => self.s.phase = Phase::MoveRobber,
             Variant::Robert(_) => robert::seven(self, sink),
+            Variant::Solitaire(_) => solitaire::after_discards(self, sink),
         }
     }
 
@@ -705,7 +784,7 @@ impl<'t> Game<'t> {
             Phase::Main
         } else {
             match self.rules.variant {
-                Variant::Base => Phase::PreRoll,
+                Variant::Base | Variant::Solitaire(_) => Phase::PreRoll,
                 // A soldier replaces Robert's move: the player rolls next.
                 Variant::Robert(_) => Phase::Dice,
             }
@@ -741,7 +820,7 @@ impl<'t> Game<'t> {
             return;
         }
         let target = self.rules.vp_to_win;
-        if self.rules.variant.cooperative() {
+        if self.rules.variant.team_outcome() {
             if self.s.players[..self.s.n_players as usize]
                 .iter()
                 .all(|p| p.vp >= target)
@@ -913,7 +992,10 @@ impl<'t> Game<'t> {
     /// Gives the longest-road card (2 VP) by the standard rules: first to a trail of 5; passes
     /// only to a strictly longer trail; if the holder's trail is cut, the card goes to the one
     /// strictly longest trail of 5+, or is set aside when that is tied or shorter than 5.
-    fn update_longest_road<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn update_longest_road<S: Sink>(&mut self, sink: &mut S) {
+        if !self.rules.variant.awards() {
+            return;
+        }
         let n = self.s.n_players as usize;
         let max = self.s.players[..n]
             .iter()
@@ -955,7 +1037,10 @@ impl<'t> Game<'t> {
     }
 
     /// Largest army (2 VP): first to 3 knights played; passes only to strictly more.
-    fn update_largest_army<S: Sink>(&mut self, p: PlayerId, sink: &mut S) {
+    pub(crate) fn update_largest_army<S: Sink>(&mut self, p: PlayerId, sink: &mut S) {
+        if !self.rules.variant.awards() {
+            return;
+        }
         let k = self.s.player(p).knights_played;
         let holder = self.s.largest_army;
         if k >= 3
@@ -979,7 +1064,7 @@ impl<'t> Game<'t> {
         let me = self.s.player(p);
         let cities = me.cities.len() as u8;
         let settlements = me.buildings.len() as u8 - cities;
-        let mut vp = settlements + 2 * cities + me.vp_cards();
+        let mut vp = settlements + 2 * cities + me.vp_cards() + me.gold_vp;
         if self.s.longest_road == p.0 {
             vp += 2;
         }
@@ -1038,6 +1123,38 @@ impl<'t> Game<'t> {
         }
         if !s.face_down.minus(self.layout.tokened).is_empty() {
             return Err("a hex without a token is face down".into());
+        }
+        if !s.destroyed.minus(self.layout.tokened).is_empty() {
+            return Err("a hex without a token (desert or sea) is destroyed".into());
+        }
+        if s.destroyed.len() > solitaire::DESTROYED_TO_LOSE {
+            return Err(format!("{} tiles destroyed", s.destroyed.len()));
+        }
+        if s.destroyed.contains(s.robber.idx()) {
+            return Err("the robber stands on a destroyed tile".into());
+        }
+        if !self.rules.variant.awards()
+            && (s.longest_road != NO_PLAYER || s.largest_army != NO_PLAYER)
+        {
+            return Err("longest road or largest army awarded with awards off".into());
+        }
+        let mut blocked = super::bits::CornerSet::EMPTY;
+        for c in s.occupied.iter() {
+            blocked = blocked.union(self.topo.corner_block[c]);
+        }
+        if blocked != s.blocked {
+            return Err("the distance-rule blocked set is stale".into());
+        }
+        for (q, p) in s.players[..n].iter().enumerate() {
+            let mut net = p.buildings;
+            for e in p.roads.iter() {
+                for c in self.topo.edge_corners[e] {
+                    net.insert(c.idx());
+                }
+            }
+            if net != p.net {
+                return Err(format!("seat {q}: stale road network"));
+            }
         }
         Ok(())
     }

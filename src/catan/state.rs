@@ -46,6 +46,22 @@ pub enum Phase {
     Main,
     /// Road building card: `State::free_roads` more free roads.
     RoadBuilding,
+    /// Solitaire seven: cancel it with a knight in hand, or accept it.
+    SevenChoice,
+    /// Solitaire seven, step 2: the player names an unplayed development card to lose.
+    LoseDev,
+    /// Chance (Solitaire seven, step 3): the second roll that sends the robber.
+    RobberRoll,
+    /// Chance (Solitaire): the robber's tile among equally hurting ones.
+    RobberTie,
+    /// Chance (Solitaire): the die for the tile the robber left (`State::leaving`); 1-4 destroys it.
+    DestroyDie,
+    /// Chance (Solitaire monopoly): one die; half of it (rounded down) of `State::mono_res`.
+    MonopolyDie,
+    /// Chance (volcano, gold): one die for the lowest hex in `State::pending_dice`.
+    ModifierDie,
+    /// The current player picks a bonus resource (Solitaire doubles, tech advancement).
+    Bonus,
     Over(Outcome),
 }
 
@@ -55,7 +71,16 @@ impl Phase {
     pub fn is_chance(self) -> bool {
         matches!(
             self,
-            Phase::Deal | Phase::Dice | Phase::Steal | Phase::Draw | Phase::RobertTie
+            Phase::Deal
+                | Phase::Dice
+                | Phase::Steal
+                | Phase::Draw
+                | Phase::RobertTie
+                | Phase::RobberRoll
+                | Phase::RobberTie
+                | Phase::DestroyDie
+                | Phase::MonopolyDie
+                | Phase::ModifierDie
         )
     }
 }
@@ -82,6 +107,14 @@ pub enum Action {
     },
     Discard(Resource),
     FlipUp(HexId),
+    /// Solitaire: discard a knight to cancel the seven.
+    CancelSeven,
+    /// Solitaire: let the seven happen although a knight could cancel it.
+    AcceptSeven,
+    /// Solitaire seven: lose this unplayed development card.
+    LoseDev(DevCard),
+    /// Take a bonus resource from the bank (Solitaire doubles, tech advancement).
+    TakeBonus(Resource),
     /// Trade with the bank or a harbor at the player's best rate for `give`.
     BankTrade {
         give: Resource,
@@ -103,6 +136,8 @@ pub enum ChanceOutcome {
     Resource(Resource),
     Card(DevCard),
     Hex(HexId),
+    /// One die, 1..=6.
+    Die(u8),
 }
 
 /// The distribution a chance phase draws from, for the runner to sample.
@@ -110,6 +145,8 @@ pub enum ChanceOutcome {
 pub enum ChanceDist {
     /// Two fair dice.
     Dice,
+    /// One fair die.
+    Die,
     /// A card from a pile: weights are the counts, outcome the index (resource or card kind).
     Weighted([u8; 5]),
     /// One hex, uniformly.
@@ -141,6 +178,28 @@ impl FlipCause {
         }
     }
 }
+
+/// Why a player took a bonus resource.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BonusCause {
+    /// Solitaire: doubles give 1 resource of choice.
+    Doubles,
+    /// The `tech_advancement` modifier: doubles give 1 resource of choice.
+    TechAdvancement,
+}
+
+impl BonusCause {
+    pub fn name(self) -> &'static str {
+        match self {
+            BonusCause::Doubles => "doubles",
+            BonusCause::TechAdvancement => "tech_advancement",
+        }
+    }
+}
+
+/// Pending bonus picks (`State::bonus` bits).
+pub const BONUS_DOUBLES: u8 = 1;
+pub const BONUS_TECH: u8 = 2;
 
 /// What happened, reported to a [`Sink`] as it happens (statistics and traces are sinks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -244,6 +303,49 @@ pub enum Event {
         outcome: Outcome,
         turn: u32,
     },
+    /// Solitaire: a knight discarded to cancel a seven.
+    SevenCancelled {
+        player: PlayerId,
+    },
+    /// Solitaire seven: an unplayed development card lost.
+    DevLost {
+        player: PlayerId,
+        card: DevCard,
+    },
+    /// Solitaire seven: the second roll (`roll`, 2..=12) sent the robber from `from` to `to`
+    /// (`to == from` when he stays).
+    SoloRobber {
+        from: HexId,
+        to: HexId,
+        roll: u8,
+    },
+    /// Solitaire: the die for the tile the robber left; `destroyed` on 1-4.
+    Destruction {
+        hex: HexId,
+        die: u8,
+        destroyed: bool,
+    },
+    /// Volcano: the mountain hex erupted; `Removed` events follow.
+    Eruption {
+        hex: HexId,
+    },
+    /// A piece taken off the board by an eruption (`City`: the city became a settlement).
+    Removed {
+        player: PlayerId,
+        piece: Piece,
+        at: u8,
+    },
+    /// Gold: the current player gains 1 VP from a producing hills hex.
+    Gold {
+        player: PlayerId,
+        hex: HexId,
+    },
+    /// A bonus resource taken from the bank.
+    Bonus {
+        player: PlayerId,
+        resource: Resource,
+        cause: BonusCause,
+    },
 }
 
 /// Pieces on the board.
@@ -293,7 +395,9 @@ pub struct PlayerState {
     pub harbors: u8,
     /// Longest trail of this player's roads (cut by other players' buildings).
     pub road_length: u8,
-    /// Total VP, including VP cards, longest road and largest army.
+    /// VP from gold found in the hills (the `gold` modifier).
+    pub gold_vp: u8,
+    /// Total VP, including VP cards, gold, longest road and largest army.
     pub vp: u8,
 }
 
@@ -360,6 +464,18 @@ pub struct State {
     pub last_settlement: CornerId,
     /// Starting development cards still to deal, per seat.
     pub deal_left: [u8; MAX_PLAYERS],
+    /// Solitaire: destroyed tiles (their tokens removed for good).
+    pub destroyed: HexSet,
+    /// Volcano / gold: hexes whose modifier die is still to roll.
+    pub pending_dice: HexSet,
+    /// Bonus picks still owed this roll ([`BONUS_DOUBLES`], [`BONUS_TECH`] bits).
+    pub bonus: u8,
+    /// Solitaire: the tile the robber just left (for `Phase::DestroyDie`).
+    pub leaving: HexId,
+    /// Solitaire: the seven's second roll (2..=12), for the robber's move.
+    pub robber_roll: u8,
+    /// Solitaire monopoly: the named resource (for `Phase::MonopolyDie`).
+    pub mono_res: Resource,
 }
 
 /// Flag added to `corner_owner` for a city.
@@ -385,5 +501,20 @@ impl State {
             Phase::Over(o) => Some(o),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state is copied into every game and read on every step: keep it small. The bulk is
+    /// the per-corner and per-edge owner bytes (192 + 256) and six seats' bitsets.
+    #[test]
+    fn state_stays_small() {
+        let size = std::mem::size_of::<State>();
+        assert!(size <= 1536, "State grew to {size} bytes");
+        assert!(std::mem::size_of::<Action>() <= 12);
+        assert!(std::mem::size_of::<Event>() <= 16);
     }
 }

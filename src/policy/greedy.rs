@@ -15,6 +15,12 @@ const MAX_BANK_TRADES: u8 = 8;
 // Shared helpers (no allocation; everything is fixed-size arrays and bitsets).
 // ---------------------------------------------------------------------------------------------
 
+/// A knight moves the robber (base game); Robert's soldiers and Solitaire's cancels differ.
+#[inline(always)]
+pub(crate) fn knights_move_robber(g: &Game) -> bool {
+    g.rules.variant == Variant::Base
+}
+
 #[inline(always)]
 pub(crate) fn is_robert(g: &Game) -> bool {
     g.rules.variant.cooperative()
@@ -23,7 +29,8 @@ pub(crate) fn is_robert(g: &Game) -> bool {
 /// Pips of a producing hex's token, face up or not (0 for desert, sea, no token).
 #[inline(always)]
 pub(crate) fn raw_pips(g: &Game, h: usize) -> u32 {
-    if g.layout.terrain[h].resource().is_none() {
+    // A destroyed tile (Solitaire) never produces again.
+    if g.layout.terrain[h].resource().is_none() || g.s.destroyed.contains(h) {
         0
     } else {
         pips(g.layout.token[h]) as u32
@@ -667,7 +674,7 @@ impl GreedyPolicy {
         let ks = kinds(g, p);
         let can = |c: DevCard| !g.s.dev_played && me.dev[c.idx()] > 0;
         // Development cards first (at most one per turn).
-        if !is_robert(g) && can(DevCard::Knight) && Self::knight_wanted(g, p) {
+        if knights_move_robber(g) && can(DevCard::Knight) && Self::knight_wanted(g, p) {
             return Action::PlayKnight;
         }
         if can(DevCard::RoadBuilding)
@@ -812,7 +819,7 @@ impl Policy for GreedyPolicy {
                     } else {
                         Action::RobertMoves
                     }
-                } else if can_knight && Self::knight_wanted(g, p) {
+                } else if can_knight && knights_move_robber(g) && Self::knight_wanted(g, p) {
                     Action::PlayKnight
                 } else {
                     Action::Roll
@@ -831,6 +838,32 @@ impl Policy for GreedyPolicy {
             }),
             Phase::RoadBuilding => free_road(g, p, &mut self.memo),
             Phase::Main => self.main(g),
+            // Solitaire: a knight always cancels a seven (it also counts toward largest army).
+            Phase::SevenChoice => Action::CancelSeven,
+            Phase::LoseDev => {
+                g.legal_actions(legal);
+                let order = [
+                    DevCard::Monopoly,
+                    DevCard::RoadBuilding,
+                    DevCard::YearOfPlenty,
+                    DevCard::Knight,
+                ];
+                order
+                    .into_iter()
+                    .map(Action::LoseDev)
+                    .find(|a| legal.contains(a))
+                    .unwrap_or(legal[0])
+            }
+            Phase::Bonus => {
+                // The resource the next build lacks most (else the one it needs most).
+                let me = g.s.player(p);
+                let need = simple_need(g, p);
+                let r = (0..5)
+                    .filter(|&r| g.s.bank[r] > 0)
+                    .max_by_key(|&r| (need[r] as i32 - me.hand[r] as i32, need[r]))
+                    .unwrap_or(0);
+                Action::TakeBonus(Resource::from_idx(r))
+            }
             _ => {
                 g.legal_actions(legal);
                 legal[0]

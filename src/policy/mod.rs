@@ -2,6 +2,7 @@
 
 pub mod greedy;
 pub mod random;
+pub mod solitaire;
 pub mod team;
 
 use crate::catan::{Action, ActionList, Game};
@@ -17,6 +18,7 @@ pub trait Policy {
 pub use greedy::GreedyPolicy;
 pub use random::RandomPolicy;
 
+pub use solitaire::SolitairePolicy;
 pub use team::{TeamKnobs, TeamPolicy};
 
 /// A policy named in a config or on the command line, with its knobs.
@@ -25,11 +27,12 @@ pub enum PolicySpec {
     Random,
     Greedy,
     Team(TeamKnobs),
+    Solitaire,
 }
 
 impl PolicySpec {
     /// Every accepted name, for error messages.
-    pub const NAMES: &'static [&'static str] = &["random", "greedy", "team"];
+    pub const NAMES: &'static [&'static str] = &["random", "greedy", "team", "solitaire"];
 
     /// Parses a policy name; `team` takes the given knobs.
     pub fn parse(s: &str, team: TeamKnobs) -> Option<PolicySpec> {
@@ -37,6 +40,7 @@ impl PolicySpec {
             "random" => Some(PolicySpec::Random),
             "greedy" => Some(PolicySpec::Greedy),
             "team" => Some(PolicySpec::Team(team)),
+            "solitaire" => Some(PolicySpec::Solitaire),
             _ => None,
         }
     }
@@ -46,6 +50,7 @@ impl PolicySpec {
             PolicySpec::Random => "random",
             PolicySpec::Greedy => "greedy",
             PolicySpec::Team(_) => "team",
+            PolicySpec::Solitaire => "solitaire",
         }
     }
 }

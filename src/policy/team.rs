@@ -737,7 +737,7 @@ mod tests {
             let o = match g.chance().unwrap() {
                 ChanceDist::Dice => ChanceOutcome::Dice(1, 2),
                 ChanceDist::Uniform(s) => ChanceOutcome::Hex(HexId(s.nth(0) as u8)),
-                ChanceDist::Weighted(_) => unreachable!(),
+                ChanceDist::Weighted(_) | ChanceDist::Die => unreachable!(),
             };
             g.apply_chance(o, &mut ());
         }

@@ -1,0 +1,193 @@
+//! Solitaire Catan (RULINGS §2): the seven procedure (knight cancel, halving, a lost card, the
+//! second roll, the robber's move and the destruction die), the changed monopoly, defeat at
+//! 5 destroyed tiles. The rules call these hooks; every die is a chance phase.
+
+use super::bits::HexSet;
+use super::ids::*;
+use super::rules::Game;
+use super::state::*;
+
+/// Tiles destroyed when the game is lost.
+pub const DESTROYED_TO_LOSE: u32 = 5;
+
+/// Development cards that can be lost on a seven: unplayed and not victory points (a VP card
+/// scores the moment it is drawn, so it counts as used).
+pub fn losable(p: &PlayerState) -> [u8; 5] {
+    let mut v = [0u8; 5];
+    for c in DevCard::ALL {
+        if c != DevCard::VictoryPoint {
+            v[c.idx()] = p.dev[c.idx()] + p.dev_new[c.idx()];
+        }
+    }
+    v
+}
+
+/// A seven was rolled: a knight in hand may cancel it, otherwise the procedure starts.
+pub fn seven<S: Sink>(g: &mut Game, sink: &mut S) {
+    if g.s.cur().dev[DevCard::Knight.idx()] > 0 {
+        g.s.phase = Phase::SevenChoice;
+    } else {
+        penalties(g, sink);
+    }
+}
+
+/// The knight is discarded: nothing else of the seven happens. The knight goes to the played
+/// pile and counts toward largest army; it is not the turn's one development card.
+pub fn cancel<S: Sink>(g: &mut Game, sink: &mut S) {
+    let p = g.s.current as usize;
+    g.s.players[p].dev[DevCard::Knight.idx()] -= 1;
+    g.s.played[DevCard::Knight.idx()] += 1;
+    g.s.players[p].knights_played += 1;
+    sink.event(&Event::SevenCancelled {
+        player: PlayerId(p as u8),
+    });
+    g.update_largest_army(PlayerId(p as u8), sink);
+    g.resume_turn();
+}
+
+/// Step 1: with more than `hand_limit` (5) cards, lose half rounded down, one card at a time.
+pub fn penalties<S: Sink>(g: &mut Game, sink: &mut S) {
+    let p = g.s.current as usize;
+    let size = g.s.players[p].hand_size();
+    if size > g.rules.hand_limit as u32 {
+        g.s.discards[p] = (size / 2) as u8;
+        g.s.phase = Phase::Discard;
+    } else {
+        after_discards(g, sink);
+    }
+}
+
+/// Step 2: lose one unplayed development card of the player's choice, if there is one.
+pub fn after_discards<S: Sink>(g: &mut Game, _sink: &mut S) {
+    g.s.phase = if losable(g.s.cur()).iter().any(|&n| n > 0) {
+        Phase::LoseDev
+    } else {
+        Phase::RobberRoll
+    };
+}
+
+/// The named card leaves the game (to the played pile, so the 25 cards stay accounted for).
+pub fn lose_dev<S: Sink>(g: &mut Game, card: DevCard, sink: &mut S) {
+    let p = g.s.current as usize;
+    let me = &mut g.s.players[p];
+    if me.dev_new[card.idx()] > 0 {
+        me.dev_new[card.idx()] -= 1;
+    } else {
+        me.dev[card.idx()] -= 1;
+    }
+    g.s.played[card.idx()] += 1;
+    sink.event(&Event::DevLost {
+        player: PlayerId(p as u8),
+        card,
+    });
+    g.s.phase = Phase::RobberRoll;
+}
+
+/// How much the robber on hex `h` hurts the current player: the pips of its token times the
+/// player's buildings on it (settlement 1, city 2).
+pub fn hurt(g: &Game, h: usize) -> u32 {
+    let me = g.s.cur();
+    let w: u32 = g.topo.hex_corners[h]
+        .iter()
+        .filter(|c| me.buildings.contains(c.idx()))
+        .map(|c| if me.cities.contains(c.idx()) { 2 } else { 1 })
+        .sum();
+    pips(g.layout.token[h]) as u32 * w
+}
+
+/// Step 3: the tiles the second roll `n` may send the robber to, before the random tie-break:
+/// the undestroyed tiles with number `n` (his own included: then he stays) that hurt the
+/// player most, then the most pips. Empty on a 7 or when no undestroyed tile has `n`: the
+/// robber then goes to (or stays in) the desert.
+pub fn robber_candidates(g: &Game, n: u8) -> HexSet {
+    if n == 7 || n > 12 {
+        return HexSet::EMPTY;
+    }
+    let pool = g.layout.by_number[n as usize].minus(g.s.destroyed);
+    let key = |h: usize| (hurt(g, h), pips(g.layout.token[h]));
+    let Some(best) = pool.iter().map(key).max() else {
+        return pool;
+    };
+    pool.iter().filter(|&h| key(h) == best).collect()
+}
+
+/// The second roll of the seven: the robber goes to the most hurtful tile with that number, to
+/// the desert, or a chance phase breaks a tie.
+pub fn robber_roll<S: Sink>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
+    let n = d1 + d2;
+    g.s.robber_roll = n;
+    let c = robber_candidates(g, n);
+    match c.len() {
+        0 => move_robber(g, g.layout.robber_start, sink),
+        1 => move_robber(g, HexId(c.nth(0) as u8), sink),
+        _ => g.s.phase = Phase::RobberTie,
+    }
+}
+
+/// The robber moves to `to`. Leaving a tile other than a desert rolls the destruction die.
+pub fn move_robber<S: Sink>(g: &mut Game, to: HexId, sink: &mut S) {
+    let from = g.s.robber;
+    debug_assert!(
+        !g.s.destroyed.contains(to.idx()),
+        "robber into a destroyed tile"
+    );
+    g.s.robber = to;
+    sink.event(&Event::SoloRobber {
+        from,
+        to,
+        roll: g.s.robber_roll,
+    });
+    if to != from && destructible(g, from) {
+        g.s.leaving = from;
+        g.s.phase = Phase::DestroyDie;
+    } else {
+        g.resume_turn();
+    }
+}
+
+/// A tile that can be destroyed: a producing land tile (never a desert or the sea).
+#[inline]
+pub fn destructible(g: &Game, h: HexId) -> bool {
+    g.layout.terrain[h.idx()].resource().is_some()
+}
+
+/// The destruction die for the tile the robber left: 1-4 destroys it (its token is gone for
+/// good), 5-6 spares it. The fifth destroyed tile loses the game.
+pub fn destroy_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
+    let h = g.s.leaving;
+    let destroyed = die <= 4 && destructible(g, h);
+    if destroyed {
+        g.s.destroyed.insert(h.idx());
+    }
+    sink.event(&Event::Destruction {
+        hex: h,
+        die,
+        destroyed,
+    });
+    if g.s.destroyed.len() >= DESTROYED_TO_LOSE {
+        g.finish(Outcome::TeamLoss, sink);
+    } else {
+        g.resume_turn();
+    }
+}
+
+/// The changed monopoly: name a resource, then a die (a chance phase) says how many.
+pub fn monopoly(g: &mut Game, r: Resource) {
+    g.s.mono_res = r;
+    g.s.phase = Phase::MonopolyDie;
+}
+
+/// Half the monopoly die (rounded down) of the named resource, or what the bank has.
+pub fn monopoly_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
+    let r = g.s.mono_res;
+    let p = g.s.current as usize;
+    let n = (die / 2).min(g.s.bank[r.idx()]);
+    g.s.bank[r.idx()] -= n;
+    g.s.players[p].hand[r.idx()] += n;
+    sink.event(&Event::Monopoly {
+        player: PlayerId(p as u8),
+        resource: r,
+        taken: n,
+    });
+    g.s.phase = Phase::Main;
+}

@@ -1,0 +1,528 @@
+//! Solitaire Catan rule scenarios (RULINGS §2, docs/rules.md "Solitaire"): set-up, doubles,
+//! each step of the seven procedure, the monopoly die, defeat at 5 destroyed tiles, victory at
+//! 10 VP, and the longest road / largest army option.
+
+mod common;
+
+use common::*;
+use robsim::catan::solitaire::robber_candidates;
+use robsim::catan::*;
+
+fn solo(awards: bool) -> Game<'static> {
+    game(Rules::solitaire(SolitaireRules { awards }))
+}
+
+/// Turn 1 of the single player, in `phase`, on the fixed board (robber in the desert (0, 0)).
+fn at(phase: Phase) -> Game<'static> {
+    let mut g = solo(true);
+    at_turn(&mut g, 0, phase);
+    g
+}
+
+fn chance(g: &mut Game, o: ChanceOutcome) -> Log {
+    let mut log = Log::default();
+    g.apply_chance(o, &mut log);
+    g.check_invariants().expect("invariants");
+    log
+}
+
+fn step(g: &mut Game, a: Action) -> Log {
+    let mut log = Log::default();
+    g.try_apply(a, &mut log)
+        .unwrap_or_else(|e| panic!("{e}; legal: {:?}", legal(g)));
+    g.check_invariants().expect("invariants");
+    log
+}
+
+/// Rolls a seven (3 + 4) in the dice phase.
+fn seven(g: &mut Game) -> Log {
+    g.s.phase = Phase::Dice;
+    chance(g, ChanceOutcome::Dice(3, 4))
+}
+
+fn hand_total(g: &Game) -> u32 {
+    g.s.players[0].hand_size()
+}
+
+#[test]
+fn setup_places_two_settlements_and_pays_both() {
+    let mut g = solo(true);
+    assert_eq!(g.s.phase, Phase::SetupSettlement);
+    // Corner 0 of the mountains 8 (2, 0), then corner 3 of the hills 5 (-2, 2).
+    let a = corner(2, 0, 0);
+    step(&mut g, Action::BuildSettlement(a));
+    let e = road_actions(&g)[0];
+    step(&mut g, Action::BuildRoad(e));
+    assert_eq!(g.s.phase, Phase::SetupSettlement, "a second placement");
+    let b = corner(-2, 2, 3);
+    step(&mut g, Action::BuildSettlement(b));
+    let e = road_actions(&g)[0];
+    step(&mut g, Action::BuildRoad(e));
+    assert_eq!(g.s.phase, Phase::PreRoll);
+    assert_eq!(g.s.turn, 1);
+    let mut want = [0u8; 5];
+    for c in [a, b] {
+        for &h in &g.topo.corner_hexes[c.idx()] {
+            if h != topology::NONE {
+                if let Some(r) = g.layout.terrain[h as usize].resource() {
+                    want[r.idx()] += 1;
+                }
+            }
+        }
+    }
+    assert!(want.iter().sum::<u8>() >= 2);
+    assert_eq!(g.s.players[0].hand, want, "resources from both settlements");
+    assert_eq!(g.s.players[0].vp, 2);
+    assert_eq!(legal(&g), vec![Action::Roll], "no knight before the roll");
+}
+
+#[test]
+fn doubles_give_one_resource_of_choice() {
+    let mut g = at(Phase::Dice);
+    chance(&mut g, ChanceOutcome::Dice(2, 2));
+    assert_eq!(g.s.phase, Phase::Bonus);
+    assert_eq!(legal(&g).len(), 5);
+    let log = step(&mut g, Action::TakeBonus(Resource::Ore));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 1);
+    assert_eq!(g.s.phase, Phase::Main);
+    assert!(log.0.contains(&Event::Bonus {
+        player: PlayerId(0),
+        resource: Resource::Ore,
+        cause: BonusCause::Doubles
+    }));
+    // Not on other rolls.
+    let mut g = at(Phase::Dice);
+    chance(&mut g, ChanceOutcome::Dice(1, 3));
+    assert_eq!(g.s.phase, Phase::Main);
+    assert_eq!(hand_total(&g), 0);
+}
+
+#[test]
+fn doubles_and_tech_advancement_stack_in_solitaire() {
+    let mut g = game(
+        Rules::solitaire(SolitaireRules::default()).with_modifiers(Modifiers::TECH_ADVANCEMENT),
+    );
+    at_turn(&mut g, 0, Phase::Dice);
+    chance(&mut g, ChanceOutcome::Dice(5, 5));
+    let a = step(&mut g, Action::TakeBonus(Resource::Grain));
+    assert_eq!(g.s.phase, Phase::Bonus, "a second pick");
+    let b = step(&mut g, Action::TakeBonus(Resource::Wool));
+    assert_eq!(g.s.phase, Phase::Main);
+    assert!(matches!(
+        a.0[0],
+        Event::Bonus {
+            cause: BonusCause::Doubles,
+            ..
+        }
+    ));
+    assert!(matches!(
+        b.0[0],
+        Event::Bonus {
+            cause: BonusCause::TechAdvancement,
+            ..
+        }
+    ));
+    assert_eq!(hand_total(&g), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seven
+
+#[test]
+fn a_knight_in_hand_may_cancel_the_whole_seven() {
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::Knight, 1);
+    give(&mut g, 0, [3, 3, 2, 0, 0]);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::SevenChoice);
+    assert_eq!(legal(&g), vec![Action::CancelSeven, Action::AcceptSeven]);
+    let before = g.s;
+    let log = step(&mut g, Action::CancelSeven);
+    assert_eq!(g.s.phase, Phase::Main);
+    assert_eq!(g.s.players[0].hand, before.players[0].hand, "no discards");
+    assert_eq!(g.s.robber, before.robber, "the robber does not move");
+    assert_eq!(g.s.players[0].dev[DevCard::Knight.idx()], 0);
+    assert_eq!(g.s.players[0].knights_played, 1);
+    assert_eq!(g.s.played[DevCard::Knight.idx()], 1);
+    assert!(!g.s.dev_played, "a discarded knight is not the turn's card");
+    assert_eq!(
+        log.0,
+        vec![Event::SevenCancelled {
+            player: PlayerId(0)
+        }]
+    );
+}
+
+#[test]
+fn accepting_the_seven_runs_the_procedure() {
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::Knight, 1);
+    seven(&mut g);
+    step(&mut g, Action::AcceptSeven);
+    // 0 cards: no discard; the knight is the only card to lose.
+    assert_eq!(g.s.phase, Phase::LoseDev);
+    assert_eq!(legal(&g), vec![Action::LoseDev(DevCard::Knight)]);
+}
+
+#[test]
+fn no_knight_no_choice() {
+    let mut g = at(Phase::Dice);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+}
+
+#[test]
+fn more_than_five_cards_lose_half_rounded_down() {
+    let mut g = at(Phase::Dice);
+    give(&mut g, 0, [2, 2, 2, 1, 0]); // 7 cards
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::Discard);
+    assert_eq!(g.s.discards[0], 3);
+    while g.s.phase == Phase::Discard {
+        let a = legal(&g)[0];
+        step(&mut g, a);
+    }
+    assert_eq!(hand_total(&g), 4);
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+}
+
+#[test]
+fn five_cards_are_kept() {
+    let mut g = at(Phase::Dice);
+    give(&mut g, 0, [1, 1, 1, 1, 1]);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+    assert_eq!(hand_total(&g), 5);
+    let mut g = at(Phase::Dice);
+    give(&mut g, 0, [2, 1, 1, 1, 1]);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::Discard);
+    assert_eq!(g.s.discards[0], 3);
+}
+
+#[test]
+fn one_unplayed_development_card_of_choice_is_lost() {
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::Monopoly, 1);
+    give_dev(&mut g, 0, DevCard::YearOfPlenty, 1);
+    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::LoseDev);
+    assert_eq!(
+        legal(&g),
+        vec![
+            Action::LoseDev(DevCard::YearOfPlenty),
+            Action::LoseDev(DevCard::Monopoly)
+        ],
+        "victory point cards are never lost"
+    );
+    let log = step(&mut g, Action::LoseDev(DevCard::Monopoly));
+    assert_eq!(g.s.players[0].dev[DevCard::Monopoly.idx()], 0);
+    assert_eq!(g.s.players[0].dev[DevCard::YearOfPlenty.idx()], 1);
+    assert_eq!(g.s.players[0].vp, 1);
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+    assert_eq!(
+        log.0,
+        vec![Event::DevLost {
+            player: PlayerId(0),
+            card: DevCard::Monopoly
+        }]
+    );
+    // Only a VP card: nothing to lose.
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+}
+
+/// The seven's second roll.
+fn second_roll(g: &mut Game, d1: u8, d2: u8) -> Log {
+    assert_eq!(g.s.phase, Phase::RobberRoll);
+    assert_eq!(g.chance(), Some(ChanceDist::Dice));
+    chance(g, ChanceOutcome::Dice(d1, d2))
+}
+
+#[test]
+fn the_second_roll_sends_the_robber_where_it_hurts_most() {
+    // 8s: mountains (2, 0) and forest (-2, 1). A settlement on each, a city on the forest.
+    let mut g = at(Phase::Dice);
+    put_settlement(&mut g, 0, corner(2, 0, 3));
+    put_city(&mut g, 0, corner(-2, 1, 0));
+    seven(&mut g);
+    let log = second_roll(&mut g, 4, 4);
+    assert_eq!(g.s.robber, hex(-2, 1), "the city's tile hurts more");
+    assert_eq!(
+        g.s.phase,
+        Phase::Main,
+        "left the desert: no destruction die"
+    );
+    assert_eq!(
+        log.0,
+        vec![Event::SoloRobber {
+            from: hex(0, 0),
+            to: hex(-2, 1),
+            roll: 8
+        }]
+    );
+}
+
+#[test]
+fn equally_hurtful_tiles_tie_at_random() {
+    let mut g = at(Phase::Dice);
+    put_settlement(&mut g, 0, corner(2, 0, 3));
+    put_settlement(&mut g, 0, corner(-2, 1, 0));
+    seven(&mut g);
+    second_roll(&mut g, 5, 3);
+    assert_eq!(g.s.phase, Phase::RobberTie);
+    assert_eq!(
+        g.chance(),
+        Some(ChanceDist::Uniform(hexes(&[hex(2, 0), hex(-2, 1)])))
+    );
+    chance(&mut g, ChanceOutcome::Hex(hex(2, 0)));
+    assert_eq!(g.s.robber, hex(2, 0));
+    assert_eq!(g.s.phase, Phase::Main);
+    // No buildings at all: every tile with the number ties.
+    let g = at(Phase::Main);
+    assert_eq!(robber_candidates(&g, 9), hexes(&[hex(2, -2), hex(-2, 0)]));
+}
+
+#[test]
+fn a_seven_or_a_number_without_tile_sends_him_to_the_desert() {
+    // Second roll 7: from the hills 6 to the desert, the hills at risk.
+    let mut g = at(Phase::Dice);
+    g.s.robber = hex(0, -1);
+    seven(&mut g);
+    let log = second_roll(&mut g, 6, 1);
+    assert_eq!(g.s.robber, hex(0, 0));
+    assert_eq!(g.s.phase, Phase::DestroyDie);
+    assert!(log.0.contains(&Event::SoloRobber {
+        from: hex(0, -1),
+        to: hex(0, 0),
+        roll: 7
+    }));
+    // The only 2 is destroyed: to the desert (he stays there; nothing to destroy).
+    let mut g = at(Phase::Dice);
+    g.s.destroyed = hexes(&[hex(1, -2)]);
+    seven(&mut g);
+    second_roll(&mut g, 1, 1);
+    assert_eq!(g.s.robber, hex(0, 0));
+    assert_eq!(g.s.phase, Phase::Main);
+}
+
+/// The robber on `from`, a seven, a second roll of 10 (to (0, -2) or (2, -1)), then `die`.
+fn leave(from: HexId, die: u8) -> (Game<'static>, Log) {
+    let mut g = at(Phase::Dice);
+    g.s.robber = from;
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    seven(&mut g);
+    second_roll(&mut g, 5, 5);
+    assert_eq!(g.s.robber, hex(0, -2));
+    assert_eq!(g.s.phase, Phase::DestroyDie);
+    assert_eq!(g.chance(), Some(ChanceDist::Die));
+    let log = chance(&mut g, ChanceOutcome::Die(die));
+    (g, log)
+}
+
+#[test]
+fn leaving_a_tile_a_die_of_1_to_4_destroys_it() {
+    for die in 1..=4 {
+        let (g, log) = leave(hex(1, 1), die);
+        assert_eq!(g.s.destroyed, hexes(&[hex(1, 1)]), "die {die}");
+        assert_eq!(g.s.phase, Phase::Main);
+        assert_eq!(
+            log.0,
+            vec![Event::Destruction {
+                hex: hex(1, 1),
+                die,
+                destroyed: true
+            }]
+        );
+    }
+}
+
+#[test]
+fn leaving_a_tile_a_die_of_5_or_6_spares_it() {
+    for die in 5..=6 {
+        let (g, log) = leave(hex(1, 1), die);
+        assert!(g.s.destroyed.is_empty(), "die {die}");
+        assert_eq!(g.s.robber, hex(0, -2), "the robber still moves");
+        assert!(log.0.contains(&Event::Destruction {
+            hex: hex(1, 1),
+            die,
+            destroyed: false
+        }));
+    }
+}
+
+#[test]
+fn the_desert_is_never_destroyed() {
+    let mut g = at(Phase::Dice);
+    assert_eq!(g.s.robber, hex(0, 0));
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    seven(&mut g);
+    second_roll(&mut g, 4, 6);
+    assert_eq!(g.s.robber, hex(0, -2));
+    assert_eq!(g.s.phase, Phase::Main, "no die for leaving the desert");
+    assert!(g.s.destroyed.is_empty());
+    assert!(!solitaire::destructible(&g, hex(0, 0)));
+    // A destroyed desert is refused by the invariants (and sea hexes carry no token either).
+    g.s.destroyed = hexes(&[hex(0, 0)]);
+    assert!(g.check_invariants().is_err());
+}
+
+#[test]
+fn the_robber_never_enters_a_destroyed_tile() {
+    let mut g = at(Phase::Dice);
+    put_city(&mut g, 0, corner(2, 0, 3));
+    g.s.destroyed = hexes(&[hex(2, 0)]);
+    seven(&mut g);
+    second_roll(&mut g, 2, 6);
+    assert_eq!(
+        g.s.robber,
+        hex(-2, 1),
+        "the other 8, although the city's hurts more"
+    );
+    let mut g = at(Phase::Dice);
+    g.s.destroyed = hexes(&[hex(2, 0), hex(-2, 1)]);
+    seven(&mut g);
+    second_roll(&mut g, 2, 6);
+    assert_eq!(g.s.robber, hex(0, 0), "no undestroyed 8: the desert");
+}
+
+#[test]
+fn destroyed_tiles_never_produce() {
+    let mut g = at(Phase::Dice);
+    put_settlement(&mut g, 0, corner(2, 0, 3)); // mountains 8, forest 3 / pasture 5 nearby
+    g.s.destroyed = hexes(&[hex(2, 0)]);
+    chance(&mut g, ChanceOutcome::Dice(2, 6));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 0);
+    g.s.destroyed = HexSet::EMPTY;
+    g.s.phase = Phase::Dice;
+    chance(&mut g, ChanceOutcome::Dice(2, 6));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 1);
+}
+
+#[test]
+fn the_robber_blocks_production() {
+    let mut g = at(Phase::Dice);
+    put_settlement(&mut g, 0, corner(2, 0, 3));
+    g.s.robber = hex(2, 0);
+    chance(&mut g, ChanceOutcome::Dice(2, 6));
+    assert_eq!(hand_total(&g), 0);
+}
+
+#[test]
+fn the_fifth_destroyed_tile_loses() {
+    let mut g = at(Phase::Dice);
+    g.s.destroyed = hexes(&[hex(0, -1), hex(1, -1), hex(2, -1), hex(-1, -1)]);
+    g.s.robber = hex(1, 1);
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    seven(&mut g);
+    second_roll(&mut g, 5, 5);
+    let log = chance(&mut g, ChanceOutcome::Die(3));
+    assert_eq!(g.s.phase, Phase::Over(Outcome::TeamLoss));
+    assert_eq!(g.s.destroyed.len(), 5);
+    assert!(log.0.contains(&Event::GameOver {
+        outcome: Outcome::TeamLoss,
+        turn: 1
+    }));
+    // Four are not enough.
+    let mut g = at(Phase::Dice);
+    g.s.destroyed = hexes(&[hex(0, -1), hex(1, -1), hex(2, -1)]);
+    g.s.robber = hex(1, 1);
+    seven(&mut g);
+    second_roll(&mut g, 5, 5);
+    chance(&mut g, ChanceOutcome::Die(3));
+    assert_eq!(g.s.phase, Phase::Main);
+}
+
+#[test]
+fn ten_vp_wins() {
+    let mut g = at(Phase::Main);
+    put_city(&mut g, 0, corner(2, 0, 3));
+    put_city(&mut g, 0, corner(-2, 1, 0));
+    put_city(&mut g, 0, corner(0, -2, 3));
+    put_settlement(&mut g, 0, corner(-2, 2, 3));
+    put_settlement(&mut g, 0, corner(1, 1, 3));
+    assert_eq!(g.s.players[0].vp, 8);
+    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
+    give(&mut g, 0, CITY_COST);
+    step(&mut g, Action::BuildCity(corner(-2, 2, 3)));
+    assert_eq!(g.s.players[0].vp, 10);
+    assert_eq!(g.s.phase, Phase::Over(Outcome::TeamWin));
+}
+
+#[test]
+fn the_monopoly_rolls_one_die_and_takes_half() {
+    for (die, got) in [(1, 0), (2, 1), (3, 1), (5, 2), (6, 3)] {
+        let mut g = at(Phase::Main);
+        give_dev(&mut g, 0, DevCard::Monopoly, 1);
+        step(&mut g, Action::PlayMonopoly(Resource::Ore));
+        assert_eq!(g.s.phase, Phase::MonopolyDie);
+        assert_eq!(g.chance(), Some(ChanceDist::Die));
+        let log = chance(&mut g, ChanceOutcome::Die(die));
+        assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], got, "die {die}");
+        assert_eq!(g.s.phase, Phase::Main);
+        assert!(log.0.contains(&Event::Monopoly {
+            player: PlayerId(0),
+            resource: Resource::Ore,
+            taken: got
+        }));
+    }
+    // The bank is short: what it has.
+    let mut g = at(Phase::Main);
+    give_dev(&mut g, 0, DevCard::Monopoly, 1);
+    g.s.bank[Resource::Ore.idx()] = 1;
+    g.s.players[0].hand[Resource::Ore.idx()] = 18;
+    step(&mut g, Action::PlayMonopoly(Resource::Ore));
+    chance(&mut g, ChanceOutcome::Die(6));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 19);
+}
+
+fn five_roads(g: &mut Game) {
+    let cs = zigzag_top(-1, -1, 3); // 7 corners, 6 edges
+    put_settlement(g, 0, cs[0]);
+    let es = path(&cs);
+    put_roads(g, 0, &es[..4]);
+    give(g, 0, ROAD_COST);
+}
+
+#[test]
+fn longest_road_and_largest_army_by_default() {
+    let mut g = at(Phase::Main);
+    five_roads(&mut g);
+    let e = path(&zigzag_top(-1, -1, 3))[4];
+    step(&mut g, Action::BuildRoad(e));
+    assert_eq!(g.s.longest_road, 0);
+    assert_eq!(g.s.players[0].vp, 3);
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::Knight, 3);
+    for _ in 0..3 {
+        seven(&mut g);
+        step(&mut g, Action::CancelSeven);
+    }
+    assert_eq!(g.s.largest_army, 0);
+    assert_eq!(g.s.players[0].vp, 2);
+}
+
+#[test]
+fn longest_road_and_largest_army_can_be_switched_off() {
+    let mut g = solo(false);
+    at_turn(&mut g, 0, Phase::Main);
+    five_roads(&mut g);
+    let e = path(&zigzag_top(-1, -1, 3))[4];
+    step(&mut g, Action::BuildRoad(e));
+    assert_eq!(g.s.players[0].road_length, 5);
+    assert_eq!(g.s.longest_road, NO_PLAYER);
+    assert_eq!(g.s.players[0].vp, 1);
+    let mut g = solo(false);
+    at_turn(&mut g, 0, Phase::Dice);
+    give_dev(&mut g, 0, DevCard::Knight, 3);
+    for _ in 0..3 {
+        seven(&mut g);
+        step(&mut g, Action::CancelSeven);
+    }
+    assert_eq!(g.s.players[0].knights_played, 3);
+    assert_eq!(g.s.largest_army, NO_PLAYER);
+    assert_eq!(g.s.players[0].vp, 0);
+}
