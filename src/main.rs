@@ -188,7 +188,7 @@ enum Cmd {
         #[command(flatten)]
         game: GameArgs,
         /// Games to play (not needed with --precision).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision")]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
