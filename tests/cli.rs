@@ -522,7 +522,10 @@ fn precision_rows_are_thread_independent() {
             .map(|c| rec[h.iter().position(|x| x == *c).unwrap()].to_string())
             .collect::<Vec<_>>()
     };
-    assert_eq!(wins(&summaries[0], 1), wins(&read(&plain, "summary.csv"), 0));
+    assert_eq!(
+        wins(&summaries[0], 1),
+        wins(&read(&plain, "summary.csv"), 0)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -628,7 +631,10 @@ fn report_html_renders_in_headless_chromium() {
         assert!(d.join(f).exists(), "{f} written");
     }
     assert!(!html.contains("<script"), "no scripts");
-    assert!(!html.contains("src=\"http") && !html.contains("href=\"http"), "no network");
+    assert!(
+        !html.contains("src=\"http") && !html.contains("href=\"http"),
+        "no network"
+    );
     let Some(chrome) = chromium() else {
         if std::env::var("CI").as_deref() == Ok("true") {
             panic!("Chromium is required in CI (apt-get install chromium; .ci/run does it)");
@@ -669,6 +675,9 @@ fn report_html_renders_in_headless_chromium() {
         "inline SVG figures: {}",
         dom.matches("<svg").count()
     );
-    assert!(dom.contains("robsim sweep") || dom.contains("sweep "), "command shown");
+    assert!(
+        dom.contains("robsim sweep") || dom.contains("sweep "),
+        "command shown"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
