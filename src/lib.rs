@@ -3,8 +3,11 @@
 pub mod bench;
 pub mod catan;
 pub mod catan_run;
+pub mod compare;
 pub mod config;
+pub mod html;
 pub mod mapfile;
+pub mod plot;
 pub mod policy;
 pub mod report;
 pub mod runner;

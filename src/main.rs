@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
 use robsim::policy::TeamKnobs;
-use robsim::sweep::{default_out, run_sweep, RunOptions};
+use robsim::sweep::{default_out, run_sweep, Budget, Format, RunOptions, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +30,41 @@ struct Common {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
+    /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
+    #[arg(long, value_parser = parse_precision)]
+    precision: Option<f64>,
+    /// With --precision: most games per row.
+    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: Option<u64>,
+    /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
+    #[arg(long, value_parser = ["csv", "json"], default_value = "csv")]
+    format: String,
+}
+
+fn parse_precision(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number; give a half-width such as 0.005"))?;
+    if x > 0.0 && x < 0.5 {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{x} is out of range; allowed: a half-width above 0 and below 0.5"
+        ))
+    }
+}
+
+impl Common {
+    fn budget(&self, games: u64) -> Budget {
+        match self.precision {
+            Some(target) => Budget::Precision {
+                target,
+                max_games: self.max_games.unwrap_or(DEFAULT_MAX_GAMES),
+            },
+            None => Budget::Games(games),
+        }
+    }
 }
 
 /// The flags that choose one game configuration (shared by `run` and `trace`).
@@ -152,9 +187,9 @@ enum Cmd {
     Run {
         #[command(flatten)]
         game: GameArgs,
-        /// Games to play.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
+        /// Games to play (not needed with --precision).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
+        games: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
@@ -238,7 +273,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             common,
         } => {
-            let file = game.sweep_file(games);
+            let file = game.sweep_file(games.unwrap_or(1));
             let text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
@@ -281,7 +316,10 @@ fn execute(
     args: Vec<String>,
     config_text: String,
 ) -> Result<(), Failure> {
-    let out = common.out.unwrap_or_else(|| default_out(&sweep.file.name));
+    let out = common
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&sweep.file.name));
     robsim::mapfile::resolve_map(&sweep.file.map)
         .with_context(|| format!("map = {:?}", sweep.file.map))
         .map_err(Failure::Input)?;
@@ -292,6 +330,12 @@ fn execute(
         quiet: common.quiet,
         command: args,
         config_text,
+        budget: common.budget(sweep.games),
+        format: if common.format == "json" {
+            Format::Json
+        } else {
+            Format::Csv
+        },
     };
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
@@ -304,26 +348,8 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let mut r = csv::Reader::from_reader(csv_bytes);
     let headers = r.headers()?.clone();
-    let want = [
-        "row",
-        "variant",
-        "players",
-        "policy",
-        "board",
-        "difficulty",
-        "robert_target",
-        "modifiers",
-        "games",
-        "win_rate",
-        "win_rate_lo95",
-        "win_rate_hi95",
-        "wins_seat1",
-        "wins_seat2",
-        "wins_seat3",
-        "wins_seat4",
-        "capouts",
-        "turns_median",
-    ];
+    use robsim::report::Tables;
+    let want = robsim::catan_run::CatanRow::headline_columns();
     let idx: Vec<usize> = want
         .iter()
         .filter_map(|w| headers.iter().position(|h| h == *w))

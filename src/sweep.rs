@@ -2,15 +2,47 @@
 
 use crate::catan::Topology;
 use crate::catan_run::CatanRow;
+use crate::compare::{compare, Side};
 use crate::config::Sweep;
+use crate::html;
 use crate::mapfile::resolve_map;
-use crate::report::{git_commit, machine, Manifest, ReportDir, Tables};
+use crate::report::{git_commit, machine, Manifest, PrecisionManifest, ReportDir, Tables};
 use crate::runner::{run, with_threads};
+use crate::stats::Accumulator;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// How many games each row plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Exactly this many (games `0..n`).
+    Games(u64),
+    /// Batches of [`PRECISION_BATCH`] games until the row's 95% half-width is at most `target`,
+    /// or `max_games` are played. Games are always `0..n` for the `n` reached, so a row equals a
+    /// plain run of the same count, and the stopping point depends on the results only (never
+    /// on threads).
+    Precision { target: f64, max_games: u64 },
+}
+
+/// Games per precision batch: the half-width is checked after each. 2,000 keeps the overshoot
+/// past the needed count small next to the 10,000s a ±0.5-point target needs, and each batch
+/// long enough to keep both cores busy.
+pub const PRECISION_BATCH: u64 = 2_000;
+
+/// Default `--max-games` of a precision run.
+pub const DEFAULT_MAX_GAMES: u64 = 1_000_000;
+
+/// Output formats of the summary besides the CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Csv,
+    /// Also `summary.json`: the CSV's rows as objects with exactly its fields.
+    Json,
+}
 
 /// How a sweep is run (not what it computes: results never depend on these).
 pub struct RunOptions {
@@ -21,6 +53,8 @@ pub struct RunOptions {
     pub command: Vec<String>,
     /// The config text recorded as `config.toml`.
     pub config_text: String,
+    pub budget: Budget,
+    pub format: Format,
 }
 
 /// A progress bar over `total` games: hidden with `--quiet` or when stdout is not a terminal.
@@ -41,18 +75,65 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
-/// Plays every row of `rows` and appends their tables to `out`. Generic over the game.
-pub fn run_rows<E: Tables>(
-    rows: &[E],
-    games: u64,
-    pb: &ProgressBar,
-    out: &mut ReportDir,
-) -> Result<()> {
-    for (i, e) in rows.iter().enumerate() {
-        let acc = run(e, 0..games, pb);
-        e.write_tables(i, &acc, out)?;
+/// Plays one row under `budget`. Generic over the game.
+pub fn run_row<E: Tables>(e: &E, budget: Budget, pb: &ProgressBar) -> E::Acc {
+    match budget {
+        Budget::Games(n) => run(e, 0..n, pb),
+        Budget::Precision { target, max_games } => {
+            let mut acc = E::Acc::default();
+            let mut done = 0;
+            while done < max_games {
+                let hi = (done + PRECISION_BATCH).min(max_games);
+                acc.merge(run(e, done..hi, pb));
+                done = hi;
+                if e.half_width95(&acc) <= target {
+                    break;
+                }
+                // The bar's length grows batch by batch (its total is not known in advance).
+                pb.inc_length(PRECISION_BATCH.min(max_games - done));
+            }
+            acc
+        }
     }
-    Ok(())
+}
+
+/// Plays every row of `rows`. Generic over the game.
+pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> Vec<E::Acc> {
+    rows.iter().map(|e| run_row(e, budget, pb)).collect()
+}
+
+/// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
+/// Generic over the game.
+///
+/// # Errors
+/// A row cannot be serialised or a figure drawn.
+pub fn write_results<E: Tables>(
+    rows: &[E],
+    accs: &[E::Acc],
+    out: &mut ReportDir,
+) -> Result<Vec<crate::report::Figure>> {
+    for (i, (e, acc)) in rows.iter().zip(accs).enumerate() {
+        e.write_tables(i, acc, out)?;
+    }
+    let sides: Vec<Side> = rows
+        .iter()
+        .zip(accs)
+        .enumerate()
+        .map(|(i, (e, acc))| Side {
+            row: i,
+            settings: e.settings(),
+            log: E::game_log(acc),
+            has_win_rate: e.has_win_rate(),
+        })
+        .collect();
+    for c in compare(&sides) {
+        out.row("compare.csv", &c)?;
+    }
+    let figures = E::figures(rows, accs)?;
+    for f in &figures {
+        out.text(&format!("{}.svg", f.name), f.svg.clone());
+    }
+    Ok(figures)
 }
 
 /// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
@@ -64,8 +145,15 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
     let topo = Topology::build(&spec)?;
     let mut out = ReportDir::create(&opts.out)?;
+    if opts.format == Format::Json {
+        out.mirror_json("summary.csv");
+    }
     let started = std::time::SystemTime::now();
     let t0 = Instant::now();
+    let precision = match opts.budget {
+        Budget::Precision { target, .. } => Some(target),
+        Budget::Games(_) => None,
+    };
     let rows: Vec<CatanRow> = sweep
         .rows
         .iter()
@@ -74,15 +162,25 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
             map: sweep.file.map.clone(),
             spec,
             seed: sweep.file.seed,
+            precision,
         })
         .collect();
-    let pb = progress_bar(sweep.games * rows.len() as u64, opts.quiet);
-    with_threads(opts.threads, || run_rows(&rows, sweep.games, &pb, &mut out))??;
+    let first = match opts.budget {
+        Budget::Games(n) => n,
+        Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
+    };
+    let pb = progress_bar(first * rows.len() as u64, opts.quiet);
+    let accs = with_threads(opts.threads, || run_rows(&rows, opts.budget, &pb))?;
     pb.finish_and_clear();
+    let figures = write_results(&rows, &accs, &mut out)?;
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
     } else {
         opts.threads
+    };
+    let games_per_row = match opts.budget {
+        Budget::Games(n) => n,
+        Budget::Precision { max_games, .. } => max_games,
     };
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION"),
@@ -90,18 +188,54 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         command: opts.command.clone(),
         config: "config.toml".into(),
         seed: sweep.file.seed,
-        games_per_row: sweep.games,
+        games_per_row,
         rows: rows.len(),
+        precision: match opts.budget {
+            Budget::Precision { target, max_games } => Some(PrecisionManifest {
+                target_halfwidth95: target,
+                batch_games: PRECISION_BATCH,
+                max_games,
+            }),
+            Budget::Games(_) => None,
+        },
         threads,
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         machine: machine(),
     };
+    let command = shell_words(&opts.command);
+    let summary = out.table_bytes("summary.csv").unwrap_or_default();
+    let compare_csv = out.table_bytes("compare.csv").unwrap_or_default();
+    let seats = out.table_bytes("seats.csv").unwrap_or_default();
+    let games: u64 = accs.iter().map(|a| a.games).sum();
+    let provenance = format!(
+        "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}",
+        manifest.robsim_version,
+        manifest.git_commit.unwrap_or("unknown"),
+        sweep.file.seed,
+        rows.len(),
+        games,
+        threads,
+        manifest.elapsed_seconds,
+        manifest.started_utc
+    );
+    let page = html::render(&html::Page {
+        title: &sweep.file.name,
+        description: &sweep.file.description,
+        summary_csv: &summary,
+        headline: CatanRow::headline_columns(),
+        compare_csv: &compare_csv,
+        extra_tables: vec![("seats.csv (per seat)", &seats)],
+        figures: &figures,
+        config: &opts.config_text,
+        command: &command,
+        provenance: &provenance,
+    });
+    out.text("report.html", page);
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.text("config.toml", opts.config_text.clone());
-    out.text("command.txt", format!("{}\n", shell_words(&opts.command)));
-    let summary = out.table_bytes("summary.csv").unwrap_or_default();
+    out.text("command.txt", format!("{command}\n"));
     let dir = out.path().to_path_buf();
     out.finish()?;
     Ok((dir, summary))
