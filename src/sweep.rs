@@ -2,13 +2,13 @@
 
 use crate::catan::Topology;
 use crate::catan_run::CatanRow;
-use crate::compare::{compare, Side};
+use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
 use crate::html;
 use crate::mapfile::resolve_map;
 use crate::report::{git_commit, machine, Manifest, PrecisionManifest, ReportDir, Tables};
-use crate::runner::{run, with_threads};
-use crate::stats::Accumulator;
+use crate::runner::{run_joint, with_threads};
+use crate::stats::{Accumulator, GameLog};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -75,31 +75,58 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
-/// Plays one row under `budget`. Generic over the game.
-pub fn run_row<E: Tables>(e: &E, budget: Budget, pb: &ProgressBar) -> E::Acc {
-    match budget {
-        Budget::Games(n) => run(e, 0..n, pb),
-        Budget::Precision { target, max_games } => {
-            let mut acc = E::Acc::default();
-            let mut done = 0;
-            while done < max_games {
-                let hi = (done + PRECISION_BATCH).min(max_games);
-                acc.merge(run(e, done..hi, pb));
-                done = hi;
-                if e.half_width95(&acc) <= target {
-                    break;
+/// Plays every row of `rows` under `budget`, all rows together chunk by chunk, and returns each
+/// row's accumulator with the paired statistics of every pair of rows that differ in one setting
+/// (see [`pairs`]). A row's games are always `0..n`, so it equals a plain run of `n` games; under
+/// a precision target each row stops after the first batch that meets it, and a pair is compared
+/// over the games both rows played. Per-game logs never outlive their chunk, so memory does not
+/// grow with the number of games. Generic over the game.
+pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> (Vec<E::Acc>, PairSet) {
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    let pairs = pairs(&settings);
+    let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
+    let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
+    let mut active = vec![true; rows.len()];
+    let (total, batch) = match budget {
+        Budget::Games(n) => (n, n.max(1)),
+        Budget::Precision { max_games, .. } => (max_games, PRECISION_BATCH),
+    };
+    let mut done = 0;
+    while done < total && active.iter().any(|&a| a) {
+        let hi = (done + batch).min(total);
+        let act: Vec<usize> = (0..rows.len()).filter(|&i| active[i]).collect();
+        let mut pos = vec![usize::MAX; rows.len()];
+        for (k, &i) in act.iter().enumerate() {
+            pos[i] = k;
+        }
+        let refs: Vec<&E> = act.iter().map(|&i| &rows[i]).collect();
+        let (chunk_accs, chunk_pairs) = run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
+            let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
+            let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
+            for (k, p) in pairs.iter().enumerate() {
+                if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
+                    ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
                 }
-                // The bar's length grows batch by batch (its total is not known in advance).
-                pb.inc_length(PRECISION_BATCH.min(max_games - done));
             }
-            acc
+            ps
+        });
+        for (&i, acc) in act.iter().zip(chunk_accs) {
+            accs[i].merge(acc);
+        }
+        stats.merge(chunk_pairs);
+        done = hi;
+        if let Budget::Precision { target, max_games } = budget {
+            for &i in &act {
+                if rows[i].half_width95(&accs[i]) <= target {
+                    active[i] = false;
+                }
+            }
+            // The bar grows batch by batch (its total is not known in advance).
+            let still = active.iter().filter(|&&a| a).count() as u64;
+            pb.inc_length(PRECISION_BATCH.min(max_games - done) * still);
         }
     }
-}
-
-/// Plays every row of `rows`. Generic over the game.
-pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> Vec<E::Acc> {
-    rows.iter().map(|e| run_row(e, budget, pb)).collect()
+    (accs, stats)
 }
 
 /// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
@@ -110,24 +137,16 @@ pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> Vec<
 pub fn write_results<E: Tables>(
     rows: &[E],
     accs: &[E::Acc],
+    stats: &PairSet,
     out: &mut ReportDir,
 ) -> Result<Vec<crate::report::Figure>> {
     for (i, (e, acc)) in rows.iter().zip(accs).enumerate() {
         e.write_tables(i, acc, out)?;
     }
-    let sides: Vec<Side> = rows
-        .iter()
-        .zip(accs)
-        .enumerate()
-        .map(|(i, (e, acc))| Side {
-            row: i,
-            settings: e.settings(),
-            log: E::game_log(acc),
-            has_win_rate: e.has_win_rate(),
-        })
-        .collect();
-    for c in compare(&sides) {
-        out.row("compare.csv", &c)?;
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    for (p, st) in pairs(&settings).iter().zip(&stats.0) {
+        let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
+        out.row("compare.csv", &compare_row(p, st, coop))?;
     }
     let figures = E::figures(rows, accs)?;
     for f in &figures {
@@ -170,9 +189,9 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
     };
     let pb = progress_bar(first * rows.len() as u64, opts.quiet);
-    let accs = with_threads(opts.threads, || run_rows(&rows, opts.budget, &pb))?;
+    let (accs, stats) = with_threads(opts.threads, || run_rows(&rows, opts.budget, &pb))?;
     pb.finish_and_clear();
-    let figures = write_results(&rows, &accs, &mut out)?;
+    let figures = write_results(&rows, &accs, &stats, &mut out)?;
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
     } else {
