@@ -2,10 +2,10 @@
 
 use crate::carcassonne::*;
 use crate::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
-use crate::report::{r3, r5, ReportDir, Tables};
+use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use crate::runner::Experiment;
 use crate::seeds::{rng, Rng, Stream};
-use crate::stats::{merge_counts, wilson, Accumulator, Hist};
+use crate::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
 use anyhow::{Context, Result};
 use rand::Rng as _;
 use serde::Serialize;
@@ -152,6 +152,8 @@ pub struct CarcAcc {
     pub discards: u64,
     /// Robbers rows: the same game index played without The Robbers (same tile order).
     pub twin: Option<Box<Twin>>,
+    /// Per game: seat 1 won (ties included) and tiles placed, for `compare.csv`.
+    pub log: GameLog,
 }
 
 /// Paired sums over games: each game with the expansion against its twin without it.
@@ -190,6 +192,7 @@ impl Accumulator for CarcAcc {
         merge_counts(&mut self.robbed_by, &o.robbed_by);
         self.turns.merge(o.turns);
         self.discards += o.discards;
+        self.log.merge(o.log);
         match (&mut self.twin, o.twin) {
             (Some(a), Some(b)) => {
                 merge_counts(&mut a.wins, &b.wins);
@@ -321,6 +324,7 @@ impl Experiment for CarcassonneRow {
             acc.score[p].add(g.score[p] as u32);
         }
         acc.turns.add(g.turn);
+        acc.log.record(i, w & 1 != 0, g.turn);
         if rules.robbers {
             let with = g.score;
             // The twin: the same game index without the expansion (same base tile order).
@@ -359,7 +363,7 @@ impl Experiment for CarcassonneRow {
     }
 }
 
-/// `carcassonne_summary.csv`: one row per Carcassonne configuration.
+/// `summary.csv` of a Carcassonne sweep: one row per configuration.
 #[derive(Serialize)]
 pub struct CarcSummaryRow {
     pub row: usize,
@@ -400,7 +404,7 @@ pub struct CarcSummaryRow {
     pub discards_per_game: f64,
 }
 
-/// `carcassonne_seats.csv`: per configuration and seat.
+/// `seats.csv` of a Carcassonne sweep: per configuration and seat.
 #[derive(Serialize)]
 pub struct CarcSeatRow {
     pub row: usize,
@@ -436,6 +440,75 @@ pub struct CarcPairedRow {
 }
 
 impl Tables for CarcassonneRow {
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let r = self.spec.rules;
+        let dash = |on: bool, v: String| if on { v } else { "-".into() };
+        vec![
+            ("variant", "carcassonne".into()),
+            ("policy", self.spec.policy.name().into()),
+            ("players", r.players.to_string()),
+            ("robbers", r.robbers.to_string()),
+            (
+                "robber_placement",
+                dash(r.robbers, r.placement.name().into()),
+            ),
+            (
+                "robber_final_points",
+                dash(r.robbers, r.final_points.to_string()),
+            ),
+        ]
+    }
+
+    fn take_game_log(acc: &mut CarcAcc) -> GameLog {
+        std::mem::take(&mut acc.log)
+    }
+
+    /// Competitive: `compare.csv` compares game length only; `carcassonne_paired.csv` has the
+    /// per-seat paired comparison with and without the expansion.
+    fn has_win_rate(&self) -> bool {
+        false
+    }
+
+    /// The widest of the seats' win-rate intervals.
+    fn half_width95(&self, acc: &CarcAcc) -> f64 {
+        (0..self.spec.rules.players as usize)
+            .map(|s| {
+                let (lo, hi) = wilson(acc.wins[s], acc.games);
+                (hi - lo) / 2.0
+            })
+            .fold(0.0, f64::max)
+    }
+
+    fn figures(_rows: &[Self], _accs: &[CarcAcc]) -> Result<Vec<Figure>> {
+        Ok(Vec::new())
+    }
+
+    fn headline_columns() -> &'static [&'static str] {
+        &[
+            "row",
+            "variant",
+            "players",
+            "policy",
+            "robbers",
+            "robber_placement",
+            "robber_final_points",
+            "games",
+            "win_rate_seat1",
+            "win_rate_seat2",
+            "win_rate_seat3",
+            "win_rate_seat4",
+            "win_rate_seat5",
+            "score_mean_seat1",
+            "robber_point_share",
+            "robberies_per_game",
+            "rogue_per_game",
+        ]
+    }
+
+    fn games(acc: &CarcAcc) -> u64 {
+        acc.games
+    }
+
     fn write_tables(&self, row: usize, acc: &CarcAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
         let np = rules.players as usize;
@@ -452,7 +525,7 @@ impl Tables for CarcassonneRow {
             }
         };
         out.row(
-            "carcassonne_summary.csv",
+            "summary.csv",
             &CarcSummaryRow {
                 row,
                 variant: "carcassonne",
@@ -496,7 +569,7 @@ impl Tables for CarcassonneRow {
         for p in 0..np {
             let (lo, hi) = wilson(acc.wins[p], acc.games);
             out.row(
-                "carcassonne_seats.csv",
+                "seats.csv",
                 &CarcSeatRow {
                     row,
                     seat: p + 1,

@@ -367,6 +367,12 @@ impl Sweep {
                 }
             }
         }
+        if variants.iter().any(|v| v == CARCASSONNE) && variants.iter().any(|v| v != CARCASSONNE) {
+            bail!(
+                "{}: \"carcassonne\" cannot share a sweep with Catan variants (each report folder holds one game); use two configs",
+                ctx("grid.variant")
+            );
+        }
         let carcassonne = if variants.iter().any(|v| v == CARCASSONNE) {
             carcassonne_rows(g, &players_given, &ctx)?
         } else {

@@ -4,7 +4,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
 use robsim::policy::TeamKnobs;
-use robsim::sweep::{default_out, run_sweep, RunOptions};
+use robsim::sweep::{default_out, run_sweep, Budget, Format, RunOptions, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +30,41 @@ struct Common {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
+    /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
+    #[arg(long, value_parser = parse_precision)]
+    precision: Option<f64>,
+    /// With --precision: most games per row.
+    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: Option<u64>,
+    /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
+    #[arg(long, value_parser = ["csv", "json"], default_value = "csv")]
+    format: String,
+}
+
+fn parse_precision(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number; give a half-width such as 0.005"))?;
+    if x > 0.0 && x < 0.5 {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{x} is out of range; allowed: a half-width above 0 and below 0.5"
+        ))
+    }
+}
+
+impl Common {
+    fn budget(&self, games: u64) -> Budget {
+        match self.precision {
+            Some(target) => Budget::Precision {
+                target,
+                max_games: self.max_games.unwrap_or(DEFAULT_MAX_GAMES),
+            },
+            None => Budget::Games(games),
+        }
+    }
 }
 
 /// The flags that choose one game configuration (shared by `run` and `trace`).
@@ -184,9 +219,9 @@ enum Cmd {
     Run {
         #[command(flatten)]
         game: GameArgs,
-        /// Games to play.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
+        /// Games to play (not needed with --precision).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
+        games: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
@@ -199,6 +234,24 @@ enum Cmd {
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
+    },
+    /// Measure games/s and player-turns/s of standard workloads with 1 thread and all threads.
+    Bench {
+        /// Games per workload and measurement.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Measurements per workload and thread count; the median is reported.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=99))]
+        repeats: u64,
+        /// Threads for the parallel measurement (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Only workloads whose name contains this text.
+        #[arg(long)]
+        only: Option<String>,
+        /// Also write the table as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
     },
     /// Write one game as JSON Lines (format: docs/trace-format.md).
     Trace {
@@ -252,7 +305,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             common,
         } => {
-            let file = game.sweep_file(games);
+            let file = game.sweep_file(games.unwrap_or(1));
             let text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
@@ -264,6 +317,13 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game_index,
             out,
         } => trace(&game, game_index, out),
+        Cmd::Bench {
+            games,
+            repeats,
+            threads,
+            only,
+            csv,
+        } => bench(games, repeats as usize, threads, only, csv),
         Cmd::Sweep {
             config,
             games,
@@ -288,7 +348,10 @@ fn execute(
     args: Vec<String>,
     config_text: String,
 ) -> Result<(), Failure> {
-    let out = common.out.unwrap_or_else(|| default_out(&sweep.file.name));
+    let out = common
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&sweep.file.name));
     robsim::mapfile::resolve_map(&sweep.file.map)
         .with_context(|| format!("map = {:?}", sweep.file.map))
         .map_err(Failure::Input)?;
@@ -300,6 +363,12 @@ fn execute(
         quiet: common.quiet,
         command: args,
         config_text,
+        budget: common.budget(sweep.games),
+        format: if common.format == "json" {
+            Format::Json
+        } else {
+            Format::Csv
+        },
     };
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
@@ -312,38 +381,13 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let mut r = csv::Reader::from_reader(csv_bytes);
     let headers = r.headers()?.clone();
-    let want = [
-        "row",
-        "variant",
-        "players",
-        "policy",
-        "board",
-        "difficulty",
-        "robert_target",
-        "modifiers",
-        "games",
-        "win_rate",
-        "win_rate_lo95",
-        "win_rate_hi95",
-        "wins_seat1",
-        "wins_seat2",
-        "wins_seat3",
-        "wins_seat4",
-        "capouts",
-        "turns_median",
-        "robbers",
-        "robber_placement",
-        "robber_final_points",
-        "win_rate_seat1",
-        "win_rate_seat2",
-        "win_rate_seat3",
-        "win_rate_seat4",
-        "win_rate_seat5",
-        "score_mean_seat1",
-        "robber_point_share",
-        "robberies_per_game",
-        "rogue_per_game",
-    ];
+    use robsim::report::Tables;
+    // A report holds one game: Catan's headline columns, else Carcassonne's.
+    let want = if headers.iter().any(|h| h == "robbers") {
+        robsim::carcassonne_run::CarcassonneRow::headline_columns()
+    } else {
+        robsim::catan_run::CatanRow::headline_columns()
+    };
     let idx: Vec<usize> = want
         .iter()
         .filter_map(|w| headers.iter().position(|h| h == *w))
@@ -465,6 +509,74 @@ fn carcassonne_trace(
     }
     if let Some(path) = out {
         robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
+    }
+    Ok(())
+}
+
+/// Runs `robsim bench` and prints its table.
+fn bench(
+    games: u64,
+    repeats: usize,
+    threads: usize,
+    only: Option<String>,
+    csv: Option<PathBuf>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let all = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let lines =
+        robsim::bench::run_bench(games, repeats, all, only.as_deref()).map_err(Failure::Run)?;
+    let mut out = std::io::stdout().lock();
+    let w = |o: &mut std::io::StdoutLock, s: String| {
+        o.write_all(s.as_bytes())
+            .map_err(|e| Failure::Run(e.into()))
+    };
+    w(
+        &mut out,
+        format!(
+            "{:<26} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8}\n",
+            "workload",
+            "threads",
+            "games",
+            "turns/game",
+            "seconds",
+            "games/s",
+            "player-turns/s",
+            "scaling"
+        ),
+    )?;
+    for l in &lines {
+        w(
+            &mut out,
+            format!(
+                "{:<26} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8}\n",
+                l.workload,
+                l.threads,
+                l.games,
+                l.player_turns_per_game,
+                l.seconds_median,
+                l.games_per_s,
+                l.player_turns_per_s,
+                l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+            ),
+        )?;
+    }
+    w(
+        &mut out,
+        format!("machine: {}\n", robsim::report::machine()),
+    )?;
+    if let Some(path) = csv {
+        let mut wtr = csv::Writer::from_writer(Vec::new());
+        for l in &lines {
+            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+        }
+        let bytes = wtr
+            .into_inner()
+            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
     }
     Ok(())
 }

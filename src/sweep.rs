@@ -3,15 +3,47 @@
 use crate::carcassonne_run::{resolve_tiles, CarcassonneRow};
 use crate::catan::Topology;
 use crate::catan_run::CatanRow;
+use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
+use crate::html;
 use crate::mapfile::resolve_map;
-use crate::report::{git_commit, machine, Manifest, ReportDir, Tables};
-use crate::runner::{run, with_threads};
+use crate::report::{git_commit, machine, Manifest, PrecisionManifest, ReportDir, Tables};
+use crate::runner::{run_joint, with_threads};
+use crate::stats::{Accumulator, GameLog};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// How many games each row plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// Exactly this many (games `0..n`).
+    Games(u64),
+    /// Batches of [`PRECISION_BATCH`] games until the row's 95% half-width is at most `target`,
+    /// or `max_games` are played. Games are always `0..n` for the `n` reached, so a row equals a
+    /// plain run of the same count, and the stopping point depends on the results only (never
+    /// on threads).
+    Precision { target: f64, max_games: u64 },
+}
+
+/// Games per precision batch: the half-width is checked after each. 2,000 keeps the overshoot
+/// past the needed count small next to the 10,000s a ±0.5-point target needs, and each batch
+/// long enough to keep both cores busy.
+pub const PRECISION_BATCH: u64 = 2_000;
+
+/// Default `--max-games` of a precision run.
+pub const DEFAULT_MAX_GAMES: u64 = 1_000_000;
+
+/// Output formats of the summary besides the CSV.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Format {
+    #[default]
+    Csv,
+    /// Also `summary.json`: the CSV's rows as objects with exactly its fields.
+    Json,
+}
 
 /// How a sweep is run (not what it computes: results never depend on these).
 pub struct RunOptions {
@@ -22,6 +54,8 @@ pub struct RunOptions {
     pub command: Vec<String>,
     /// The config text recorded as `config.toml`.
     pub config_text: String,
+    pub budget: Budget,
+    pub format: Format,
 }
 
 /// A progress bar over `total` games: hidden with `--quiet` or when stdout is not a terminal.
@@ -42,43 +76,104 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
-/// Plays every row of `rows` and appends their tables to `out`. Generic over the game.
-pub fn run_rows<E: Tables>(
-    rows: &[E],
-    games: u64,
-    pb: &ProgressBar,
-    out: &mut ReportDir,
-) -> Result<()> {
-    run_rows_from(rows, 0, games, pb, out)
-}
-
-/// As [`run_rows`], numbering the rows from `first` (a sweep's second game follows its first).
-pub fn run_rows_from<E: Tables>(
-    rows: &[E],
-    first: usize,
-    games: u64,
-    pb: &ProgressBar,
-    out: &mut ReportDir,
-) -> Result<()> {
-    for (i, e) in rows.iter().enumerate() {
-        let acc = run(e, 0..games, pb);
-        e.write_tables(first + i, &acc, out)?;
+/// Plays every row of `rows` under `budget`, all rows together chunk by chunk, and returns each
+/// row's accumulator with the paired statistics of every pair of rows that differ in one setting
+/// (see [`pairs`]). A row's games are always `0..n`, so it equals a plain run of `n` games; under
+/// a precision target each row stops after the first batch that meets it, and a pair is compared
+/// over the games both rows played. Per-game logs never outlive their chunk, so memory does not
+/// grow with the number of games. Generic over the game.
+pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> (Vec<E::Acc>, PairSet) {
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    let pairs = pairs(&settings);
+    let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
+    let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
+    let mut active = vec![true; rows.len()];
+    let (total, batch) = match budget {
+        Budget::Games(n) => (n, n.max(1)),
+        Budget::Precision { max_games, .. } => (max_games, PRECISION_BATCH),
+    };
+    let mut done = 0;
+    while done < total && active.iter().any(|&a| a) {
+        let hi = (done + batch).min(total);
+        let act: Vec<usize> = (0..rows.len()).filter(|&i| active[i]).collect();
+        let mut pos = vec![usize::MAX; rows.len()];
+        for (k, &i) in act.iter().enumerate() {
+            pos[i] = k;
+        }
+        let refs: Vec<&E> = act.iter().map(|&i| &rows[i]).collect();
+        let (chunk_accs, chunk_pairs) = run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
+            let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
+            let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
+            for (k, p) in pairs.iter().enumerate() {
+                if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
+                    ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
+                }
+            }
+            ps
+        });
+        for (&i, acc) in act.iter().zip(chunk_accs) {
+            accs[i].merge(acc);
+        }
+        stats.merge(chunk_pairs);
+        done = hi;
+        if let Budget::Precision { target, max_games } = budget {
+            for &i in &act {
+                if rows[i].half_width95(&accs[i]) <= target {
+                    active[i] = false;
+                }
+            }
+            // The bar grows batch by batch (its total is not known in advance).
+            let still = active.iter().filter(|&&a| a).count() as u64;
+            pb.inc_length(PRECISION_BATCH.min(max_games - done) * still);
+        }
     }
-    Ok(())
+    (accs, stats)
 }
 
-/// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
+/// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
+/// Generic over the game.
 ///
 /// # Errors
-/// The map cannot be loaded, the folder cannot be written, or the thread pool cannot start.
+/// A row cannot be serialised or a figure drawn.
+pub fn write_results<E: Tables>(
+    rows: &[E],
+    accs: &[E::Acc],
+    stats: &PairSet,
+    out: &mut ReportDir,
+) -> Result<Vec<crate::report::Figure>> {
+    for (i, (e, acc)) in rows.iter().zip(accs).enumerate() {
+        e.write_tables(i, acc, out)?;
+    }
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    for (p, st) in pairs(&settings).iter().zip(&stats.0) {
+        let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
+        out.row("compare.csv", &compare_row(p, st, coop))?;
+    }
+    let figures = E::figures(rows, accs)?;
+    for f in &figures {
+        out.text(&format!("{}.svg", f.name), f.svg.clone());
+    }
+    Ok(figures)
+}
+
+/// Runs a sweep (Catan or Carcassonne) and writes its report folder; returns the folder and the
+/// summary CSV.
+///
+/// # Errors
+/// The map or tile file cannot be loaded, the folder cannot be written, or the thread pool
+/// cannot start.
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
+    if !sweep.carcassonne.is_empty() {
+        let rows = carcassonne_rows(sweep)?;
+        return run_game(&rows, sweep, opts);
+    }
     let spec =
         resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
     let topo = Topology::build(&spec)?;
-    let carc = carcassonne_rows(sweep)?;
-    let mut out = ReportDir::create(&opts.out)?;
-    let started = std::time::SystemTime::now();
-    let t0 = Instant::now();
+    let precision = match opts.budget {
+        Budget::Precision { target, .. } => Some(target),
+        Budget::Games(_) => None,
+    };
     let rows: Vec<CatanRow> = sweep
         .rows
         .iter()
@@ -87,19 +182,37 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
             map: sweep.file.map.clone(),
             spec,
             seed: sweep.file.seed,
+            precision,
         })
         .collect();
-    let n_rows = rows.len() + carc.len();
-    let pb = progress_bar(sweep.games * n_rows as u64, opts.quiet);
-    with_threads(opts.threads, || -> Result<()> {
-        run_rows(&rows, sweep.games, &pb, &mut out)?;
-        run_rows_from(&carc, rows.len(), sweep.games, &pb, &mut out)
-    })??;
+    run_game(&rows, sweep, opts)
+}
+
+/// Plays one game's rows and writes the report folder (tables, comparisons, figures, page,
+/// manifest). Generic over the game.
+fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
+    let mut out = ReportDir::create(&opts.out)?;
+    if opts.format == Format::Json {
+        out.mirror_json("summary.csv");
+    }
+    let started = std::time::SystemTime::now();
+    let t0 = Instant::now();
+    let first = match opts.budget {
+        Budget::Games(n) => n,
+        Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
+    };
+    let pb = progress_bar(first * rows.len() as u64, opts.quiet);
+    let (accs, stats) = with_threads(opts.threads, || run_rows(rows, opts.budget, &pb))?;
     pb.finish_and_clear();
+    let figures = write_results(rows, &accs, &stats, &mut out)?;
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
     } else {
         opts.threads
+    };
+    let games_per_row = match opts.budget {
+        Budget::Games(n) => n,
+        Budget::Precision { max_games, .. } => max_games,
     };
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION"),
@@ -107,22 +220,54 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         command: opts.command.clone(),
         config: "config.toml".into(),
         seed: sweep.file.seed,
-        games_per_row: sweep.games,
-        rows: n_rows,
+        games_per_row,
+        rows: rows.len(),
+        precision: match opts.budget {
+            Budget::Precision { target, max_games } => Some(PrecisionManifest {
+                target_halfwidth95: target,
+                batch_games: PRECISION_BATCH,
+                max_games,
+            }),
+            Budget::Games(_) => None,
+        },
         threads,
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         machine: machine(),
     };
+    let command = shell_words(&opts.command);
+    let summary = out.table_bytes("summary.csv").unwrap_or_default();
+    let compare_csv = out.table_bytes("compare.csv").unwrap_or_default();
+    let seats = out.table_bytes("seats.csv").unwrap_or_default();
+    let games: u64 = accs.iter().map(E::games).sum();
+    let provenance = format!(
+        "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}",
+        manifest.robsim_version,
+        manifest.git_commit.unwrap_or("unknown"),
+        sweep.file.seed,
+        rows.len(),
+        games,
+        threads,
+        manifest.elapsed_seconds,
+        manifest.started_utc
+    );
+    let page = html::render(&html::Page {
+        title: &sweep.file.name,
+        description: &sweep.file.description,
+        summary_csv: &summary,
+        headline: E::headline_columns(),
+        compare_csv: &compare_csv,
+        extra_tables: vec![("seats.csv (per seat)", &seats)],
+        figures: &figures,
+        config: &opts.config_text,
+        command: &command,
+        provenance: &provenance,
+    });
+    out.text("report.html", page);
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.text("config.toml", opts.config_text.clone());
-    out.text("command.txt", format!("{}\n", shell_words(&opts.command)));
-    // The terminal shows the Catan summary, or Carcassonne's in a Carcassonne-only sweep.
-    let summary = out
-        .table_bytes("summary.csv")
-        .or_else(|| out.table_bytes("carcassonne_summary.csv"))
-        .unwrap_or_default();
+    out.text("command.txt", format!("{command}\n"));
     let dir = out.path().to_path_buf();
     out.finish()?;
     Ok((dir, summary))

@@ -28,11 +28,7 @@ fn read(dir: &Path, f: &str) -> String {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
 }
 
-const TABLES: [&str; 3] = [
-    "carcassonne_summary.csv",
-    "carcassonne_seats.csv",
-    "carcassonne_paired.csv",
-];
+const TABLES: [&str; 3] = ["summary.csv", "seats.csv", "carcassonne_paired.csv"];
 
 #[test]
 fn run_is_identical_for_any_thread_count() {
@@ -94,14 +90,12 @@ robber_final_points = [3, 0]
         d.to_str().unwrap(),
     ]);
     assert!(stdout.contains("robber_point_share"), "{stdout}");
-    let summary = read(&d, "carcassonne_summary.csv");
+    let summary = read(&d, "summary.csv");
     // Per policy and player count: 1 row without robbers + 2 placements × 2 final rules.
     assert_eq!(summary.lines().count(), 1 + 2 * 2 * 5, "{summary}");
-    assert!(
-        !d.join("summary.csv").exists(),
-        "no Catan rows, no Catan tables"
-    );
-    let seats = read(&d, "carcassonne_seats.csv");
+    assert!(summary.starts_with("row,variant,players,policy,tiles,robbers,"));
+    assert!(d.join("report.html").exists() && d.join("compare.csv").exists());
+    let seats = read(&d, "seats.csv");
     assert_eq!(seats.lines().count(), 1 + 2 * 5 * (2 + 5));
     // Rows without robbers equal the twins of rows with them (same games, same tile order).
     let mut r = csv::Reader::from_reader(summary.as_bytes());
@@ -198,7 +192,8 @@ fn trace_is_json_lines_and_repeats() {
 
 #[test]
 fn bad_carcassonne_input_exits_2() {
-    let cases: [(&str, &str); 5] = [
+    let cases: [(&str, &str); 6] = [
+        ("variant = [\"carcassonne\", \"base\"]", "grid.variant"),
         ("policy = \"team\"", "grid.policy"),
         ("players = 6", "grid.players"),
         ("robber_final_points = 2", "grid.robber_final_points"),
@@ -211,7 +206,12 @@ fn bad_carcassonne_input_exits_2() {
         std::fs::write(
             &cfg,
             format!(
-                "name = \"bad\"\nseed = 1\ngames = 10\n[grid]\nvariant = \"carcassonne\"\n{line}\n"
+                "name = \"bad\"\nseed = 1\ngames = 10\n[grid]\n{}{line}\n",
+                if line.starts_with("variant") {
+                    ""
+                } else {
+                    "variant = \"carcassonne\"\n"
+                }
             ),
         )
         .unwrap();
@@ -228,7 +228,7 @@ fn bad_carcassonne_input_exits_2() {
         assert_eq!(out.status.code(), Some(2), "{line}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(key), "{line}: {err}");
-        assert!(!d.join("carcassonne_summary.csv").exists());
+        assert!(!d.join("summary.csv").exists());
     }
     let out = robsim()
         .args([

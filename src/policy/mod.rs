@@ -2,6 +2,7 @@
 
 pub mod carcassonne;
 pub mod greedy;
+pub mod null;
 pub mod random;
 pub mod solitaire;
 pub mod team;
@@ -17,6 +18,7 @@ pub trait Policy {
 }
 
 pub use greedy::GreedyPolicy;
+pub use null::NullPolicy;
 pub use random::RandomPolicy;
 
 pub use solitaire::SolitairePolicy;
