@@ -8,11 +8,11 @@ use crate::runner::Experiment;
 use crate::sim::{layout_for, play, GameRngs};
 use crate::stats::{merge_counts, wilson, Accumulator, Curve, Hist};
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything one Catan configuration row accumulates. Integer counts only, so merging in any
 /// order gives the same result.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CatanAcc {
     pub games: u64,
     pub team_wins: u64,
@@ -265,6 +265,8 @@ pub struct SummaryRow {
     pub eruptions_per_game: Option<f64>,
     pub gold_vp_per_game: Option<f64>,
     pub tech_resources_per_game: Option<f64>,
+    /// True when Ctrl-C cut this row short (`games` says how many it has).
+    pub partial: bool,
 }
 
 /// `seats.csv`: per configuration and seat.
@@ -338,6 +340,7 @@ impl Tables for CatanRow<'_> {
         };
         let (lo, hi) = wilson(acc.team_wins, acc.games);
         let seat = |i: usize| (!coop && i < rules.players as usize).then(|| acc.seat_wins[i]);
+        let partial = out.row_partial();
         out.row(
             "summary.csv",
             &SummaryRow {
@@ -389,6 +392,7 @@ impl Tables for CatanRow<'_> {
                     Modifiers::TECH_ADVANCEMENT,
                     acc.tech_resources,
                 ),
+                partial,
             },
         )?;
         for s in 0..rules.players as usize {

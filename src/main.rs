@@ -4,7 +4,8 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
 use robsim::policy::TeamKnobs;
-use robsim::sweep::{default_out, run_sweep, RunOptions};
+use robsim::shard::{load_shards, Folder, Shard};
+use robsim::sweep::{default_out, run_sweep, write_merged, RunOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +31,9 @@ struct Common {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Play only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
 }
 
 /// The flags that choose one game configuration (shared by `run` and `trace`).
@@ -168,6 +172,41 @@ enum Cmd {
         #[command(flatten)]
         common: Common,
     },
+    /// Re-run a report folder from its manifest and config (same seed, games and shard).
+    Rerun {
+        /// The report folder to reproduce.
+        dir: PathBuf,
+        /// Worker threads (0 = one per core). Results are identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Report folder (default: DIR-rerun).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Merge the shard folders of one run into the one-shot run's report.
+    Merge {
+        /// Shard folders (written with --shard i/n), in any order.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Report folder for the merged run.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Play random games of every variant with every invariant checked after every step.
+    Soak {
+        /// Games to play.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// Write one game as JSON Lines (format: docs/trace-format.md).
     Trace {
         #[command(flatten)]
@@ -181,10 +220,12 @@ enum Cmd {
     },
 }
 
-/// Errors in what the user gave us (exit 2) versus failures while running (exit 1).
+/// Errors in what the user gave us (exit 2) versus failures while running (exit 1), and runs
+/// cut short by Ctrl-C after writing their partial report (exit 130).
 enum Failure {
     Input(anyhow::Error),
     Run(anyhow::Error),
+    Interrupted,
 }
 
 fn main() -> ExitCode {
@@ -203,7 +244,24 @@ fn main() -> ExitCode {
             eprintln!("robsim: error: {e:#}");
             ExitCode::from(1)
         }
+        Err(Failure::Interrupted) => {
+            eprintln!(
+                "robsim: interrupted: the report holds the games finished so far (partial = true)"
+            );
+            ExitCode::from(130)
+        }
     }
+}
+
+/// Ctrl-C (SIGINT) asks the runner to stop after the chunks under way; a second one exits at
+/// once (files are written atomically, so nothing half-written is left under a final name).
+fn install_interrupt_handler() {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(|| {
+        if robsim::runner::STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -232,6 +290,55 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game_index,
             out,
         } => trace(&game, game_index, out),
+        Cmd::Rerun {
+            dir,
+            threads,
+            out,
+            quiet,
+        } => {
+            let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
+            let mut sweep = folder.sweep().map_err(Failure::Input)?;
+            let recorded = folder.manifest["robsim_version"].as_str().unwrap_or("?");
+            if recorded != env!("CARGO_PKG_VERSION") {
+                eprintln!(
+                    "robsim: warning: {} was written by robsim {recorded}, this is {}",
+                    dir.display(),
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
+            let shard = folder.shard();
+            sweep.games = folder.manifest["games_per_row"]
+                .as_u64()
+                .unwrap_or(sweep.games);
+            let out = out.unwrap_or_else(|| {
+                let mut s = dir.as_os_str().to_owned();
+                s.push("-rerun");
+                PathBuf::from(s)
+            });
+            let common = Common {
+                threads,
+                out: Some(out),
+                quiet,
+                shard,
+            };
+            execute(&sweep, common, args, folder.config_text)
+        }
+        Cmd::Merge { dirs, out } => {
+            let shards = load_shards(&dirs).map_err(Failure::Input)?;
+            robsim::mapfile::resolve_map(&shards.sweep.file.map)
+                .with_context(|| format!("map = {:?}", shards.sweep.file.map))
+                .map_err(Failure::Input)?;
+            robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+            let (dir, summary) = write_merged(&shards, &out, &args).map_err(Failure::Run)?;
+            print_summary(&summary).map_err(Failure::Run)?;
+            println!("report: {}", dir.display());
+            Ok(())
+        }
+        Cmd::Soak {
+            games,
+            seed,
+            threads,
+        } => soak(games, seed, threads),
         Cmd::Sweep {
             config,
             games,
@@ -242,6 +349,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 .map_err(Failure::Input)?;
             let mut sweep =
                 Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+            // The config as run: its hash identifies the run for `merge` and `rerun`.
             if let Some(g) = games {
                 sweep.games = g;
             }
@@ -256,7 +364,22 @@ fn execute(
     args: Vec<String>,
     config_text: String,
 ) -> Result<(), Failure> {
-    let out = common.out.unwrap_or_else(|| default_out(&sweep.file.name));
+    if let Some(s) = common.shard {
+        if s.count > sweep.games {
+            return Err(Failure::Input(anyhow::anyhow!(
+                "--shard {s}: {} slices of {} games per row leave some empty; allowed: N at most the games per row",
+                s.count,
+                sweep.games
+            )));
+        }
+    }
+    let out = common.out.unwrap_or_else(|| match common.shard {
+        Some(s) => default_out(&format!(
+            "{}-shard-{}-of-{}",
+            sweep.file.name, s.index, s.count
+        )),
+        None => default_out(&sweep.file.name),
+    });
     robsim::mapfile::resolve_map(&sweep.file.map)
         .with_context(|| format!("map = {:?}", sweep.file.map))
         .map_err(Failure::Input)?;
@@ -267,10 +390,45 @@ fn execute(
         quiet: common.quiet,
         command: args,
         config_text,
+        shard: common.shard,
     };
+    install_interrupt_handler();
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
+    if robsim::runner::stop_requested() {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}
+
+/// `robsim soak`: random games of every variant, invariants after every step.
+fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure> {
+    install_interrupt_handler();
+    let t0 = std::time::Instant::now();
+    let r = robsim::runner::with_threads(threads, || robsim::soak::soak(seed, games))
+        .map_err(Failure::Run)?;
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "soak: {} games ({} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
+        r.games,
+        r.steps,
+        r.refused,
+        r.games as f64 / secs.max(1e-9),
+        r.violations
+    );
+    for m in &r.first_violations {
+        println!("  {m}");
+    }
+    if robsim::runner::stop_requested() {
+        return Err(Failure::Interrupted);
+    }
+    if r.violations > 0 {
+        return Err(Failure::Run(anyhow::anyhow!(
+            "{} invariant violations",
+            r.violations
+        )));
+    }
     Ok(())
 }
 

@@ -1,16 +1,19 @@
 //! Mergeable accumulators (identity + merge, exact integer counts) and report-time statistics.
 
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, Normal};
 
 /// A statistic folded per thread and merged: `Default` is the identity and `merge` must be
 /// associative and commutative, so results do not depend on how rayon splits the work.
-pub trait Accumulator: Default + Send {
+/// Serialisable, so that a report folder keeps its exact state (`state.json`) and shards of a
+/// run merge into exactly the one-shot result (`robsim merge`).
+pub trait Accumulator: Default + Send + Serialize + DeserializeOwned {
     fn merge(&mut self, other: Self);
 }
 
 /// Counts of small non-negative integers (player-turns, token counts): exact, mergeable, and
 /// enough for means and quantiles.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hist {
     counts: Vec<u64>,
     n: u64,
@@ -75,7 +78,7 @@ impl Accumulator for Hist {
 }
 
 /// A histogram per step (e.g. face-down tokens at each turn), growing as needed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Curve {
     pub steps: Vec<Hist>,
 }
