@@ -23,7 +23,7 @@ struct Cli {
 #[derive(clap::Args)]
 struct Common {
     /// Worker threads (0 = one per core). Results are identical for any count.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     threads: usize,
     /// Report folder (default: reports/<name>).
     #[arg(long)]
@@ -43,7 +43,7 @@ struct GameArgs {
     #[arg(long, value_parser = ["base", "robert", "solitaire"], default_value = "base")]
     variant: String,
     /// Number of players (2..4; solitaire: 1). Default: 4, or 1 for solitaire.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=4))]
     players: Option<u8>,
     /// Scripted policy in every seat (default: greedy for base, team for robert, solitaire for
     /// solitaire).
@@ -56,7 +56,7 @@ struct GameArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     awards: bool,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     seed: u64,
     /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
     /// random-red-adjacent).
@@ -66,19 +66,19 @@ struct GameArgs {
     #[arg(long, default_value = "base")]
     map: String,
     /// Robert difficulty.
-    #[arg(long, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
+    #[arg(long, allow_hyphen_values = true, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
     difficulty: Option<String>,
     /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=8))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
     start_cards: Option<u8>,
     /// Robert's targeting reading.
     #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
     robert_target: String,
     /// Robert: weight of a city when he counts buildings on a hex.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     city_weight: u8,
     /// Player-turns after which a game stops as a cap-out.
-    #[arg(long, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     turn_cap: u32,
 }
 
@@ -157,7 +157,7 @@ enum Cmd {
         #[command(flatten)]
         game: GameArgs,
         /// Games to play.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         #[command(flatten)]
         common: Common,
@@ -167,7 +167,7 @@ enum Cmd {
         /// The sweep config (TOML), e.g. configs/robert-difficulty.toml.
         config: PathBuf,
         /// Override the config's games per row.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
@@ -198,7 +198,7 @@ enum Cmd {
     /// Play random games of every variant with every invariant checked after every step.
     Soak {
         /// Games to play.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// Master seed.
         #[arg(long, default_value_t = 1)]
