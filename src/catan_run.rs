@@ -2,11 +2,12 @@
 
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
+use crate::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
 use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
-use crate::report::{r3, r5, ReportDir, Tables};
+use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use crate::runner::Experiment;
 use crate::sim::{layout_for, play, GameRngs};
-use crate::stats::{merge_counts, wilson, Accumulator, Curve, Hist};
+use crate::stats::{merge_counts, wilson, Accumulator, Curve, GameLog, Hist};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,14 @@ pub struct CatanAcc {
     pub eruptions: u64,
     pub gold_vp: u64,
     pub tech_resources: u64,
+    /// Per game: team win (co-op) and player-turns, for paired comparisons between rows.
+    pub log: GameLog,
+    /// Co-op wins by the seat that reached the VP target last (the seat whose turn it was).
+    pub last_to_ten: [u64; MAX_PLAYERS],
+    /// Co-op losses in which the seat had the fewest VP (every tied seat counts).
+    pub slowest_in_loss: [u64; MAX_PLAYERS],
+    /// Co-op losses: VP the team's slowest player still lacked (target − fewest VP).
+    pub loss_short: Hist,
 }
 
 fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
@@ -82,6 +91,10 @@ impl Accumulator for CatanAcc {
         self.eruptions += o.eruptions;
         self.gold_vp += o.gold_vp;
         self.tech_resources += o.tech_resources;
+        self.log.merge(o.log);
+        merge_counts(&mut self.last_to_ten, &o.last_to_ten);
+        merge_counts(&mut self.slowest_in_loss, &o.slowest_in_loss);
+        self.loss_short.merge(o.loss_short);
     }
 }
 
@@ -145,6 +158,8 @@ pub struct CatanRow<'t> {
     pub map: String,
     pub spec: RowSpec,
     pub seed: u64,
+    /// `--precision` target, recorded in the summary.
+    pub precision: Option<f64>,
 }
 
 impl CatanRow<'_> {
@@ -185,8 +200,27 @@ impl CatanRow<'_> {
             Outcome::Cap => acc.caps += 1,
         }
         acc.turns.add(g.s.turn);
-        for p in 0..g.s.n_players as usize {
+        acc.log.record(i, outcome == Outcome::TeamWin, g.s.turn);
+        let n_players = g.s.n_players as usize;
+        for p in 0..n_players {
             acc.vp_end[p].add(g.s.players[p].vp as u32);
+        }
+        match outcome {
+            // Only the player whose turn it is gains VP, so the last to reach the target is
+            // the seat whose action ended the game.
+            Outcome::TeamWin => acc.last_to_ten[g.s.current as usize] += 1,
+            Outcome::TeamLoss => {
+                let players = &g.s.players[..n_players];
+                let least = players.iter().map(|p| p.vp).min().unwrap_or(0);
+                for (k, p) in players.iter().enumerate() {
+                    if p.vp == least {
+                        acc.slowest_in_loss[k] += 1;
+                    }
+                }
+                acc.loss_short
+                    .add(self.spec.rules.vp_to_win.saturating_sub(least) as u32);
+            }
+            _ => {}
         }
         if matches!(self.spec.rules.variant, Variant::Solitaire(_)) {
             acc.destroyed_end.add(g.s.destroyed.len());
@@ -265,6 +299,11 @@ pub struct SummaryRow {
     pub eruptions_per_game: Option<f64>,
     pub gold_vp_per_game: Option<f64>,
     pub tech_resources_per_game: Option<f64>,
+    // Appended by the statistics work (issue 5); earlier columns keep their order.
+    pub win_rate_halfwidth95: Option<f64>,
+    pub precision_target: Option<f64>,
+    pub loss_slowest_vp_short_mean: Option<f64>,
+    pub loss_slowest_vp_short_median: Option<u32>,
     /// True when Ctrl-C cut this row short (`games` says how many it has).
     pub partial: bool,
 }
@@ -280,6 +319,12 @@ pub struct SeatRow {
     pub win_rate_hi95: Option<f64>,
     pub vp_end_mean: Option<f64>,
     pub vp_end_median: Option<u32>,
+    pub vp_end_p10: Option<u32>,
+    pub vp_end_p90: Option<u32>,
+    pub last_to_ten: Option<u64>,
+    pub last_to_ten_share: Option<f64>,
+    pub slowest_in_losses: Option<u64>,
+    pub slowest_in_losses_share: Option<f64>,
 }
 
 /// `flips_by_hex.csv`: per configuration and hex (Robert rows).
@@ -312,6 +357,97 @@ pub struct CurveRow {
 }
 
 impl Tables for CatanRow<'_> {
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let rules = self.spec.rules;
+        let robert = match rules.variant {
+            Variant::Robert(r) => Some(r),
+            _ => None,
+        };
+        let solo = match rules.variant {
+            Variant::Solitaire(r) => Some(r),
+            _ => None,
+        };
+        let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+        vec![
+            ("variant", rules.variant.name().to_string()),
+            ("policy", self.spec.policy.name().to_string()),
+            ("players", rules.players.to_string()),
+            (
+                "difficulty",
+                or_dash(robert.map(|r| match difficulty_name(r.start_cards) {
+                    "custom" => format!("start_cards={}", r.start_cards),
+                    d => d.to_string(),
+                })),
+            ),
+            (
+                "robert_target",
+                or_dash(robert.map(|r| r.target.name().to_string())),
+            ),
+            (
+                "city_weight",
+                or_dash(robert.map(|r| r.city_weight.to_string())),
+            ),
+            ("awards", or_dash(solo.map(|r| r.awards.to_string()))),
+            ("modifiers", rules.modifiers.name().to_string()),
+            ("board", self.spec.board.name().to_string()),
+        ]
+    }
+
+    fn game_log(acc: &CatanAcc) -> &GameLog {
+        &acc.log
+    }
+
+    fn has_win_rate(&self) -> bool {
+        self.spec.rules.variant.team_outcome()
+    }
+
+    fn half_width95(&self, acc: &CatanAcc) -> f64 {
+        let hw = |k: u64| {
+            let (lo, hi) = wilson(k, acc.games);
+            (hi - lo) / 2.0
+        };
+        if self.has_win_rate() {
+            hw(acc.team_wins)
+        } else {
+            // Competitive games: the widest of the seats' win-rate intervals.
+            (0..self.spec.rules.players as usize)
+                .map(|s| hw(acc.seat_wins[s]))
+                .fold(0.0, f64::max)
+        }
+    }
+
+    fn headline_columns() -> &'static [&'static str] {
+        &[
+            "row",
+            "variant",
+            "players",
+            "policy",
+            "board",
+            "difficulty",
+            "robert_target",
+            "city_weight",
+            "modifiers",
+            "awards",
+            "games",
+            "win_rate",
+            "win_rate_lo95",
+            "win_rate_hi95",
+            "wins_seat1",
+            "wins_seat2",
+            "wins_seat3",
+            "wins_seat4",
+            "capouts",
+            "turns_median",
+            "turns_p10",
+            "turns_p90",
+            "loss_slowest_vp_short_mean",
+        ]
+    }
+
+    fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
+        figures(rows, accs)
+    }
+
     fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
         let robert = match rules.variant {
@@ -392,6 +528,10 @@ impl Tables for CatanRow<'_> {
                     Modifiers::TECH_ADVANCEMENT,
                     acc.tech_resources,
                 ),
+                win_rate_halfwidth95: coop.then(|| r5((hi - lo) / 2.0)),
+                precision_target: self.precision,
+                loss_slowest_vp_short_mean: coop.then(|| acc.loss_short.mean().map(r3)).flatten(),
+                loss_slowest_vp_short_median: coop.then(|| acc.loss_short.quantile(0.5)).flatten(),
                 partial,
             },
         )?;
@@ -408,6 +548,14 @@ impl Tables for CatanRow<'_> {
                     win_rate_hi95: (!coop).then(|| r5(hi)),
                     vp_end_mean: acc.vp_end[s].mean().map(r3),
                     vp_end_median: acc.vp_end[s].quantile(0.5),
+                    vp_end_p10: acc.vp_end[s].quantile(0.1),
+                    vp_end_p90: acc.vp_end[s].quantile(0.9),
+                    last_to_ten: coop.then_some(acc.last_to_ten[s]),
+                    last_to_ten_share: coop
+                        .then(|| r5(acc.last_to_ten[s] as f64 / acc.team_wins.max(1) as f64)),
+                    slowest_in_losses: coop.then_some(acc.slowest_in_loss[s]),
+                    slowest_in_losses_share: coop
+                        .then(|| r5(acc.slowest_in_loss[s] as f64 / acc.team_losses.max(1) as f64)),
                 },
             )?;
         }
@@ -461,4 +609,246 @@ impl Tables for CatanRow<'_> {
         }
         Ok(())
     }
+}
+
+/// A row's settings as (name, value).
+type Settings = Vec<(&'static str, String)>;
+
+/// Short labels for rows: the settings that vary across `rows` (all rows when none vary).
+fn row_labels(rows: &[&CatanRow], skip: &[&str]) -> Vec<String> {
+    let settings: Vec<Settings> = rows.iter().map(|r| r.settings()).collect();
+    let varies = |k: usize| {
+        settings
+            .iter()
+            .any(|s| s[k].1 != settings[0][k].1 && !skip.contains(&s[k].0))
+    };
+    let keys: Vec<usize> = (0..settings.first().map_or(0, |s| s.len()))
+        .filter(|&k| varies(k))
+        .collect();
+    settings
+        .iter()
+        .map(|s| {
+            let parts: Vec<String> = keys
+                .iter()
+                .map(|&k| match s[k].0 {
+                    "players" => format!("{} players", s[k].1),
+                    "robert_target" => format!("{} target", s[k].1),
+                    "city_weight" => format!("city weight {}", s[k].1),
+                    "board" => format!("{} board", s[k].1),
+                    _ => s[k].1.clone(),
+                })
+                .collect();
+            if parts.is_empty() {
+                "all rows".to_string()
+            } else {
+                parts.join(", ")
+            }
+        })
+        .collect()
+}
+
+/// Solitaire figures: tiles destroyed by the end of the game, and the win rate per row.
+fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>) -> Result<()> {
+    let solo: Vec<usize> = (0..rows.len())
+        .filter(|&i| matches!(rows[i].spec.rules.variant, Variant::Solitaire(_)))
+        .collect();
+    if solo.is_empty() {
+        return Ok(());
+    }
+    let refs: Vec<&CatanRow> = solo.iter().map(|&i| &rows[i]).collect();
+    let labels = row_labels(&refs, &[]);
+    let most = solo
+        .iter()
+        .filter_map(|&i| accs[i].destroyed_end.max())
+        .max()
+        .unwrap_or(0) as usize;
+    let cats: Vec<String> = (0..=most).map(|k| k.to_string()).collect();
+    let series: Vec<RateSeries> = solo
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let h = &accs[i].destroyed_end;
+            let n = h.count();
+            RateSeries {
+                name: format!("row {i}: {label}"),
+                points: (0..=most)
+                    .map(|k| {
+                        let c = h.count_of(k as u32);
+                        let (lo, hi) = wilson(c, n);
+                        (k, c as f64 / n.max(1) as f64, lo, hi)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "solitaire_destroyed".into(),
+        title: "Solitaire: tiles destroyed by the end".into(),
+        caption: "Share of games ending with each number of destroyed tiles, per configuration, with 95% Wilson intervals.".into(),
+        svg: rate_chart(&cats, "share of games", &series, (820, 440))?,
+    });
+    let wins = vec![RateSeries {
+        name: "win rate".into(),
+        points: solo
+            .iter()
+            .enumerate()
+            .map(|(x, &i)| {
+                let a = &accs[i];
+                let (lo, hi) = wilson(a.team_wins, a.games);
+                (x, a.team_wins as f64 / a.games.max(1) as f64, lo, hi)
+            })
+            .collect(),
+    }];
+    // Row numbers on the axis (the labels are long); the summary table names each row.
+    let cats: Vec<String> = solo.iter().map(|i| format!("row {i}")).collect();
+    figs.push(Figure {
+        name: "solitaire_win_rate".into(),
+        title: "Solitaire: win rate by configuration".into(),
+        caption: "Win rate per Solitaire configuration (rows as in the summary table) with 95% Wilson intervals.".into(),
+        svg: rate_chart(&cats, "win rate", &wins, (820, 440))?,
+    });
+    Ok(())
+}
+
+/// The Catan figures: win rate by difficulty, face-down tokens over turns, flips per hex.
+fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
+    let mut figs = Vec::new();
+    let coop: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
+    let robert_cards = |i: usize| match rows[i].spec.rules.variant {
+        Variant::Robert(r) => r.start_cards,
+        _ => 0,
+    };
+    solitaire_figures(rows, accs, &mut figs)?;
+    if !coop.is_empty() {
+        let mut cards: Vec<u8> = coop.iter().map(|&i| robert_cards(i)).collect();
+        cards.sort_unstable();
+        cards.dedup();
+        let cats: Vec<String> = cards
+            .iter()
+            .map(|&c| match difficulty_name(c) {
+                "custom" => format!("{c} cards"),
+                d => format!("{d} ({c})"),
+            })
+            .collect();
+        // Series: rows equal in every setting but the difficulty.
+        let key = |i: usize| {
+            let mut s = rows[i].settings();
+            s.retain(|kv| kv.0 != "difficulty");
+            s
+        };
+        let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
+        for &i in &coop {
+            let k = key(i);
+            match groups.iter_mut().find(|g| g.0 == k) {
+                Some(g) => g.1.push(i),
+                None => groups.push((k, vec![i])),
+            }
+        }
+        let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
+        let names = row_labels(&firsts, &["difficulty"]);
+        let series: Vec<RateSeries> = groups
+            .iter()
+            .zip(names)
+            .map(|(g, name)| RateSeries {
+                name,
+                points: g
+                    .1
+                    .iter()
+                    .map(|&i| {
+                        let a = &accs[i];
+                        let (lo, hi) = wilson(a.team_wins, a.games);
+                        let x = cards
+                            .iter()
+                            .position(|&c| c == robert_cards(i))
+                            .unwrap_or(0);
+                        (x, a.team_wins as f64 / a.games.max(1) as f64, lo, hi)
+                    })
+                    .collect(),
+            })
+            .collect();
+        figs.push(Figure {
+            name: "win_rate".into(),
+            title: "Win rate by difficulty".into(),
+            caption: "Team win rate per difficulty (starting development cards per player), one line per player count and other setting; bars are 95% Wilson intervals.".into(),
+            svg: rate_chart(&cats, "team win rate", &series, (820, 440))?,
+        });
+    }
+    let robert: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
+    if robert.is_empty() {
+        return Ok(figs);
+    }
+    let refs: Vec<&CatanRow> = robert.iter().map(|&i| &rows[i]).collect();
+    let labels = row_labels(&refs, &[]);
+    let cols = 4;
+    let panels: Vec<BandPanel> = robert
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            // Only turns that at least 5% of the row's games reach: beyond that the quantiles
+            // describe a few long games.
+            let min_running = (a.games / 20).max(1);
+            BandPanel {
+                title: format!("row {i}: {label}"),
+                points: a
+                    .curve
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| h.count() >= min_running)
+                    .map(|(t, h)| {
+                        (
+                            t as f64,
+                            h.quantile(0.1).unwrap_or(0) as f64,
+                            h.quantile(0.5).unwrap_or(0) as f64,
+                            h.quantile(0.9).unwrap_or(0) as f64,
+                        )
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "face_down_curve".into(),
+        title: "Face-down tokens over the game".into(),
+        caption: "Tokens face down at the start of each player-turn: median (line) and 10–90% band over the games still running, shown while at least 5% of the row's games are still running.".into(),
+        svg: band_panels(&panels, "player-turn", "tokens face down", cols, (330, 250))?,
+    });
+    let fixed = refs.iter().all(|r| r.spec.board == BoardKind::Fixed);
+    let topo = rows[robert[0]].topo;
+    let hex_panels_data: Vec<HexPanel> = robert
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            let n = a.games.max(1) as f64;
+            HexPanel {
+                title: format!("row {i}: {label}"),
+                hexes: topo
+                    .land_hexes
+                    .iter()
+                    .map(|h| {
+                        let spec = topo.hex_spec[h];
+                        let v = a.hex_down.get(h).copied().unwrap_or(0) as f64 / n;
+                        let label = match (fixed, spec.token) {
+                            (true, Some(t)) => format!("{t}: {v:.2}"),
+                            _ => format!("{v:.2}"),
+                        };
+                        (spec.q, spec.r, v, label)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "flips_by_hex".into(),
+        title: "Where Robert flips".into(),
+        caption: if fixed {
+            "Flips face down by Robert per game on each hex of the fixed board (label: token, then flips per game); darker is flipped more often.".into()
+        } else {
+            "Flips face down by Robert per game on each board position; terrain and tokens are shuffled every game, so this shows positions (coast versus centre), not numbers. Darker is flipped more often.".into()
+        },
+        svg: hex_panels(&hex_panels_data, "flips per game", cols, (330, 290))?,
+    });
+    Ok(figs)
 }

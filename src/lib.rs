@@ -1,9 +1,13 @@
 //! robsim: Monte Carlo simulation and balance analysis for board-game robber variants.
 
+pub mod bench;
 pub mod catan;
 pub mod catan_run;
+pub mod compare;
 pub mod config;
+pub mod html;
 pub mod mapfile;
+pub mod plot;
 pub mod policy;
 pub mod report;
 pub mod runner;

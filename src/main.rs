@@ -5,7 +5,9 @@ use clap::{Parser, Subcommand};
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
 use robsim::policy::TeamKnobs;
 use robsim::shard::{load_shards, Folder, Shard};
-use robsim::sweep::{default_out, run_sweep, write_merged, RunOptions};
+use robsim::sweep::{
+    default_out, run_sweep, write_merged, Budget, Format, RunOptions, DEFAULT_MAX_GAMES,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,6 +36,41 @@ struct Common {
     /// Play only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
     #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
     shard: Option<Shard>,
+    /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
+    /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
+    #[arg(long, value_parser = parse_precision)]
+    precision: Option<f64>,
+    /// With --precision: most games per row.
+    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: Option<u64>,
+    /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
+    #[arg(long, value_parser = ["csv", "json"], default_value = "csv")]
+    format: String,
+}
+
+fn parse_precision(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number; give a half-width such as 0.005"))?;
+    if x > 0.0 && x < 0.5 {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{x} is out of range; allowed: a half-width above 0 and below 0.5"
+        ))
+    }
+}
+
+impl Common {
+    fn budget(&self, games: u64) -> Budget {
+        match self.precision {
+            Some(target) => Budget::Precision {
+                target,
+                max_games: self.max_games.unwrap_or(DEFAULT_MAX_GAMES),
+            },
+            None => Budget::Games(games),
+        }
+    }
 }
 
 /// The flags that choose one game configuration (shared by `run` and `trace`).
@@ -156,9 +193,9 @@ enum Cmd {
     Run {
         #[command(flatten)]
         game: GameArgs,
-        /// Games to play.
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
+        /// Games to play (not needed with --precision).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
+        games: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
@@ -206,6 +243,24 @@ enum Cmd {
         /// Worker threads (0 = one per core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+    },
+    /// Measure games/s and player-turns/s of standard workloads with 1 thread and all threads.
+    Bench {
+        /// Games per workload and measurement.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Measurements per workload and thread count; the median is reported.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=99))]
+        repeats: u64,
+        /// Threads for the parallel measurement (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Only workloads whose name contains this text.
+        #[arg(long)]
+        only: Option<String>,
+        /// Also write the table as CSV to this file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
     },
     /// Write one game as JSON Lines (format: docs/trace-format.md).
     Trace {
@@ -278,7 +333,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             common,
         } => {
-            let file = game.sweep_file(games);
+            let file = game.sweep_file(games.unwrap_or(1));
             let text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
@@ -315,11 +370,15 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 s.push("-rerun");
                 PathBuf::from(s)
             });
+            let precision = &folder.manifest["precision"];
             let common = Common {
                 threads,
                 out: Some(out),
                 quiet,
                 shard,
+                precision: precision["target_halfwidth95"].as_f64(),
+                max_games: precision["max_games"].as_u64(),
+                format: "csv".into(),
             };
             execute(&sweep, common, args, folder.config_text)
         }
@@ -339,6 +398,13 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             seed,
             threads,
         } => soak(games, seed, threads),
+        Cmd::Bench {
+            games,
+            repeats,
+            threads,
+            only,
+            csv,
+        } => bench(games, repeats as usize, threads, only, csv),
         Cmd::Sweep {
             config,
             games,
@@ -364,6 +430,11 @@ fn execute(
     args: Vec<String>,
     config_text: String,
 ) -> Result<(), Failure> {
+    if let (Some(s), Some(_)) = (common.shard, common.precision) {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "--shard {s} with --precision: a precision run's game count depends on its results, so it cannot be split; allowed: --shard with a fixed --games only"
+        )));
+    }
     if let Some(s) = common.shard {
         if s.count > sweep.games {
             return Err(Failure::Input(anyhow::anyhow!(
@@ -373,7 +444,7 @@ fn execute(
             )));
         }
     }
-    let out = common.out.unwrap_or_else(|| match common.shard {
+    let out = common.out.clone().unwrap_or_else(|| match common.shard {
         Some(s) => default_out(&format!(
             "{}-shard-{}-of-{}",
             sweep.file.name, s.index, s.count
@@ -391,6 +462,12 @@ fn execute(
         command: args,
         config_text,
         shard: common.shard,
+        budget: common.budget(sweep.games),
+        format: if common.format == "json" {
+            Format::Json
+        } else {
+            Format::Csv
+        },
     };
     install_interrupt_handler();
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
@@ -437,26 +514,8 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let mut r = csv::Reader::from_reader(csv_bytes);
     let headers = r.headers()?.clone();
-    let want = [
-        "row",
-        "variant",
-        "players",
-        "policy",
-        "board",
-        "difficulty",
-        "robert_target",
-        "modifiers",
-        "games",
-        "win_rate",
-        "win_rate_lo95",
-        "win_rate_hi95",
-        "wins_seat1",
-        "wins_seat2",
-        "wins_seat3",
-        "wins_seat4",
-        "capouts",
-        "turns_median",
-    ];
+    use robsim::report::Tables;
+    let want = robsim::catan_run::CatanRow::headline_columns();
     let idx: Vec<usize> = want
         .iter()
         .filter_map(|w| headers.iter().position(|h| h == *w))
@@ -549,6 +608,74 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     result.and(flushed).map_err(Failure::Run)?;
     if let Some(path) = out {
         robsim::report::write_atomic(&path, &buf).map_err(Failure::Run)?;
+    }
+    Ok(())
+}
+
+/// Runs `robsim bench` and prints its table.
+fn bench(
+    games: u64,
+    repeats: usize,
+    threads: usize,
+    only: Option<String>,
+    csv: Option<PathBuf>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let all = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let lines =
+        robsim::bench::run_bench(games, repeats, all, only.as_deref()).map_err(Failure::Run)?;
+    let mut out = std::io::stdout().lock();
+    let w = |o: &mut std::io::StdoutLock, s: String| {
+        o.write_all(s.as_bytes())
+            .map_err(|e| Failure::Run(e.into()))
+    };
+    w(
+        &mut out,
+        format!(
+            "{:<26} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8}\n",
+            "workload",
+            "threads",
+            "games",
+            "turns/game",
+            "seconds",
+            "games/s",
+            "player-turns/s",
+            "scaling"
+        ),
+    )?;
+    for l in &lines {
+        w(
+            &mut out,
+            format!(
+                "{:<26} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8}\n",
+                l.workload,
+                l.threads,
+                l.games,
+                l.player_turns_per_game,
+                l.seconds_median,
+                l.games_per_s,
+                l.player_turns_per_s,
+                l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+            ),
+        )?;
+    }
+    w(
+        &mut out,
+        format!("machine: {}\n", robsim::report::machine()),
+    )?;
+    if let Some(path) = csv {
+        let mut wtr = csv::Writer::from_writer(Vec::new());
+        for l in &lines {
+            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+        }
+        let bytes = wtr
+            .into_inner()
+            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
     }
     Ok(())
 }

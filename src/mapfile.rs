@@ -116,7 +116,7 @@ fn error_span(f: &MapFile, e: &MapError) -> Option<std::ops::Range<usize>> {
             .get_ref()
             .iter()
             .filter(|h| h.get_ref().q == q && h.get_ref().r == r);
-        if last { it.last() } else { it.next() }.map(|h| h.span())
+        if last { it.next_back() } else { it.next() }.map(|h| h.span())
     };
     let harbor = |q: i8, r: i8| {
         f.harbors

@@ -1,18 +1,55 @@
 //! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
 
 use crate::runner::Experiment;
+use crate::stats::GameLog;
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// An experiment that knows how to turn its accumulator into report rows.
-pub trait Tables: Experiment {
+/// An experiment that knows how to turn its accumulator into report rows, comparisons and
+/// figures. Everything game-specific about a report lives behind this trait.
+pub trait Tables: Experiment + Sized {
     /// Appends row `row`'s lines to the tables of `out` (e.g. `summary.csv`).
     ///
     /// # Errors
     /// Serialising a row fails.
     fn write_tables(&self, row: usize, acc: &Self::Acc, out: &mut ReportDir) -> Result<()>;
+
+    /// The row's settings as (name, value), in the same order and with the same names for every
+    /// row of a sweep (a setting that does not apply has a placeholder value such as `-`). Two
+    /// rows that differ in exactly one value are compared in `compare.csv`.
+    fn settings(&self) -> Vec<(&'static str, String)>;
+
+    /// The per-game log (win bit and length of game `i`) kept for paired comparisons.
+    fn game_log(acc: &Self::Acc) -> &GameLog;
+
+    /// Whether the log's win bit is this row's headline win rate (a co-op team win); when not,
+    /// comparisons report game length only.
+    fn has_win_rate(&self) -> bool;
+
+    /// The 95% half-width of the row's headline rate: what `--precision` drives down.
+    fn half_width95(&self, acc: &Self::Acc) -> f64;
+
+    /// Figures drawn from all rows of a sweep (SVG, see `plot`).
+    ///
+    /// # Errors
+    /// Drawing fails.
+    fn figures(rows: &[Self], accs: &[Self::Acc]) -> Result<Vec<Figure>>;
+
+    /// The key columns of `summary.csv` shown first (terminal table, report.html).
+    fn headline_columns() -> &'static [&'static str];
+}
+
+/// One SVG figure of a report: written as `<name>.svg` and shown inline in `report.html`.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    /// File stem (letters, digits, `_`, `-`).
+    pub name: String,
+    pub title: String,
+    /// What the figure shows and how to read it (one or two sentences).
+    pub caption: String,
+    pub svg: String,
 }
 
 /// Rounds to 3 decimals (means).
@@ -30,6 +67,9 @@ pub fn r5(x: f64) -> f64 {
 pub struct ReportDir {
     dir: PathBuf,
     tables: BTreeMap<&'static str, csv::Writer<Vec<u8>>>,
+    /// Tables also written as JSON (`summary.csv` → `summary.json`): one object per row, the
+    /// CSV's fields in the same order.
+    json: BTreeMap<&'static str, Vec<String>>,
     texts: BTreeMap<String, Vec<u8>>,
     /// Whether the row being written was cut short (Ctrl-C): its tables say `partial`.
     row_partial: bool,
@@ -51,6 +91,7 @@ impl ReportDir {
         Ok(ReportDir {
             dir: dir.to_path_buf(),
             tables: BTreeMap::new(),
+            json: BTreeMap::new(),
             texts: BTreeMap::new(),
             row_partial: false,
         })
@@ -70,11 +111,22 @@ impl ReportDir {
         self.row_partial
     }
 
+    /// Also writes `table` (a `.csv` name) as JSON beside it: an array of objects with exactly the
+    /// CSV's fields, in order (empty cells are `null`).
+    pub fn mirror_json(&mut self, table: &'static str) {
+        self.json.entry(table).or_default();
+    }
+
     /// Appends one row to a CSV table (the header comes from the first row's field names).
     ///
     /// # Errors
     /// Serialising fails.
     pub fn row<T: Serialize>(&mut self, table: &'static str, row: &T) -> Result<()> {
+        if let Some(rows) = self.json.get_mut(table) {
+            rows.push(
+                serde_json::to_string(row).with_context(|| format!("writing a row of {table}"))?,
+            );
+        }
         self.tables
             .entry(table)
             .or_insert_with(|| csv::Writer::from_writer(Vec::new()))
@@ -103,6 +155,15 @@ impl ReportDir {
         for (name, w) in self.tables {
             let bytes = w.into_inner().context("flushing a CSV table")?;
             files.push((name.to_string(), bytes));
+        }
+        for (name, rows) in self.json {
+            let mut text = String::from("[");
+            for (i, r) in rows.iter().enumerate() {
+                text.push_str(if i == 0 { "\n  " } else { ",\n  " });
+                text.push_str(r);
+            }
+            text.push_str("\n]\n");
+            files.push((name.replace(".csv", ".json"), text.into_bytes()));
         }
         files.extend(self.texts);
         let mut written = Vec::new();
@@ -142,6 +203,9 @@ pub struct Manifest {
     pub seed: u64,
     pub games_per_row: u64,
     pub rows: usize,
+    /// `--precision`: the target 95% half-width, batch size and cap (absent for fixed counts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub precision: Option<PrecisionManifest>,
     pub threads: usize,
     /// The slice of game indices this folder played (`--shard`), or none for the whole run.
     pub shard: Option<ShardInfo>,
@@ -176,6 +240,14 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// How a precision run was stopped (see `sweep::Budget`).
+#[derive(Serialize)]
+pub struct PrecisionManifest {
+    pub target_halfwidth95: f64,
+    pub batch_games: u64,
+    pub max_games: u64,
 }
 
 /// A one-line description of this machine: OS, architecture, CPU model (Linux) and cores.

@@ -2,7 +2,8 @@
 //! `robsim merge` (shards → exactly the one-shot result) and `robsim rerun` (from a manifest).
 
 use crate::config::Sweep;
-use crate::report::{sha256_hex, ReportDir, Tables};
+use crate::report::sha256_hex;
+use crate::runner::Experiment;
 use crate::stats::Accumulator;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -59,18 +60,17 @@ pub struct RowState {
     pub acc: serde_json::Value,
 }
 
-/// Merges the row states of several shards and writes each row's tables: the tables a one-shot
-/// run would write, since accumulators are exact and merge in any order. Generic over the game.
+/// Merges the row states of several shards: row by row, the accumulator a one-shot run would
+/// have (accumulators are exact and merge in any order). Generic over the game.
 ///
 /// # Errors
-/// A state does not deserialise into the experiment's accumulator, or a table cannot be written.
-pub fn merge_rows<E: Tables>(
+/// A state does not deserialise into the experiment's accumulator.
+pub fn merge_states<E: Experiment>(
     rows: &[E],
     states: &[StateFile],
-    out: &mut ReportDir,
-) -> Result<StateFile> {
-    let mut merged = StateFile::default();
-    for (i, e) in rows.iter().enumerate() {
+) -> Result<Vec<crate::sweep::RowRun<E::Acc>>> {
+    let mut merged = Vec::with_capacity(rows.len());
+    for i in 0..rows.len() {
         let mut acc = E::Acc::default();
         let mut games = 0;
         for st in states {
@@ -80,10 +80,10 @@ pub fn merge_rows<E: Tables>(
             acc.merge(a);
             games += r.games;
         }
-        e.write_tables(i, &acc, out)?;
-        merged.rows.push(RowState {
+        merged.push(crate::sweep::RowRun {
+            acc,
             games,
-            acc: serde_json::to_value(&acc)?,
+            partial: false,
         });
     }
     Ok(merged)
@@ -205,6 +205,12 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
     let games = sweep.games;
     let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
     for f in &folders {
+        if !f.manifest["precision"].is_null() {
+            bail!(
+                "merge: {} is a --precision run, whose game count depends on its results; only fixed-count runs shard and merge",
+                f.dir.display()
+            );
+        }
         if f.manifest["partial"].as_bool() != Some(false) {
             bail!(
                 "merge: {} is a partial (interrupted) report; re-run that shard",

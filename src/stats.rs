@@ -1,7 +1,7 @@
 //! Mergeable accumulators (identity + merge, exact integer counts) and report-time statistics.
 
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF, Normal, StudentsT};
 
 /// A statistic folded per thread and merged: `Default` is the identity and `merge` must be
 /// associative and commutative, so results do not depend on how rayon splits the work.
@@ -58,6 +58,10 @@ impl Hist {
             }
         }
         None
+    }
+    /// Observations equal to `v`.
+    pub fn count_of(&self, v: u32) -> u64 {
+        self.counts.get(v as usize).copied().unwrap_or(0)
     }
     pub fn max(&self) -> Option<u32> {
         self.counts.iter().rposition(|&c| c > 0).map(|v| v as u32)
@@ -134,6 +138,269 @@ pub fn wilson_level(k: u64, n: u64, level: f64) -> (f64, f64) {
     )
 }
 
+/// Per-game records of one row, indexed by game index: a win bit and the game's length. Merged by
+/// placing every game at its own index, so any split of the games (any thread count) gives the
+/// same log. Bounded: 4 bytes and 1 bit per game. Paired comparisons read game `i` of two rows.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLog {
+    /// Game index of `lens[0]`.
+    start: u64,
+    lens: Vec<u32>,
+    /// Win bits of games `64 * start_word ..`, `start_word = start / 64`.
+    wins: Vec<u64>,
+}
+
+impl GameLog {
+    /// Records game `i` (each index once).
+    #[inline]
+    pub fn record(&mut self, i: u64, win: bool, len: u32) {
+        if self.lens.is_empty() {
+            self.start = i;
+        }
+        if i < self.start {
+            self.grow_front(i);
+        }
+        let k = (i - self.start) as usize;
+        if k >= self.lens.len() {
+            self.lens.resize(k + 1, 0);
+        }
+        self.lens[k] = len;
+        let w = (i / 64 - self.start / 64) as usize;
+        if w >= self.wins.len() {
+            self.wins.resize(w + 1, 0);
+        }
+        if win {
+            self.wins[w] |= 1 << (i % 64);
+        }
+    }
+
+    fn grow_front(&mut self, new_start: u64) {
+        let pad = (self.start - new_start) as usize;
+        let wpad = (self.start / 64 - new_start / 64) as usize;
+        self.lens.splice(0..0, std::iter::repeat_n(0, pad));
+        self.wins.splice(0..0, std::iter::repeat_n(0, wpad));
+        self.start = new_start;
+    }
+
+    /// Games `start .. end` covered.
+    pub fn range(&self) -> std::ops::Range<u64> {
+        self.start..self.start + self.lens.len() as u64
+    }
+
+    /// Whether game `i` was won and its length.
+    #[inline]
+    pub fn get(&self, i: u64) -> (bool, u32) {
+        let k = (i - self.start) as usize;
+        let w = (i / 64 - self.start / 64) as usize;
+        (self.wins[w] >> (i % 64) & 1 == 1, self.lens[k])
+    }
+}
+
+impl Accumulator for GameLog {
+    fn merge(&mut self, o: Self) {
+        if o.lens.is_empty() {
+            return;
+        }
+        if self.lens.is_empty() {
+            *self = o;
+            return;
+        }
+        if o.start < self.start {
+            self.grow_front(o.start);
+        }
+        let off = (o.start - self.start) as usize;
+        if off + o.lens.len() > self.lens.len() {
+            self.lens.resize(off + o.lens.len(), 0);
+        }
+        for (a, b) in self.lens[off..].iter_mut().zip(&o.lens) {
+            *a += b;
+        }
+        let woff = (o.start / 64 - self.start / 64) as usize;
+        if woff + o.wins.len() > self.wins.len() {
+            self.wins.resize(woff + o.wins.len(), 0);
+        }
+        for (a, b) in self.wins[woff..].iter_mut().zip(&o.wins) {
+            *a |= b;
+        }
+    }
+}
+
+/// A paired 2×2 table of one binary outcome (win) in two rows over the same games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairedBinary {
+    /// Games won in both rows, only in A, only in B, in neither.
+    pub both: u64,
+    pub only_a: u64,
+    pub only_b: u64,
+    pub neither: u64,
+}
+
+/// Which McNemar test produced a p-value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum McNemar {
+    /// Exact conditional test: the discordant pairs split as Binomial(b + c, 1/2), two-sided.
+    Exact,
+    /// Chi-square with 1 df and Edwards' continuity correction, (|b − c| − 1)² / (b + c).
+    ChiSquareCc,
+}
+
+impl McNemar {
+    pub fn name(self) -> &'static str {
+        match self {
+            McNemar::Exact => "exact",
+            McNemar::ChiSquareCc => "chi2_cc",
+        }
+    }
+}
+
+/// Below this many discordant pairs the exact binomial test is used (the usual rule of thumb
+/// for the chi-square approximation, e.g. b + c ≥ 25).
+pub const MCNEMAR_EXACT_BELOW: u64 = 25;
+
+impl PairedBinary {
+    pub fn n(&self) -> u64 {
+        self.both + self.only_a + self.only_b + self.neither
+    }
+
+    /// Rate in A minus rate in B.
+    pub fn diff(&self) -> f64 {
+        let n = self.n().max(1) as f64;
+        (self.only_a as f64 - self.only_b as f64) / n
+    }
+
+    /// McNemar's test of equal rates: the method used and the two-sided p-value.
+    pub fn mcnemar(&self) -> (McNemar, f64) {
+        let (b, c) = (self.only_a, self.only_b);
+        let m = b + c;
+        if m < MCNEMAR_EXACT_BELOW {
+            if m == 0 {
+                return (McNemar::Exact, 1.0);
+            }
+            let bin = Binomial::new(0.5, m).expect("valid binomial");
+            let p = 2.0 * bin.cdf(b.min(c));
+            (McNemar::Exact, p.min(1.0))
+        } else {
+            let d = (b as f64 - c as f64).abs() - 1.0;
+            let x = d.max(0.0).powi(2) / m as f64;
+            let chi = ChiSquared::new(1.0).expect("valid chi-square");
+            (McNemar::ChiSquareCc, chi.sf(x))
+        }
+    }
+
+    /// Newcombe's hybrid score interval for the difference of paired proportions at `level`
+    /// (Newcombe 1998, Statistics in Medicine 17:2635–2650, method 10): Wilson intervals of both
+    /// margins combined with the continuity-corrected phi correlation.
+    pub fn newcombe_interval(&self, level: f64) -> (f64, f64) {
+        let n = self.n();
+        if n == 0 {
+            return (-1.0, 1.0);
+        }
+        let (a, b, c, d) = (
+            self.both as f64,
+            self.only_a as f64,
+            self.only_b as f64,
+            self.neither as f64,
+        );
+        let nf = n as f64;
+        let (k1, k2) = (self.both + self.only_a, self.both + self.only_b);
+        let (p1, p2) = (k1 as f64 / nf, k2 as f64 / nf);
+        let (l1, u1) = wilson_level(k1, n, level);
+        let (l2, u2) = wilson_level(k2, n, level);
+        let denom = ((a + b) * (c + d) * (a + c) * (b + d)).sqrt();
+        let cross = a * d - b * c;
+        let phi = if denom == 0.0 {
+            0.0
+        } else if cross > nf / 2.0 {
+            (cross - nf / 2.0) / denom
+        } else if cross < 0.0 {
+            cross / denom
+        } else {
+            0.0
+        };
+        let theta = p1 - p2;
+        let lo = theta
+            - ((p1 - l1).powi(2) - 2.0 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2).powi(2))
+                .max(0.0)
+                .sqrt();
+        let hi = theta
+            + ((p2 - l2).powi(2) - 2.0 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1).powi(2))
+                .max(0.0)
+                .sqrt();
+        (lo.max(-1.0), hi.min(1.0))
+    }
+}
+
+/// Sums of per-game differences of an integer measure (game length) between two rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairedDiffs {
+    pub n: u64,
+    pub sum: i64,
+    pub sum_sq: u128,
+}
+
+/// A paired t test: mean difference, its interval, the statistic, degrees of freedom and the
+/// two-sided p-value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TTest {
+    pub mean: f64,
+    pub lo: f64,
+    pub hi: f64,
+    pub t: f64,
+    pub df: f64,
+    pub p: f64,
+}
+
+impl PairedDiffs {
+    #[inline]
+    pub fn add(&mut self, d: i64) {
+        self.n += 1;
+        self.sum += d;
+        self.sum_sq += (d as i128 * d as i128) as u128;
+    }
+
+    /// The paired t test at confidence `level` (Student's t with n − 1 df, via statrs);
+    /// `None` with fewer than 2 pairs.
+    pub fn t_test(&self, level: f64) -> Option<TTest> {
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let mean = self.sum as f64 / n;
+        // Exact integer sums: sum of squared deviations = Σd² − (Σd)²/n.
+        let ss = self.sum_sq as f64 - (self.sum as f64) * (self.sum as f64) / n;
+        let sd = (ss.max(0.0) / (n - 1.0)).sqrt();
+        let se = sd / n.sqrt();
+        let df = n - 1.0;
+        if se == 0.0 {
+            let p = if mean == 0.0 { 1.0 } else { 0.0 };
+            let t = if mean == 0.0 {
+                0.0
+            } else {
+                mean.signum() * f64::INFINITY
+            };
+            return Some(TTest {
+                mean,
+                lo: mean,
+                hi: mean,
+                t,
+                df,
+                p,
+            });
+        }
+        let dist = StudentsT::new(0.0, 1.0, df).expect("valid t distribution");
+        let q = dist.inverse_cdf(1.0 - (1.0 - level) / 2.0);
+        let t = mean / se;
+        Some(TTest {
+            mean,
+            lo: mean - q * se,
+            hi: mean + q * se,
+            t,
+            df,
+            p: (2.0 * dist.sf(t.abs())).min(1.0),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,5 +464,125 @@ mod tests {
             ba.merge(p);
         }
         assert_eq!(ab, ba);
+    }
+
+    #[test]
+    fn newcombe_paired_interval_matches_fagerland() {
+        // Fagerland, Lydersen & Laake (2017), Statistical Analysis of Contingency Tables, ch. 8
+        // (Cavo et al. 2012 data, table [[59, 6], [16, 80]]): Newcombe square-and-add interval
+        // for the paired difference, estimate -0.0621, 95% CI (-0.1186, -0.0046).
+        let t = PairedBinary {
+            both: 59,
+            only_a: 6,
+            only_b: 16,
+            neither: 80,
+        };
+        assert!((t.diff() + 0.0621).abs() < 5e-5, "{}", t.diff());
+        let (lo, hi) = t.newcombe_interval(0.95);
+        assert!(
+            (lo + 0.1186).abs() < 5e-5 && (hi + 0.0046).abs() < 5e-5,
+            "{lo} {hi}"
+        );
+        assert_eq!(PairedBinary::default().newcombe_interval(0.95), (-1.0, 1.0));
+    }
+
+    #[test]
+    fn mcnemar_exact_and_chi_square() {
+        // 6 vs 16 discordant: exact two-sided p = 2 · P(Bin(22, 1/2) ≤ 6) = 0.0524788 (by hand:
+        // 2 · Σ_{k≤6} C(22, k) / 2^22 = 220112 / 4194304).
+        let t = PairedBinary {
+            both: 59,
+            only_a: 6,
+            only_b: 16,
+            neither: 80,
+        };
+        let (m, p) = t.mcnemar();
+        assert_eq!(m, McNemar::Exact);
+        assert!((p - 220_112.0 / 4_194_304.0).abs() < 1e-9, "{p}");
+        // 1 vs 5: 2 · (1 + 6) / 64.
+        let (_, p) = PairedBinary {
+            only_a: 1,
+            only_b: 5,
+            ..Default::default()
+        }
+        .mcnemar();
+        assert!((p - 14.0 / 64.0).abs() < 1e-12, "{p}");
+        // Agresti (2013) presidential approval, 150 vs 86 discordant: corrected statistic
+        // (64 − 1)² / 236 = 16.818, p = erfc(√(x/2)) = 4.115e-5.
+        let (m, p) = PairedBinary {
+            both: 794,
+            only_a: 150,
+            only_b: 86,
+            neither: 570,
+        }
+        .mcnemar();
+        assert_eq!(m, McNemar::ChiSquareCc);
+        assert!((p - 4.11456e-5).abs() < 1e-9, "{p}");
+        assert_eq!(PairedBinary::default().mcnemar().1, 1.0);
+    }
+
+    #[test]
+    fn paired_t_matches_student_sleep_data() {
+        // R: t.test(extra ~ group, data = sleep, paired = TRUE): t = -4.0621, df = 9,
+        // p = 0.002833, 95% CI (-2.4598858, -0.7001142), mean difference -1.58.
+        // Differences in tenths of an hour keep the sums integer.
+        let g1 = [7, -16, -2, -12, -1, 34, 37, 8, 0, 20];
+        let g2 = [19, 8, 11, 1, -1, 44, 55, 16, 46, 34];
+        let mut d = PairedDiffs::default();
+        for (a, b) in g1.iter().zip(&g2) {
+            d.add(a - b);
+        }
+        let t = d.t_test(0.95).unwrap();
+        assert!((t.mean / 10.0 + 1.58).abs() < 1e-9);
+        assert!((t.t + 4.0621).abs() < 1e-4, "{}", t.t);
+        assert_eq!(t.df, 9.0);
+        assert!((t.p - 0.002833).abs() < 1e-6, "{}", t.p);
+        assert!((t.lo / 10.0 + 2.4598858).abs() < 1e-6, "{}", t.lo);
+        assert!((t.hi / 10.0 + 0.7001142).abs() < 1e-6, "{}", t.hi);
+        assert!(PairedDiffs::default().t_test(0.95).is_none());
+    }
+
+    #[test]
+    fn game_log_merges_in_any_split() {
+        let game = |i: u64| (i.is_multiple_of(3) || i % 7 == 1, (i * 13 % 50) as u32 + 1);
+        let mut whole = GameLog::default();
+        for i in 0..1000 {
+            let (w, l) = game(i);
+            whole.record(i, w, l);
+        }
+        for split in [1u64, 64, 100, 333, 512] {
+            let mut parts: Vec<GameLog> = Vec::new();
+            let mut lo = 0;
+            while lo < 1000 {
+                let hi = (lo + split).min(1000);
+                let mut g = GameLog::default();
+                for i in lo..hi {
+                    let (w, l) = game(i);
+                    g.record(i, w, l);
+                }
+                parts.push(g);
+                lo = hi;
+            }
+            // Merge in reverse and in a shuffled order.
+            let mut rev = GameLog::default();
+            for p in parts.iter().rev().cloned() {
+                rev.merge(p);
+            }
+            assert_eq!(rev, whole, "split {split}, reversed");
+            let mut odd = GameLog::default();
+            let mut evn = GameLog::default();
+            for (k, p) in parts.into_iter().enumerate() {
+                if k % 2 == 0 {
+                    evn.merge(p)
+                } else {
+                    odd.merge(p)
+                }
+            }
+            odd.merge(evn);
+            assert_eq!(odd, whole, "split {split}, interleaved");
+        }
+        assert_eq!(whole.range(), 0..1000);
+        assert_eq!(whole.get(21), (true, 21 * 13 % 50 + 1));
+        assert_eq!(whole.get(2), (false, 27));
     }
 }

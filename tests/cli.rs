@@ -46,11 +46,12 @@ fn golden(name: &str, got: &str) {
     assert_eq!(got, want, "{name} differs from its golden file");
 }
 
-const ROBERT_TABLES: [&str; 4] = [
+const ROBERT_TABLES: [&str; 5] = [
     "summary.csv",
     "seats.csv",
     "flips_by_hex.csv",
     "flip_curve.csv",
+    "compare.csv",
 ];
 
 #[test]
@@ -434,5 +435,249 @@ fn team_knobs_in_a_config_change_play() {
         "explicit defaults must equal omitted knobs"
     );
     assert_ne!(summaries[0], summaries[2], "knobs had no effect");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `--precision`: every row stops at the first batch whose half-width meets the target; the
+/// games each row needed are the same with 1 and 2 threads, and a row equals a plain run of the
+/// same count (games 0..n).
+#[test]
+fn precision_rows_are_thread_independent() {
+    let d = tmp("precision");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("p.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"p\"\nseed = 11\ngames = 1\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"impossible\", \"easy\"]\n",
+    )
+    .unwrap();
+    let mut games = Vec::new();
+    let mut summaries = Vec::new();
+    for t in ["1", "2"] {
+        let out = d.join(format!("t{t}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "--precision",
+            "0.012",
+            "--max-games",
+            "20000",
+            "--threads",
+            t,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let s = read(&out, "summary.csv");
+        let mut r = csv::Reader::from_reader(s.as_bytes());
+        let h = r.headers().unwrap().clone();
+        let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+        let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+        games.push(
+            rows.iter()
+                .map(|x| x[col("games")].parse::<u64>().unwrap())
+                .collect::<Vec<_>>(),
+        );
+        for x in &rows {
+            let hw: f64 = x[col("win_rate_halfwidth95")].parse().unwrap();
+            let n: u64 = x[col("games")].parse().unwrap();
+            assert!(hw <= 0.012 || n == 20000, "row stopped early: {x:?}");
+            assert_eq!(n % 2000, 0, "whole batches of 2,000");
+            assert_eq!(&x[col("precision_target")], "0.012");
+        }
+        summaries.push(s);
+        let manifest: serde_json::Value =
+            serde_json::from_str(&read(&out, "manifest.json")).unwrap();
+        assert_eq!(manifest["precision"]["batch_games"], 2000);
+    }
+    assert_eq!(games[0], games[1], "games per row, 1 vs 2 threads");
+    assert_eq!(summaries[0], summaries[1], "summary, 1 vs 2 threads");
+    // Impossible needs one batch, easy (p ≈ 0.2) several: the rows differ.
+    assert_eq!(games[0][0], 2000);
+    assert!(games[0][1] > 2000, "{:?}", games[0]);
+    // The easy row equals a plain run of the same count.
+    let plain = d.join("plain");
+    run_ok(&[
+        "run",
+        "--variant",
+        "robert",
+        "--players",
+        "3",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "11",
+        "--games",
+        &games[0][1].to_string(),
+        "--quiet",
+        "--out",
+        plain.to_str().unwrap(),
+    ]);
+    let wins = |s: &str, row: usize| {
+        let mut r = csv::Reader::from_reader(s.as_bytes());
+        let h = r.headers().unwrap().clone();
+        let rec = r.records().nth(row).unwrap().unwrap();
+        ["wins", "turns_mean", "flips_robert_per_game"]
+            .iter()
+            .map(|c| rec[h.iter().position(|x| x == *c).unwrap()].to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        wins(&summaries[0], 1),
+        wins(&read(&plain, "summary.csv"), 0)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `--format json`: summary.json holds the CSV's rows with exactly its fields, in order.
+#[test]
+fn json_summary_has_the_csv_fields() {
+    let d = tmp("json");
+    run_ok(&[
+        "run",
+        "--variant",
+        "robert",
+        "--games",
+        "200",
+        "--format",
+        "json",
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let csv_text = read(&d, "summary.csv");
+    let mut r = csv::Reader::from_reader(csv_text.as_bytes());
+    let headers: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    let recs: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let text = read(&d, "summary.json");
+    // Field order: the keys appear in each object in the CSV's order.
+    let first_obj = text.lines().nth(1).unwrap();
+    let mut pos = 0;
+    for h in &headers {
+        let at = first_obj[pos..]
+            .find(&format!("\"{h}\":"))
+            .unwrap_or_else(|| panic!("{h} missing or out of order"));
+        pos += at + 1;
+    }
+    let json: Vec<serde_json::Map<String, serde_json::Value>> =
+        serde_json::from_str(&text).unwrap();
+    assert_eq!(json.len(), recs.len());
+    for (obj, rec) in json.iter().zip(&recs) {
+        let keys: Vec<&String> = obj.keys().collect();
+        let mut sorted_headers: Vec<&String> = headers.iter().collect();
+        sorted_headers.sort();
+        assert_eq!(keys, sorted_headers, "same field names");
+        for (h, cell) in headers.iter().zip(rec.iter()) {
+            let v = &obj[h];
+            let as_text = match v {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            assert_eq!(as_text, cell, "{h}");
+        }
+    }
+    // Without --format json there is no summary.json.
+    let d2 = tmp("nojson");
+    run_ok(&[
+        "run",
+        "--games",
+        "20",
+        "--quiet",
+        "--out",
+        d2.to_str().unwrap(),
+    ]);
+    assert!(!d2.join("summary.json").exists());
+    for x in [d, d2] {
+        let _ = std::fs::remove_dir_all(x);
+    }
+}
+
+/// Chromium, if present (required when CI=true): `$ROBSIM_CHROMIUM`, else `chromium` or
+/// `chromium-browser` on the PATH.
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("ROBSIM_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// report.html renders in headless Chromium: the DOM after loading holds the summary table,
+/// the comparison table and the inline SVG figures, and the page loads nothing from outside.
+#[test]
+fn report_html_renders_in_headless_chromium() {
+    let d = tmp("html");
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/robert-small.toml");
+    run_ok(&[
+        "sweep",
+        config.to_str().unwrap(),
+        "--games",
+        "100",
+        "--quiet",
+        "--out",
+        d.to_str().unwrap(),
+    ]);
+    let html = read(&d, "report.html");
+    for f in ["win_rate.svg", "face_down_curve.svg", "flips_by_hex.svg"] {
+        assert!(d.join(f).exists(), "{f} written");
+    }
+    assert!(!html.contains("<script"), "no scripts");
+    assert!(
+        !html.contains("src=\"http") && !html.contains("href=\"http"),
+        "no network"
+    );
+    let Some(chrome) = chromium() else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("Chromium is required in CI (apt-get install chromium; .ci/run does it)");
+        }
+        eprintln!("NOTICE: chromium not found; report.html was not rendered (install Debian's chromium package to run this check)");
+        let _ = std::fs::remove_dir_all(&d);
+        return;
+    };
+    let profile = d.join("chromium-profile");
+    let out = Command::new(&chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", d.join("report.html").display()))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dom.contains("<table"), "summary table rendered");
+    assert!(dom.contains("id=\"compare\""), "comparisons section");
+    assert!(dom.contains("mcnemar_p"), "comparison table");
+    assert!(
+        dom.matches("<svg").count() >= 3,
+        "inline SVG figures: {}",
+        dom.matches("<svg").count()
+    );
+    assert!(
+        dom.contains("robsim sweep") || dom.contains("sweep "),
+        "command shown"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

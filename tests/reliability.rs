@@ -30,8 +30,9 @@ fn read(dir: &Path, f: &str) -> String {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
 }
 
-const TABLES: [&str; 5] = [
+const TABLES: [&str; 6] = [
     "summary.csv",
+    "compare.csv",
     "seats.csv",
     "flips_by_hex.csv",
     "flip_curve.csv",

@@ -900,35 +900,127 @@ impl<'t> Game<'t> {
 
     /// Length of seat `p`'s longest trail of roads (each road once), not passing through a
     /// corner occupied by another player's building.
-    ///
-    /// A longest trail can always be taken to start at a corner where the player's road degree
-    /// is not 2 or that another player's building blocks: from any other start, its unused second
-    /// road would extend it. So the search starts only there, plus one corner of each component
-    /// that has no such corner (a closed ring of roads).
     pub fn road_length(&self, p: PlayerId) -> u8 {
         let me = self.s.player(p);
         if me.roads.is_empty() {
             return 0;
         }
         let foreign = self.s.occupied.minus(me.buildings);
+        // Fast path: most road networks are trees (a corner held by another player splits the
+        // network there), and a tree's longest trail is its diameter, found by two sweeps.
+        let mut left = me.roads;
+        let mut best = 0;
+        while !left.is_empty() {
+            let e0 = left.nth(0);
+            match self.tree_diameter(e0, me.roads, foreign) {
+                Some((len, component)) => {
+                    best = best.max(len);
+                    left = left.minus(component);
+                }
+                None => return self.road_length_search(me.roads, me.net, foreign),
+            }
+        }
+        best
+    }
+
+    /// The diameter of the tree of roads containing edge `e0` (corners held by other players
+    /// split the network) and that tree's edges; `None` if the component has a cycle.
+    fn tree_diameter(
+        &self,
+        e0: usize,
+        roads: EdgeSet,
+        foreign: super::bits::CornerSet,
+    ) -> Option<(u8, EdgeSet)> {
+        let a = self.topo.edge_corners[e0][0].idx();
+        let first = foreign.contains(a).then_some(e0);
+        let (_, far, via, component) = self.sweep(a, first, roads, foreign)?;
+        let first = foreign.contains(far).then_some(via);
+        let (len, _, _, _) = self.sweep(far, first, roads, foreign)?;
+        Some((len, component))
+    }
+
+    /// Depth-first distances from `start` over `roads`, leaving a start held by another player
+    /// only along `first`, never passing through such a corner; returns the farthest distance,
+    /// its corner and arriving edge, and the edges reached. `None` on meeting a cycle.
+    fn sweep(
+        &self,
+        start: usize,
+        first: Option<usize>,
+        roads: EdgeSet,
+        foreign: super::bits::CornerSet,
+    ) -> Option<(u8, usize, usize, EdgeSet)> {
+        // A player has at most 15 roads, so at most 16 corners are ever pending.
+        let mut stack = [(0u8, 0u8, 0u8); 32];
+        let mut sp = 1;
+        stack[0] = (start as u8, 0, NONE);
+        let mut seen = EdgeSet::EMPTY;
+        let mut reached = super::bits::CornerSet::EMPTY;
+        reached.insert(start);
+        let (mut best, mut far, mut far_via) = (0u8, start, first.unwrap_or(0));
+        while sp > 0 {
+            sp -= 1;
+            let (c, d, via) = stack[sp];
+            let c = c as usize;
+            if d > best {
+                best = d;
+                far = c;
+                far_via = via as usize;
+            }
+            if via != NONE && foreign.contains(c) {
+                continue;
+            }
+            for &e in &self.topo.corner_edges[c] {
+                if e == NONE || !roads.contains(e as usize) || seen.contains(e as usize) {
+                    continue;
+                }
+                if via == NONE && first.is_some_and(|f| f != e as usize) {
+                    continue;
+                }
+                seen.insert(e as usize);
+                let [x, y] = self.topo.edge_corners[e as usize];
+                let o = if x.idx() == c { y.idx() } else { x.idx() };
+                if !foreign.contains(o) {
+                    if reached.contains(o) {
+                        return None;
+                    }
+                    reached.insert(o);
+                }
+                stack[sp] = (o as u8, d + 1, e);
+                sp += 1;
+            }
+        }
+        Some((best, far, far_via, seen))
+    }
+
+    /// The general search (networks with a cycle). A longest trail can always be taken to
+    /// start at a corner where the player's road degree is not 2 or that another player's
+    /// building blocks: from any other start, its unused second road would extend it. So the
+    /// search starts only there, plus one corner of each component that has no such corner
+    /// (a closed ring of roads).
+    fn road_length_search(
+        &self,
+        roads: EdgeSet,
+        net: super::bits::CornerSet,
+        foreign: super::bits::CornerSet,
+    ) -> u8 {
         let mut best = 0;
         let mut reached = EdgeSet::EMPTY;
-        for c in me.net.iter() {
-            let deg = self.topo.corner_edge_set[c].intersect(me.roads).len();
+        for c in net.iter() {
+            let deg = self.topo.corner_edge_set[c].intersect(roads).len();
             if deg == 0 || (deg == 2 && !foreign.contains(c)) {
                 continue;
             }
-            best = best.max(self.trail(c, me.roads, foreign, EdgeSet::EMPTY));
-            if !reached.contains(self.topo.corner_edge_set[c].intersect(me.roads).nth(0)) {
-                reached = reached.union(self.component(c, me.roads));
+            best = best.max(self.trail(c, roads, foreign, EdgeSet::EMPTY));
+            if !reached.contains(self.topo.corner_edge_set[c].intersect(roads).nth(0)) {
+                reached = reached.union(self.component(c, roads));
             }
         }
         // Rings of roads with no start corner yet: search from any of their corners.
-        let mut left = me.roads.minus(reached);
+        let mut left = roads.minus(reached);
         while !left.is_empty() {
             let c = self.topo.edge_corners[left.nth(0)][0].idx();
-            best = best.max(self.trail(c, me.roads, foreign, EdgeSet::EMPTY));
-            left = left.minus(self.component(c, me.roads));
+            best = best.max(self.trail(c, roads, foreign, EdgeSet::EMPTY));
+            left = left.minus(self.component(c, roads));
         }
         best
     }

@@ -1,6 +1,7 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
 pub mod greedy;
+pub mod null;
 pub mod random;
 pub mod solitaire;
 pub mod team;
@@ -16,6 +17,7 @@ pub trait Policy {
 }
 
 pub use greedy::GreedyPolicy;
+pub use null::NullPolicy;
 pub use random::RandomPolicy;
 
 pub use solitaire::SolitairePolicy;

@@ -1,0 +1,242 @@
+//! `robsim bench`: games/s and player-turns/s of standard workloads with 1 thread and all threads.
+
+use crate::catan::*;
+use crate::mapfile::base_map;
+use crate::policy::{
+    GreedyPolicy, NullPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+};
+use crate::runner::{run, with_threads, Experiment};
+use crate::sim::{layout_for, play, GameRngs};
+use crate::stats::Accumulator;
+use anyhow::Result;
+use indicatif::ProgressBar;
+use std::time::Instant;
+
+/// Games, player-turns and an order-free checksum of one workload's results.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Tally {
+    pub games: u64,
+    pub turns: u64,
+    pub checksum: u64,
+}
+
+impl Accumulator for Tally {
+    fn merge(&mut self, o: Self) {
+        self.games += o.games;
+        self.turns += o.turns;
+        self.checksum = self.checksum.wrapping_add(o.checksum);
+    }
+}
+
+/// One benchmark workload: a rule set, a board and a policy, played from seed 1.
+pub struct Workload<P> {
+    pub name: &'static str,
+    pub topo: Topology,
+    pub rules: Rules,
+    pub board: BoardKind,
+    pub policy: P,
+}
+
+impl<P: Policy + Clone + Sync> Experiment for Workload<P> {
+    type Acc = Tally;
+    type Scratch = Box<ActionList>;
+    fn play(&self, i: u64, acc: &mut Tally, buf: &mut Box<ActionList>) {
+        let layout = layout_for(&self.topo, self.board, 1, i);
+        let mut g = Game::new(&self.topo, layout, self.rules);
+        let mut rngs = GameRngs::new(1, i);
+        let o = play(&mut g, &mut self.policy.clone(), &mut rngs, buf, &mut ());
+        acc.games += 1;
+        acc.turns += g.s.turn as u64;
+        let code = match o {
+            Outcome::Winner(p) => 1 + p.0 as u64,
+            Outcome::TeamWin => 10,
+            Outcome::TeamLoss => 20,
+            Outcome::Cap => 30,
+        };
+        acc.checksum = acc.checksum.wrapping_add(crate::seeds::mix64(
+            i ^ (code << 40) ^ ((g.s.turn as u64) << 48),
+        ));
+    }
+}
+
+/// One measured line of the bench table.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BenchLine {
+    pub workload: &'static str,
+    pub threads: usize,
+    pub games: u64,
+    pub player_turns_per_game: f64,
+    pub seconds_median: f64,
+    pub games_per_s: f64,
+    pub player_turns_per_s: f64,
+    /// All-threads rate divided by the 1-thread rate measured in the same run.
+    pub scaling: Option<f64>,
+}
+
+fn measure<P: Policy + Clone + Sync + Send>(
+    w: &Workload<P>,
+    games: u64,
+    repeats: usize,
+    threads: usize,
+) -> Result<(Tally, f64)> {
+    // Warm-up (thread pool, caches, page faults), not timed.
+    with_threads(threads, || {
+        run(w, 0..games.min(2_000), &ProgressBar::hidden())
+    })?;
+    let mut secs = Vec::with_capacity(repeats);
+    let mut tally = Tally::default();
+    for _ in 0..repeats {
+        let t0 = Instant::now();
+        let t = with_threads(threads, || run(w, 0..games, &ProgressBar::hidden()))?;
+        secs.push(t0.elapsed().as_secs_f64());
+        if tally.games > 0 {
+            anyhow::ensure!(t == tally, "{}: results differ between repeats", w.name);
+        }
+        tally = t;
+    }
+    secs.sort_by(f64::total_cmp);
+    Ok((tally, secs[secs.len() / 2]))
+}
+
+fn lines_for<P: Policy + Clone + Sync + Send>(
+    w: Workload<P>,
+    games: u64,
+    repeats: usize,
+    all: usize,
+    out: &mut Vec<BenchLine>,
+) -> Result<()> {
+    let (t1, s1) = measure(&w, games, repeats, 1)?;
+    let (tn, sn) = measure(&w, games, repeats, all)?;
+    anyhow::ensure!(
+        t1 == tn,
+        "{}: results differ between 1 and {all} threads",
+        w.name
+    );
+    for (threads, secs, scaling) in [(1, s1, None), (all, sn, Some(s1 / sn))] {
+        out.push(BenchLine {
+            workload: w.name,
+            threads,
+            games,
+            player_turns_per_game: (t1.turns as f64 / games as f64 * 10.0).round() / 10.0,
+            seconds_median: (secs * 1e4).round() / 1e4,
+            games_per_s: (games as f64 / secs).round(),
+            player_turns_per_s: (t1.turns as f64 / secs).round(),
+            scaling: scaling.map(|x| (x * 100.0).round() / 100.0),
+        });
+    }
+    Ok(())
+}
+
+/// Runs every workload (`games` each, `repeats` times, median) with 1 thread and `all` threads.
+///
+/// # Errors
+/// A thread pool cannot start, or a workload's results differ between repeats or thread counts.
+pub fn run_bench(
+    games: u64,
+    repeats: usize,
+    all: usize,
+    only: Option<&str>,
+) -> Result<Vec<BenchLine>> {
+    let topo = || Topology::build(&base_map()).expect("the shipped base map is valid");
+    let random = BoardKind::Random { red_apart: true };
+    let want = |name: &str| only.is_none_or(|o| name.contains(o));
+    let mut out = Vec::new();
+    if want("floor_base_4p_null") {
+        // Dice and production only; the 1000-turn cap makes every game the same length.
+        let rules = Rules {
+            turn_cap: 1000,
+            // Null players never spend: no hand limit, or sevens would be all discards.
+            hand_limit: u8::MAX,
+            ..Rules::base(4)
+        };
+        lines_for(
+            Workload {
+                name: "floor_base_4p_null",
+                topo: topo(),
+                rules,
+                board: random,
+                policy: NullPolicy,
+            },
+            games,
+            repeats,
+            all,
+            &mut out,
+        )?;
+    }
+    if want("base_4p_random") {
+        lines_for(
+            Workload {
+                name: "base_4p_random",
+                topo: topo(),
+                rules: Rules::base(4),
+                board: random,
+                policy: RandomPolicy,
+            },
+            games,
+            repeats,
+            all,
+            &mut out,
+        )?;
+    }
+    if want("base_4p_greedy") {
+        lines_for(
+            Workload {
+                name: "base_4p_greedy",
+                topo: topo(),
+                rules: Rules::base(4),
+                board: random,
+                policy: GreedyPolicy::default(),
+            },
+            games,
+            repeats,
+            all,
+            &mut out,
+        )?;
+    }
+    for (name, cards) in [
+        ("robert_4p_team_impossible", 0),
+        ("robert_4p_team_hard", 1),
+        ("robert_4p_team_moderate", 2),
+        ("robert_4p_team_easy", 3),
+    ] {
+        if want(name) {
+            let rules = Rules::robert(
+                4,
+                RobertRules {
+                    start_cards: cards,
+                    ..Default::default()
+                },
+            );
+            lines_for(
+                Workload {
+                    name,
+                    topo: topo(),
+                    rules,
+                    board: random,
+                    policy: TeamPolicy::new(TeamKnobs::default()),
+                },
+                games,
+                repeats,
+                all,
+                &mut out,
+            )?;
+        }
+    }
+    if want("solitaire_1p") {
+        let rules = Rules::solitaire(SolitaireRules::default());
+        lines_for(
+            Workload {
+                name: "solitaire_1p",
+                topo: topo(),
+                rules,
+                board: random,
+                policy: SolitairePolicy,
+            },
+            games,
+            repeats,
+            all,
+            &mut out,
+        )?;
+    }
+    Ok(out)
+}
