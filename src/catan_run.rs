@@ -393,8 +393,8 @@ impl Tables for CatanRow<'_> {
         ]
     }
 
-    fn game_log(acc: &CatanAcc) -> &GameLog {
-        &acc.log
+    fn take_game_log(acc: &mut CatanAcc) -> GameLog {
+        std::mem::take(&mut acc.log)
     }
 
     fn has_win_rate(&self) -> bool {

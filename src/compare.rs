@@ -1,8 +1,8 @@
 //! Paired comparisons of rows that differ in one setting, on common random numbers (`compare.csv`).
 
 use crate::report::r5;
-use crate::stats::{GameLog, PairedBinary, PairedDiffs};
-use serde::Serialize;
+use crate::stats::{Accumulator, GameLog, PairedBinary, PairedDiffs};
+use serde::{Deserialize, Serialize};
 
 /// Confidence level of every interval in `compare.csv`.
 pub const LEVEL: f64 = 0.95;
@@ -66,53 +66,124 @@ fn single_difference<'s>(
         .then_some((x.0, x.1.as_str(), y.1.as_str()))
 }
 
-/// Compares every pair of rows that differ in exactly one setting.
-pub fn compare(sides: &[Side]) -> Vec<CompareRow> {
+/// Two rows that differ in exactly one setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pair {
+    pub a: usize,
+    pub b: usize,
+    pub setting: &'static str,
+    pub value_a: String,
+    pub value_b: String,
+}
+
+/// Every pair of rows (by index, `a < b`) that differ in exactly one setting.
+pub fn pairs(settings: &[Vec<(&'static str, String)>]) -> Vec<Pair> {
     let mut out = Vec::new();
-    for (i, a) in sides.iter().enumerate() {
-        for b in &sides[i + 1..] {
-            if let Some((setting, va, vb)) = single_difference(&a.settings, &b.settings) {
-                out.push(compare_pair(a, b, setting, va, vb));
+    for (a, sa) in settings.iter().enumerate() {
+        for (b, sb) in settings.iter().enumerate().skip(a + 1) {
+            if let Some((setting, va, vb)) = single_difference(sa, sb) {
+                out.push(Pair {
+                    a,
+                    b,
+                    setting,
+                    value_a: va.to_string(),
+                    value_b: vb.to_string(),
+                });
             }
         }
     }
     out
 }
 
-fn compare_pair(a: &Side, b: &Side, setting: &'static str, va: &str, vb: &str) -> CompareRow {
-    let (ra, rb) = (a.log.range(), b.log.range());
-    let lo = ra.start.max(rb.start);
-    let hi = ra.end.min(rb.end).max(lo);
-    // `only_a` of the table is "won in B only", so that diff() is B − A.
-    let mut wins = PairedBinary::default();
-    let mut lens = PairedDiffs::default();
-    let (mut sum_a, mut sum_b) = (0u64, 0u64);
-    for i in lo..hi {
-        let (wa, la) = a.log.get(i);
-        let (wb, lb) = b.log.get(i);
-        match (wa, wb) {
-            (true, true) => wins.both += 1,
-            (false, true) => wins.only_a += 1,
-            (true, false) => wins.only_b += 1,
-            (false, false) => wins.neither += 1,
+/// Paired statistics of one pair over the games both rows played: exact integer counts, so
+/// they merge in any order. `wins.only_a` counts games won in B only, so that `diff()` is B − A.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairStats {
+    pub wins: PairedBinary,
+    pub lens: PairedDiffs,
+    pub sum_a: u64,
+    pub sum_b: u64,
+}
+
+impl PairStats {
+    /// Adds game `i` of A against game `i` of B for every game both logs hold.
+    pub fn add_logs(&mut self, a: &GameLog, b: &GameLog) {
+        let (ra, rb) = (a.range(), b.range());
+        let lo = ra.start.max(rb.start);
+        let hi = ra.end.min(rb.end).max(lo);
+        for i in lo..hi {
+            let (wa, la) = a.get(i);
+            let (wb, lb) = b.get(i);
+            match (wa, wb) {
+                (true, true) => self.wins.both += 1,
+                (false, true) => self.wins.only_a += 1,
+                (true, false) => self.wins.only_b += 1,
+                (false, false) => self.wins.neither += 1,
+            }
+            self.lens.add(lb as i64 - la as i64);
+            self.sum_a += la as u64;
+            self.sum_b += lb as u64;
         }
-        lens.add(lb as i64 - la as i64);
-        sum_a += la as u64;
-        sum_b += lb as u64;
     }
-    let n = hi - lo;
+
+    fn merge(&mut self, o: &PairStats) {
+        self.wins.both += o.wins.both;
+        self.wins.only_a += o.wins.only_a;
+        self.wins.only_b += o.wins.only_b;
+        self.wins.neither += o.wins.neither;
+        self.lens.n += o.lens.n;
+        self.lens.sum += o.lens.sum;
+        self.lens.sum_sq += o.lens.sum_sq;
+        self.sum_a += o.sum_a;
+        self.sum_b += o.sum_b;
+    }
+}
+
+/// The statistics of every pair of a sweep (in the order of [`pairs`]), mergeable.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairSet(pub Vec<PairStats>);
+
+impl Accumulator for PairSet {
+    fn merge(&mut self, o: Self) {
+        if self.0.is_empty() {
+            *self = o;
+            return;
+        }
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            a.merge(b);
+        }
+    }
+}
+
+/// Compares every pair of rows that differ in exactly one setting, from their full logs.
+pub fn compare(sides: &[Side]) -> Vec<CompareRow> {
+    let settings: Vec<_> = sides.iter().map(|s| s.settings.clone()).collect();
+    pairs(&settings)
+        .iter()
+        .map(|p| {
+            let mut st = PairStats::default();
+            st.add_logs(sides[p.a].log, sides[p.b].log);
+            compare_row(p, &st, sides[p.a].has_win_rate && sides[p.b].has_win_rate)
+        })
+        .collect()
+}
+
+/// One line of `compare.csv` from a pair's statistics; `coop` says both rows have a win rate.
+pub fn compare_row(pair: &Pair, st: &PairStats, coop: bool) -> CompareRow {
+    let wins = &st.wins;
+    let n = st.lens.n;
     let nf = n.max(1) as f64;
-    let coop = a.has_win_rate && b.has_win_rate && n > 0;
+    let coop = coop && n > 0;
     let (test, p) = wins.mcnemar();
     let (dlo, dhi) = wins.newcombe_interval(LEVEL);
-    let t = lens.t_test(LEVEL);
+    let t = st.lens.t_test(LEVEL);
     let rate = |k: u64| coop.then(|| r5(k as f64 / nf));
     CompareRow {
-        row_a: a.row,
-        row_b: b.row,
-        setting,
-        value_a: va.to_string(),
-        value_b: vb.to_string(),
+        row_a: pair.a,
+        row_b: pair.b,
+        setting: pair.setting,
+        value_a: pair.value_a.clone(),
+        value_b: pair.value_b.clone(),
         games: n,
         win_rate_a: rate(wins.both + wins.only_b),
         win_rate_b: rate(wins.both + wins.only_a),
@@ -123,8 +194,8 @@ fn compare_pair(a: &Side, b: &Side, setting: &'static str, va: &str, vb: &str) -
         wins_only_b: coop.then_some(wins.only_a),
         mcnemar_test: coop.then(|| test.name()),
         mcnemar_p: coop.then(|| p4(p)),
-        turns_mean_a: crate::report::r3(sum_a as f64 / nf),
-        turns_mean_b: crate::report::r3(sum_b as f64 / nf),
+        turns_mean_a: crate::report::r3(st.sum_a as f64 / nf),
+        turns_mean_b: crate::report::r3(st.sum_b as f64 / nf),
         turns_diff_mean: t.map(|t| crate::report::r3(t.mean)),
         turns_diff_lo95: t.map(|t| crate::report::r3(t.lo)),
         turns_diff_hi95: t.map(|t| crate::report::r3(t.hi)),

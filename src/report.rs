@@ -21,8 +21,9 @@ pub trait Tables: Experiment + Sized {
     /// rows that differ in exactly one value are compared in `compare.csv`.
     fn settings(&self) -> Vec<(&'static str, String)>;
 
-    /// The per-game log (win bit and length of game `i`) kept for paired comparisons.
-    fn game_log(acc: &Self::Acc) -> &GameLog;
+    /// Takes the per-game log (win bit and length of game `i`) out of an accumulator. The sweep
+    /// turns each chunk's logs into paired statistics and drops them, so memory stays flat.
+    fn take_game_log(acc: &mut Self::Acc) -> GameLog;
 
     /// Whether the log's win bit is this row's headline win rate (a co-op team win); when not,
     /// comparisons report game length only.

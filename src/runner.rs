@@ -78,3 +78,54 @@ pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> an
         .build()?;
     Ok(pool.install(f))
 }
+
+/// Plays games `games` of several rows together: each work item plays one chunk of game indices
+/// for every row, then `post` turns that chunk's fresh accumulators into extra mergeable data
+/// (for example paired statistics between rows) and may strip their per-game records, so memory
+/// stays bounded by the chunk whatever the number of games. Returns the merged accumulators (in
+/// the order of `rows`), the merged extra data and the games played per row (fewer than asked
+/// only after Ctrl-C, [`STOP`]).
+pub fn run_joint<E, X, F>(
+    rows: &[&E],
+    games: Range<u64>,
+    progress: &ProgressBar,
+    post: F,
+) -> (Vec<E::Acc>, X, u64)
+where
+    E: Experiment,
+    X: Accumulator,
+    F: Fn(&mut [E::Acc]) -> X + Sync,
+{
+    let start = games.start;
+    let n_chunks = (games.end - games.start).div_ceil(CHUNK);
+    let fresh = || -> Vec<E::Acc> { rows.iter().map(|_| E::Acc::default()).collect() };
+    (0..n_chunks)
+        .into_par_iter()
+        .map_init(E::Scratch::default, |scratch, c| {
+            // After Ctrl-C, chunks not started are skipped (every row skips the same games).
+            if stop_requested() {
+                return (fresh(), X::default(), 0);
+            }
+            let lo = start + c * CHUNK;
+            let hi = (lo + CHUNK).min(games.end);
+            let mut accs = fresh();
+            for (e, acc) in rows.iter().zip(accs.iter_mut()) {
+                for i in lo..hi {
+                    e.play(i, acc, scratch);
+                }
+            }
+            progress.inc((hi - lo) * rows.len() as u64);
+            let x = post(&mut accs);
+            (accs, x, hi - lo)
+        })
+        .reduce(
+            || (fresh(), X::default(), 0),
+            |(mut a, mut x, n), (b, y, m)| {
+                for (p, q) in a.iter_mut().zip(b) {
+                    p.merge(q);
+                }
+                x.merge(y);
+                (a, x, n + m)
+            },
+        )
+}

@@ -1,6 +1,7 @@
 //! Beyond one machine: shards (`--shard i/n`), each folder's exact state (`state.json`),
 //! `robsim merge` (shards → exactly the one-shot result) and `robsim rerun` (from a manifest).
 
+use crate::compare::PairSet;
 use crate::config::Sweep;
 use crate::report::sha256_hex;
 use crate::runner::Experiment;
@@ -52,6 +53,9 @@ impl std::fmt::Display for Shard {
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct StateFile {
     pub rows: Vec<RowState>,
+    /// The paired statistics between rows (`compare::PairSet`), mergeable like the rows.
+    #[serde(default)]
+    pub pairs: serde_json::Value,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -60,33 +64,43 @@ pub struct RowState {
     pub acc: serde_json::Value,
 }
 
-/// Merges the row states of several shards: row by row, the accumulator a one-shot run would
-/// have (accumulators are exact and merge in any order). Generic over the game.
+/// Merges the states of several shards: row by row, the accumulator a one-shot run would have
+/// (accumulators are exact and merge in any order), and the paired statistics likewise.
+/// Generic over the game.
 ///
 /// # Errors
 /// A state does not deserialise into the experiment's accumulator.
 pub fn merge_states<E: Experiment>(
     rows: &[E],
     states: &[StateFile],
-) -> Result<Vec<crate::sweep::RowRun<E::Acc>>> {
-    let mut merged = Vec::with_capacity(rows.len());
+) -> Result<crate::sweep::Played<E::Acc>> {
+    let mut accs = Vec::with_capacity(rows.len());
+    let mut games = Vec::with_capacity(rows.len());
     for i in 0..rows.len() {
         let mut acc = E::Acc::default();
-        let mut games = 0;
+        let mut n = 0;
         for st in states {
             let r = &st.rows[i];
             let a: E::Acc = serde_json::from_value(r.acc.clone())
                 .with_context(|| format!("state of row {i} does not fit this experiment"))?;
             acc.merge(a);
-            games += r.games;
+            n += r.games;
         }
-        merged.push(crate::sweep::RowRun {
-            acc,
-            games,
-            partial: false,
-        });
+        accs.push(acc);
+        games.push(n);
     }
-    Ok(merged)
+    let mut stats = PairSet::default();
+    for st in states {
+        let p: PairSet = serde_json::from_value(st.pairs.clone())
+            .context("the paired statistics in state.json are malformed")?;
+        stats.merge(p);
+    }
+    Ok(crate::sweep::Played {
+        accs,
+        stats,
+        games,
+        partial: false,
+    })
 }
 
 fn read(dir: &Path, file: &str) -> Result<String> {

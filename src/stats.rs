@@ -226,7 +226,7 @@ impl Accumulator for GameLog {
 }
 
 /// A paired 2×2 table of one binary outcome (win) in two rows over the same games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedBinary {
     /// Games won in both rows, only in A, only in B, in neither.
     pub both: u64,
@@ -331,7 +331,7 @@ impl PairedBinary {
 }
 
 /// Sums of per-game differences of an integer measure (game length) between two rows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedDiffs {
     pub n: u64,
     pub sum: i64,

@@ -2,16 +2,16 @@
 
 use crate::catan::Topology;
 use crate::catan_run::CatanRow;
-use crate::compare::{compare, Side};
+use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
 use crate::html;
 use crate::mapfile::resolve_map;
 use crate::report::{
     git_commit, machine, sha256_hex, Manifest, PrecisionManifest, ReportDir, ShardInfo, Tables,
 };
-use crate::runner::{run_counted, stop_requested, with_threads};
+use crate::runner::{run_joint, stop_requested, with_threads};
 use crate::shard::{RowState, Shard, StateFile};
-use crate::stats::Accumulator;
+use crate::stats::{Accumulator, GameLog};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -80,99 +80,111 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
-/// One row as played: its accumulator, its game count, and whether Ctrl-C cut it short.
-pub struct RowRun<A> {
-    pub acc: A,
-    pub games: u64,
-    pub partial: bool,
-}
-
-/// Plays one row under `budget` (game indices `games` for a fixed count). Generic over the game.
-/// After Ctrl-C ([`crate::runner::STOP`]) it returns what whole chunks finished, marked partial.
-pub fn run_row<E: Tables>(
-    e: &E,
-    budget: Budget,
-    games: std::ops::Range<u64>,
-    pb: &ProgressBar,
-) -> RowRun<E::Acc> {
-    match budget {
-        Budget::Games(_) => {
-            let want = games.end - games.start;
-            let (acc, n) = run_counted(e, games, pb);
-            RowRun {
-                acc,
-                games: n,
-                partial: n < want,
-            }
-        }
-        Budget::Precision { target, max_games } => {
-            let mut acc = E::Acc::default();
-            let mut done = 0;
-            let mut partial = false;
-            while done < max_games {
-                let hi = (done + PRECISION_BATCH).min(max_games);
-                let (a, n) = run_counted(e, done..hi, pb);
-                acc.merge(a);
-                if n < hi - done {
-                    done += n;
-                    partial = true;
-                    break;
-                }
-                done = hi;
-                if e.half_width95(&acc) <= target {
-                    break;
-                }
-                // The bar's length grows batch by batch (its total is not known in advance).
-                pb.inc_length(PRECISION_BATCH.min(max_games - done));
-            }
-            RowRun {
-                acc,
-                games: done,
-                partial,
-            }
-        }
-    }
-}
-
-/// Plays every row of `rows` (game indices `games` for a fixed count). Generic over the game.
-/// After Ctrl-C the row under way is kept with the games it finished and later rows are left out.
+/// Plays every row of `rows` under `budget`, all rows together chunk by chunk, and returns each
+/// row's accumulator with the paired statistics of every pair of rows that differ in one setting
+/// (see [`pairs`]). A row's games are always `0..n`, so it equals a plain run of `n` games; under
+/// a precision target each row stops after the first batch that meets it, and a pair is compared
+/// over the games both rows played. Per-game logs never outlive their chunk, so memory does not
+/// grow with the number of games. Generic over the game.
 pub fn run_rows<E: Tables>(
     rows: &[E],
     budget: Budget,
     games: std::ops::Range<u64>,
     pb: &ProgressBar,
-) -> Vec<RowRun<E::Acc>> {
-    let mut out = Vec::new();
-    for e in rows {
+) -> Played<E::Acc> {
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    let pairs = pairs(&settings);
+    let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
+    let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
+    let mut active = vec![true; rows.len()];
+    let mut played = vec![0u64; rows.len()];
+    let mut partial = false;
+    let (mut done, total, batch) = match budget {
+        Budget::Games(_) => (games.start, games.end, (games.end - games.start).max(1)),
+        Budget::Precision { max_games, .. } => (0, max_games, PRECISION_BATCH),
+    };
+    while done < total && active.iter().any(|&a| a) {
         if stop_requested() {
+            partial = true;
             break;
         }
-        let r = run_row(e, budget, games.clone(), pb);
-        let partial = r.partial;
-        out.push(r);
-        if partial {
+        let hi = (done + batch).min(total);
+        let act: Vec<usize> = (0..rows.len()).filter(|&i| active[i]).collect();
+        let mut pos = vec![usize::MAX; rows.len()];
+        for (k, &i) in act.iter().enumerate() {
+            pos[i] = k;
+        }
+        let refs: Vec<&E> = act.iter().map(|&i| &rows[i]).collect();
+        let (chunk_accs, chunk_pairs, n) =
+            run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
+                let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
+                let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
+                for (k, p) in pairs.iter().enumerate() {
+                    if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
+                        ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
+                    }
+                }
+                ps
+            });
+        for (&i, acc) in act.iter().zip(chunk_accs) {
+            accs[i].merge(acc);
+            played[i] += n;
+        }
+        stats.merge(chunk_pairs);
+        if n < hi - done {
+            partial = true;
             break;
+        }
+        done = hi;
+        if let Budget::Precision { target, max_games } = budget {
+            for &i in &act {
+                if rows[i].half_width95(&accs[i]) <= target {
+                    active[i] = false;
+                }
+            }
+            // The bar grows batch by batch (its total is not known in advance).
+            let still = active.iter().filter(|&&a| a).count() as u64;
+            pb.inc_length(PRECISION_BATCH.min(max_games - done) * still);
         }
     }
-    out
+    Played {
+        accs,
+        stats,
+        games: played,
+        partial,
+    }
 }
 
-/// The exact state of the rows played (`state.json`).
-///
-/// # Errors
-/// An accumulator cannot be serialised.
-pub fn state_of<A: Accumulator>(runs: &[RowRun<A>]) -> Result<StateFile> {
-    Ok(StateFile {
-        rows: runs
-            .iter()
-            .map(|r| {
-                Ok(RowState {
-                    games: r.games,
-                    acc: serde_json::to_value(&r.acc).context("serialising a row's state")?,
+/// What [`run_rows`] played: each row's accumulator and game count, the paired statistics, and
+/// whether Ctrl-C cut it short (then every row holds the same whole chunks of games).
+pub struct Played<A> {
+    pub accs: Vec<A>,
+    pub stats: PairSet,
+    pub games: Vec<u64>,
+    pub partial: bool,
+}
+
+impl<A: Accumulator> Played<A> {
+    /// The exact state (`state.json`).
+    ///
+    /// # Errors
+    /// An accumulator cannot be serialised.
+    pub fn state(&self) -> Result<StateFile> {
+        Ok(StateFile {
+            rows: self
+                .accs
+                .iter()
+                .zip(&self.games)
+                .map(|(a, &games)| {
+                    Ok(RowState {
+                        games,
+                        acc: serde_json::to_value(a).context("serialising a row's state")?,
+                    })
                 })
-            })
-            .collect::<Result<_>>()?,
-    })
+                .collect::<Result<_>>()?,
+            pairs: serde_json::to_value(&self.stats).context("serialising the paired state")?,
+        })
+    }
 }
 
 /// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
@@ -183,34 +195,76 @@ pub fn state_of<A: Accumulator>(runs: &[RowRun<A>]) -> Result<StateFile> {
 pub fn write_results<E: Tables>(
     rows: &[E],
     accs: &[E::Acc],
-    partial: &[bool],
+    stats: &PairSet,
+    partial: bool,
     out: &mut ReportDir,
 ) -> Result<Vec<crate::report::Figure>> {
-    let rows = &rows[..accs.len()];
+    out.set_row_partial(partial);
     for (i, (e, acc)) in rows.iter().zip(accs).enumerate() {
-        out.set_row_partial(partial.get(i).copied().unwrap_or(false));
         e.write_tables(i, acc, out)?;
     }
     out.set_row_partial(false);
-    let sides: Vec<Side> = rows
-        .iter()
-        .zip(accs)
-        .enumerate()
-        .map(|(i, (e, acc))| Side {
-            row: i,
-            settings: e.settings(),
-            log: E::game_log(acc),
-            has_win_rate: e.has_win_rate(),
-        })
-        .collect();
-    for c in compare(&sides) {
-        out.row("compare.csv", &c)?;
+    let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    for (p, st) in pairs(&settings).iter().zip(&stats.0) {
+        let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
+        out.row("compare.csv", &compare_row(p, st, coop))?;
     }
     let figures = E::figures(rows, accs)?;
     for f in &figures {
         out.text(&format!("{}.svg", f.name), f.svg.clone());
     }
     Ok(figures)
+}
+
+/// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
+///
+/// # Errors
+/// The map cannot be loaded, the folder cannot be written, or the thread pool cannot start.
+pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
+    let spec =
+        resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
+    let topo = Topology::build(&spec)?;
+    let mut out = ReportDir::create(&opts.out)?;
+    if opts.format == Format::Json {
+        out.mirror_json("summary.csv");
+    }
+    let started = std::time::SystemTime::now();
+    let t0 = Instant::now();
+    let precision = match opts.budget {
+        Budget::Precision { target, .. } => Some(target),
+        Budget::Games(_) => None,
+    };
+    let rows = catan_rows(sweep, &topo, precision);
+    let games = match (opts.budget, opts.shard) {
+        (Budget::Games(n), Some(sh)) => sh.range(n),
+        (Budget::Games(n), None) => 0..n,
+        (Budget::Precision { .. }, _) => 0..0,
+    };
+    let first = match opts.budget {
+        Budget::Games(_) => games.end - games.start,
+        Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
+    };
+    let pb = progress_bar(first * rows.len() as u64, opts.quiet);
+    let played = with_threads(opts.threads, || run_rows(&rows, opts.budget, games, &pb))?;
+    pb.finish_and_clear();
+    let threads = if opts.threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        opts.threads
+    };
+    write_report(
+        out,
+        &Written {
+            sweep,
+            rows: &rows,
+            played: &played,
+            opts,
+            threads,
+            started,
+            t0,
+            merged_from: Vec::new(),
+        },
+    )
 }
 
 /// The Catan experiments of a validated sweep's rows, on `topo`.
@@ -232,66 +286,11 @@ pub fn catan_rows<'t>(
         .collect()
 }
 
-/// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
-///
-/// # Errors
-/// The map cannot be loaded, the folder cannot be written, or the thread pool cannot start.
-pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
-    let spec =
-        resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
-    let topo = Topology::build(&spec)?;
-    let out = ReportDir::create(&opts.out)?;
-    let started = std::time::SystemTime::now();
-    let t0 = Instant::now();
-    let precision = match opts.budget {
-        Budget::Precision { target, .. } => Some(target),
-        Budget::Games(_) => None,
-    };
-    let rows = catan_rows(sweep, &topo, precision);
-    let games = match (opts.budget, opts.shard) {
-        (Budget::Games(n), Some(s)) => s.range(n),
-        (Budget::Games(n), None) => 0..n,
-        (Budget::Precision { .. }, _) => 0..0,
-    };
-    let first = match opts.budget {
-        Budget::Games(_) => games.end - games.start,
-        Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
-    };
-    let pb = progress_bar(first * rows.len() as u64, opts.quiet);
-    let runs = with_threads(opts.threads, || run_rows(&rows, opts.budget, games, &pb))?;
-    pb.finish_and_clear();
-    let threads = if opts.threads == 0 {
-        rayon::current_num_threads()
-    } else {
-        opts.threads
-    };
-    let state = state_of(&runs)?;
-    let partial: Vec<bool> = runs.iter().map(|r| r.partial).collect();
-    let accs: Vec<_> = runs.into_iter().map(|r| r.acc).collect();
-    write_report(
-        out,
-        &Written {
-            sweep,
-            rows: &rows,
-            accs: &accs,
-            partial: &partial,
-            state: &state,
-            opts,
-            threads,
-            started,
-            t0,
-            merged_from: Vec::new(),
-        },
-    )
-}
-
 /// Everything a report folder is written from, whether its games were played here or merged.
 pub struct Written<'a, 't> {
     pub sweep: &'a Sweep,
     pub rows: &'a [CatanRow<'t>],
-    pub accs: &'a [crate::catan_run::CatanAcc],
-    pub partial: &'a [bool],
-    pub state: &'a StateFile,
+    pub played: &'a Played<crate::catan_run::CatanAcc>,
     pub opts: &'a RunOptions,
     pub threads: usize,
     pub started: std::time::SystemTime,
@@ -305,16 +304,17 @@ pub struct Written<'a, 't> {
 /// # Errors
 /// A table, figure or file cannot be written.
 pub fn write_report(mut out: ReportDir, w: &Written) -> Result<(PathBuf, Vec<u8>)> {
-    let (sweep, rows, accs, opts) = (w.sweep, w.rows, w.accs, w.opts);
+    let (sweep, rows, opts, threads) = (w.sweep, w.rows, w.opts, w.threads);
+    let accs = &w.played.accs;
     if opts.format == Format::Json {
         out.mirror_json("summary.csv");
     }
-    let figures = write_results(rows, accs, w.partial, &mut out)?;
+    let figures = write_results(rows, accs, &w.played.stats, w.played.partial, &mut out)?;
     let games_per_row = match opts.budget {
         Budget::Games(n) => n,
         Budget::Precision { max_games, .. } => max_games,
     };
-    let played: Vec<u64> = w.state.rows.iter().map(|r| r.games).collect();
+    let state = w.played.state()?;
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION"),
         git_commit: git_commit(),
@@ -332,18 +332,18 @@ pub fn write_report(mut out: ReportDir, w: &Written) -> Result<(PathBuf, Vec<u8>
             }),
             Budget::Games(_) => None,
         },
-        threads: w.threads,
-        shard: opts.shard.map(|s| {
-            let r = s.range(games_per_row);
+        threads,
+        shard: opts.shard.map(|sh| {
+            let r = sh.range(games_per_row);
             ShardInfo {
-                index: s.index,
-                count: s.count,
+                index: sh.index,
+                count: sh.count,
                 first_game: r.start,
                 end_game: r.end,
             }
         }),
-        partial: accs.len() < rows.len() || w.partial.iter().any(|&p| p),
-        games_played: played,
+        partial: w.played.partial,
+        games_played: w.played.games.clone(),
         merged_from: w.merged_from.clone(),
         started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
@@ -362,7 +362,7 @@ pub fn write_report(mut out: ReportDir, w: &Written) -> Result<(PathBuf, Vec<u8>
         sweep.file.seed,
         rows.len(),
         games,
-        w.threads,
+        threads,
         manifest.elapsed_seconds,
         manifest.started_utc,
         if manifest.partial {
@@ -385,7 +385,7 @@ pub fn write_report(mut out: ReportDir, w: &Written) -> Result<(PathBuf, Vec<u8>
     });
     out.text("report.html", page);
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
-    out.text("state.json", serde_json::to_vec(w.state)?);
+    out.text("state.json", serde_json::to_vec(&state)?);
     out.text("config.toml", opts.config_text.clone());
     out.text("command.txt", format!("{command}\n"));
     let dir = out.path().to_path_buf();
@@ -416,10 +416,7 @@ pub fn write_merged(
         .iter()
         .map(|f| f.state.clone().expect("loaded with state"))
         .collect();
-    let runs = crate::shard::merge_states(&rows, &states)?;
-    let state = state_of(&runs)?;
-    let partial = vec![false; runs.len()];
-    let accs: Vec<_> = runs.into_iter().map(|r| r.acc).collect();
+    let played = crate::shard::merge_states(&rows, &states)?;
     let opts = RunOptions {
         threads: 1,
         out: out.to_path_buf(),
@@ -435,9 +432,7 @@ pub fn write_merged(
         &Written {
             sweep,
             rows: &rows,
-            accs: &accs,
-            partial: &partial,
-            state: &state,
+            played: &played,
             opts: &opts,
             threads: 1,
             started,
