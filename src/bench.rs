@@ -13,7 +13,7 @@ use indicatif::ProgressBar;
 use std::time::Instant;
 
 /// Games, player-turns and an order-free checksum of one workload's results.
-#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     pub games: u64,
     pub turns: u64,

@@ -8,7 +8,7 @@ use crate::seeds::{rng, Rng, Stream};
 use crate::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
 use anyhow::{Context, Result};
 use rand::Rng as _;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// The built-in tile set, parsed once.
@@ -125,7 +125,7 @@ pub fn play<P: CarcPolicy, S: Sink>(
 }
 
 /// Everything one Carcassonne row accumulates: exact integer counts.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CarcAcc {
     pub games: u64,
     /// Games each seat won, ties included (all tied leaders win).
@@ -157,7 +157,7 @@ pub struct CarcAcc {
 }
 
 /// Paired sums over games: each game with the expansion against its twin without it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Twin {
     pub wins: [u64; MAX_PLAYERS],
     pub score_sum: [u64; MAX_PLAYERS],

@@ -9,11 +9,11 @@ use crate::runner::Experiment;
 use crate::sim::{layout_for, play, GameRngs};
 use crate::stats::{merge_counts, wilson, Accumulator, Curve, GameLog, Hist};
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Everything one Catan configuration row accumulates. Integer counts only, so merging in any
 /// order gives the same result.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CatanAcc {
     pub games: u64,
     pub team_wins: u64,
@@ -304,6 +304,8 @@ pub struct SummaryRow {
     pub precision_target: Option<f64>,
     pub loss_slowest_vp_short_mean: Option<f64>,
     pub loss_slowest_vp_short_median: Option<u32>,
+    /// True when Ctrl-C cut this row short (`games` says how many it has).
+    pub partial: bool,
 }
 
 /// `seats.csv`: per configuration and seat.
@@ -478,6 +480,7 @@ impl Tables for CatanRow<'_> {
         };
         let (lo, hi) = wilson(acc.team_wins, acc.games);
         let seat = |i: usize| (!coop && i < rules.players as usize).then(|| acc.seat_wins[i]);
+        let partial = out.row_partial();
         out.row(
             "summary.csv",
             &SummaryRow {
@@ -533,6 +536,7 @@ impl Tables for CatanRow<'_> {
                 precision_target: self.precision,
                 loss_slowest_vp_short_mean: coop.then(|| acc.loss_short.mean().map(r3)).flatten(),
                 loss_slowest_vp_short_median: coop.then(|| acc.loss_short.quantile(0.5)).flatten(),
+                partial,
             },
         )?;
         for s in 0..rules.players as usize {

@@ -2,7 +2,7 @@
 
 use crate::report::r5;
 use crate::stats::{Accumulator, GameLog, PairedBinary, PairedDiffs};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Confidence level of every interval in `compare.csv`.
 pub const LEVEL: f64 = 0.95;
@@ -97,7 +97,7 @@ pub fn pairs(settings: &[Vec<(&'static str, String)>]) -> Vec<Pair> {
 
 /// Paired statistics of one pair over the games both rows played: exact integer counts, so
 /// they merge in any order. `wins.only_a` counts games won in B only, so that `diff()` is B − A.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairStats {
     pub wins: PairedBinary,
     pub lens: PairedDiffs,
@@ -140,7 +140,7 @@ impl PairStats {
 }
 
 /// The statistics of every pair of a sweep (in the order of [`pairs`]), mergeable.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairSet(pub Vec<PairStats>);
 
 impl Accumulator for PairSet {

@@ -147,6 +147,11 @@ fn names<'a>(v: &'a [&'a str]) -> String {
 }
 
 impl Sweep {
+    /// Configuration rows of either game.
+    pub fn n_rows(&self) -> usize {
+        self.rows.len() + self.carcassonne.len()
+    }
+
     /// Validates a config and expands its grid (variant × policy × players × difficulty ×
     /// Robert target × city weight × awards × modifiers × board, in that nesting order).
     ///
@@ -154,7 +159,28 @@ impl Sweep {
     /// The first key whose value is missing, of the wrong type or out of range, naming the
     /// key and the allowed values.
     pub fn from_file(file: SweepFile, origin: &str) -> Result<Sweep> {
-        let ctx = |key: &str| format!("{origin}: {key}");
+        Self::from_file_in(file, origin, None)
+    }
+
+    /// As [`Sweep::from_file`]; with the file's `text`, errors name the line of the key
+    /// (`configs/x.toml:12: grid.players: ...`). From the command line (`origin` is
+    /// `command line`), they name the flag (`--players`).
+    ///
+    /// # Errors
+    /// As [`Sweep::from_file`].
+    pub fn from_file_in(file: SweepFile, origin: &str, text: Option<&str>) -> Result<Sweep> {
+        let ctx = |key: &str| {
+            if origin == "command line" {
+                let leaf = key.rsplit('.').next().unwrap_or(key);
+                let flag = leaf.replace('_', "-");
+                return format!("command line: --{flag} ({key})");
+            }
+            let first = key.split(" / ").next().unwrap_or(key);
+            match text.and_then(|t| crate::tomlerr::key_line(t, first)) {
+                Some(line) => format!("{origin}:{line}: {key}"),
+                None => format!("{origin}: {key}"),
+            }
+        };
         if file.name.trim().is_empty()
             || file
                 .name
@@ -403,9 +429,9 @@ impl Sweep {
     /// # Errors
     /// As [`Sweep::load`].
     pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
-        let file: SweepFile =
-            toml::from_str(text).with_context(|| format!("config file {origin}"))?;
-        Self::from_file(file, origin)
+        let file: SweepFile = toml::from_str(text)
+            .map_err(|e| anyhow::anyhow!(crate::tomlerr::describe(origin, text, &e)))?;
+        Self::from_file_in(file, origin, Some(text))
     }
 }
 

@@ -4,7 +4,10 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
 use robsim::policy::TeamKnobs;
-use robsim::sweep::{default_out, run_sweep, Budget, Format, RunOptions, DEFAULT_MAX_GAMES};
+use robsim::shard::{load_shards, Folder, Shard};
+use robsim::sweep::{
+    default_out, run_sweep, write_merged, Budget, Format, RunOptions, DEFAULT_MAX_GAMES,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +25,7 @@ struct Cli {
 #[derive(clap::Args)]
 struct Common {
     /// Worker threads (0 = one per core). Results are identical for any count.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
     threads: usize,
     /// Report folder (default: reports/<name>).
     #[arg(long)]
@@ -30,6 +33,9 @@ struct Common {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Play only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
+    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
     /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
     /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
     #[arg(long, value_parser = parse_precision)]
@@ -74,7 +80,7 @@ struct GameArgs {
     #[arg(long, value_parser = ["base", "robert", "solitaire", "carcassonne"], default_value = "base")]
     variant: String,
     /// Number of players (2..4; solitaire: 1; carcassonne: 2..5). Default: 4, or 1 for solitaire.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=5))]
     players: Option<u8>,
     /// Carcassonne: play with The Robbers expansion.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
@@ -99,7 +105,7 @@ struct GameArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     awards: bool,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     seed: u64,
     /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
     /// random-red-adjacent).
@@ -109,19 +115,19 @@ struct GameArgs {
     #[arg(long, default_value = "base")]
     map: String,
     /// Robert difficulty.
-    #[arg(long, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
+    #[arg(long, allow_hyphen_values = true, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
     difficulty: Option<String>,
     /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=8))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
     start_cards: Option<u8>,
     /// Robert's targeting reading.
     #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
     robert_target: String,
     /// Robert: weight of a city when he counts buildings on a hex.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     city_weight: u8,
     /// Player-turns after which a game stops as a cap-out.
-    #[arg(long, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     turn_cap: u32,
 }
 
@@ -230,10 +236,45 @@ enum Cmd {
         /// The sweep config (TOML), e.g. configs/robert-difficulty.toml.
         config: PathBuf,
         /// Override the config's games per row.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
+    },
+    /// Re-run a report folder from its manifest and config (same seed, games and shard).
+    Rerun {
+        /// The report folder to reproduce.
+        dir: PathBuf,
+        /// Worker threads (0 = one per core). Results are identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Report folder (default: DIR-rerun).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Merge the shard folders of one run into the one-shot run's report.
+    Merge {
+        /// Shard folders (written with --shard i/n), in any order.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Report folder for the merged run.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Play random games of every variant with every invariant checked after every step.
+    Soak {
+        /// Games to play.
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Master seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (0 = one per core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
     },
     /// Measure games/s and player-turns/s of standard workloads with 1 thread and all threads.
     Bench {
@@ -266,10 +307,12 @@ enum Cmd {
     },
 }
 
-/// Errors in what the user gave us (exit 2) versus failures while running (exit 1).
+/// Errors in what the user gave us (exit 2) versus failures while running (exit 1), and runs
+/// cut short by Ctrl-C after writing their partial report (exit 130).
 enum Failure {
     Input(anyhow::Error),
     Run(anyhow::Error),
+    Interrupted,
 }
 
 fn main() -> ExitCode {
@@ -288,7 +331,24 @@ fn main() -> ExitCode {
             eprintln!("robsim: error: {e:#}");
             ExitCode::from(1)
         }
+        Err(Failure::Interrupted) => {
+            eprintln!(
+                "robsim: interrupted: the report holds the games finished so far (partial = true)"
+            );
+            ExitCode::from(130)
+        }
     }
+}
+
+/// Ctrl-C (SIGINT) asks the runner to stop after the chunks under way; a second one exits at
+/// once (files are written atomically, so nothing half-written is left under a final name).
+fn install_interrupt_handler() {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(|| {
+        if robsim::runner::STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -317,6 +377,59 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game_index,
             out,
         } => trace(&game, game_index, out),
+        Cmd::Rerun {
+            dir,
+            threads,
+            out,
+            quiet,
+        } => {
+            let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
+            let mut sweep = folder.sweep().map_err(Failure::Input)?;
+            let recorded = folder.manifest["robsim_version"].as_str().unwrap_or("?");
+            if recorded != env!("CARGO_PKG_VERSION") {
+                eprintln!(
+                    "robsim: warning: {} was written by robsim {recorded}, this is {}",
+                    dir.display(),
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
+            let shard = folder.shard();
+            sweep.games = folder.manifest["games_per_row"]
+                .as_u64()
+                .unwrap_or(sweep.games);
+            let out = out.unwrap_or_else(|| {
+                let mut s = dir.as_os_str().to_owned();
+                s.push("-rerun");
+                PathBuf::from(s)
+            });
+            let precision = &folder.manifest["precision"];
+            let common = Common {
+                threads,
+                out: Some(out),
+                quiet,
+                shard,
+                precision: precision["target_halfwidth95"].as_f64(),
+                max_games: precision["max_games"].as_u64(),
+                format: "csv".into(),
+            };
+            execute(&sweep, common, args, folder.config_text)
+        }
+        Cmd::Merge { dirs, out } => {
+            let shards = load_shards(&dirs).map_err(Failure::Input)?;
+            robsim::mapfile::resolve_map(&shards.sweep.file.map)
+                .with_context(|| format!("map = {:?}", shards.sweep.file.map))
+                .map_err(Failure::Input)?;
+            robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+            let (dir, summary) = write_merged(&shards, &out, &args).map_err(Failure::Run)?;
+            print_summary(&summary).map_err(Failure::Run)?;
+            println!("report: {}", dir.display());
+            Ok(())
+        }
+        Cmd::Soak {
+            games,
+            seed,
+            threads,
+        } => soak(games, seed, threads),
         Cmd::Bench {
             games,
             repeats,
@@ -334,6 +447,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 .map_err(Failure::Input)?;
             let mut sweep =
                 Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+            // The config as run: its hash identifies the run for `merge` and `rerun`.
             if let Some(g) = games {
                 sweep.games = g;
             }
@@ -348,10 +462,27 @@ fn execute(
     args: Vec<String>,
     config_text: String,
 ) -> Result<(), Failure> {
-    let out = common
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(&sweep.file.name));
+    if let (Some(s), Some(_)) = (common.shard, common.precision) {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "--shard {s} with --precision: a precision run's game count depends on its results, so it cannot be split; allowed: --shard with a fixed --games only"
+        )));
+    }
+    if let Some(s) = common.shard {
+        if s.count > sweep.games {
+            return Err(Failure::Input(anyhow::anyhow!(
+                "--shard {s}: {} slices of {} games per row leave some empty; allowed: N at most the games per row",
+                s.count,
+                sweep.games
+            )));
+        }
+    }
+    let out = common.out.clone().unwrap_or_else(|| match common.shard {
+        Some(s) => default_out(&format!(
+            "{}-shard-{}-of-{}",
+            sweep.file.name, s.index, s.count
+        )),
+        None => default_out(&sweep.file.name),
+    });
     robsim::mapfile::resolve_map(&sweep.file.map)
         .with_context(|| format!("map = {:?}", sweep.file.map))
         .map_err(Failure::Input)?;
@@ -363,6 +494,7 @@ fn execute(
         quiet: common.quiet,
         command: args,
         config_text,
+        shard: common.shard,
         budget: common.budget(sweep.games),
         format: if common.format == "json" {
             Format::Json
@@ -370,9 +502,43 @@ fn execute(
             Format::Csv
         },
     };
+    install_interrupt_handler();
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
+    if robsim::runner::stop_requested() {
+        return Err(Failure::Interrupted);
+    }
+    Ok(())
+}
+
+/// `robsim soak`: random games of every variant, invariants after every step.
+fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure> {
+    install_interrupt_handler();
+    let t0 = std::time::Instant::now();
+    let r = robsim::runner::with_threads(threads, || robsim::soak::soak(seed, games))
+        .map_err(Failure::Run)?;
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "soak: {} games ({} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
+        r.games,
+        r.steps,
+        r.refused,
+        r.games as f64 / secs.max(1e-9),
+        r.violations
+    );
+    for m in &r.first_violations {
+        println!("  {m}");
+    }
+    if robsim::runner::stop_requested() {
+        return Err(Failure::Interrupted);
+    }
+    if r.violations > 0 {
+        return Err(Failure::Run(anyhow::anyhow!(
+            "{} invariant violations",
+            r.violations
+        )));
+    }
     Ok(())
 }
 

@@ -1,9 +1,11 @@
 //! The TOML map file format: parsing and validation into a [`MapSpec`].
 
-use crate::catan::{HarborKind, HarborSpec, HexSpec, MapSpec, Terrain, Topology};
+use crate::catan::{HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Terrain, Topology};
+use crate::tomlerr::{describe, line_of};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 use std::path::Path;
+use toml::Spanned;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -11,11 +13,11 @@ struct MapFile {
     name: String,
     #[serde(default)]
     description: Option<String>,
-    hexes: Vec<HexEntry>,
+    hexes: Spanned<Vec<Spanned<HexEntry>>>,
     #[serde(default)]
-    harbors: Vec<HarborEntry>,
+    harbors: Vec<Spanned<HarborEntry>>,
     #[serde(default)]
-    robber: Option<[i8; 2]>,
+    robber: Option<Spanned<[i8; 2]>>,
 }
 
 #[derive(Deserialize)]
@@ -45,13 +47,24 @@ const HARBORS: &str = "3:1, brick, lumber, wool, grain, ore";
 /// # Errors
 /// TOML syntax, unknown keys, unknown terrain or harbor kinds, and every [`crate::catan::MapError`].
 pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
-    let f: MapFile = toml::from_str(text).with_context(|| format!("map file {origin}"))?;
+    let f: MapFile = toml::from_str(text)
+        .map_err(|e| anyhow::anyhow!("map file {}", describe(origin, text, &e)))?;
     let _ = f.description;
-    let mut hexes = Vec::with_capacity(f.hexes.len());
-    for (i, h) in f.hexes.iter().enumerate() {
+    let at =
+        |span: std::ops::Range<usize>| format!("map file {origin}:{}", line_of(text, span.start));
+    if f.hexes.get_ref().is_empty() {
+        bail!(
+            "{}: hexes: the list is empty; give at least one land hex",
+            at(f.hexes.span())
+        );
+    }
+    let mut hexes = Vec::with_capacity(f.hexes.get_ref().len());
+    for (i, sh) in f.hexes.get_ref().iter().enumerate() {
+        let h = sh.get_ref();
         let Some(terrain) = Terrain::parse(&h.terrain) else {
             bail!(
-                "map file {origin}: hexes[{i}] (q = {}, r = {}): unknown terrain {:?}; allowed: {TERRAINS}",
+                "{}: hexes[{i}] (q = {}, r = {}): unknown terrain {:?}; allowed: {TERRAINS}",
+                at(sh.span()),
                 h.q,
                 h.r,
                 h.terrain
@@ -65,10 +78,12 @@ pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
         });
     }
     let mut harbors = Vec::with_capacity(f.harbors.len());
-    for (i, h) in f.harbors.iter().enumerate() {
+    for (i, sh) in f.harbors.iter().enumerate() {
+        let h = sh.get_ref();
         let Some(kind) = HarborKind::parse(&h.kind) else {
             bail!(
-                "map file {origin}: harbors[{i}]: unknown kind {:?}; allowed: {HARBORS}",
+                "{}: harbors[{i}]: unknown kind {:?}; allowed: {HARBORS}",
+                at(sh.span()),
                 h.kind
             );
         };
@@ -80,13 +95,47 @@ pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
         });
     }
     let spec = MapSpec {
-        name: f.name,
+        name: f.name.clone(),
         hexes,
         harbors,
-        robber: f.robber.map(|[q, r]| (q, r)),
+        robber: f.robber.as_ref().map(|r| (r.get_ref()[0], r.get_ref()[1])),
     };
-    Topology::build(&spec).with_context(|| format!("map file {origin}"))?;
+    if let Err(e) = Topology::build(&spec) {
+        let span = error_span(&f, &e).unwrap_or_else(|| f.hexes.span());
+        bail!("{}: {e}", at(span));
+    }
     Ok(spec)
+}
+
+/// Where in the file a topology error lies: the hex entry (for a duplicate, its second listing),
+/// the harbor entry, the robber key, or else the hex list.
+fn error_span(f: &MapFile, e: &MapError) -> Option<std::ops::Range<usize>> {
+    let hex = |q: i8, r: i8, last: bool| {
+        let mut it = f
+            .hexes
+            .get_ref()
+            .iter()
+            .filter(|h| h.get_ref().q == q && h.get_ref().r == r);
+        if last { it.next_back() } else { it.next() }.map(|h| h.span())
+    };
+    let harbor = |q: i8, r: i8| {
+        f.harbors
+            .iter()
+            .find(|h| h.get_ref().q == q && h.get_ref().r == r)
+            .map(|h| h.span())
+    };
+    match *e {
+        MapError::DuplicateHex(q, r) => hex(q, r, true),
+        MapError::BadToken(q, r, ..)
+        | MapError::MissingToken(q, r, _)
+        | MapError::UnexpectedToken(q, r, _) => hex(q, r, false),
+        MapError::HarborHexMissing(q, r)
+        | MapError::HarborSide(q, r, _)
+        | MapError::HarborNotCoast(q, r, _)
+        | MapError::HarborOverlap(q, r, _) => harbor(q, r),
+        MapError::RobberNotLand(..) => f.robber.as_ref().map(|r| r.span()),
+        _ => None,
+    }
 }
 
 /// Reads and parses a map file.

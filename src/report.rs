@@ -75,6 +75,8 @@ pub struct ReportDir {
     /// CSV's fields in the same order.
     json: BTreeMap<&'static str, Vec<String>>,
     texts: BTreeMap<String, Vec<u8>>,
+    /// Whether the row being written was cut short (Ctrl-C): its tables say `partial`.
+    row_partial: bool,
 }
 
 impl ReportDir {
@@ -95,11 +97,22 @@ impl ReportDir {
             tables: BTreeMap::new(),
             json: BTreeMap::new(),
             texts: BTreeMap::new(),
+            row_partial: false,
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+
+    /// Marks the rows written next as cut short (or not).
+    pub fn set_row_partial(&mut self, partial: bool) {
+        self.row_partial = partial;
+    }
+
+    /// Whether the row being written was cut short by Ctrl-C (for a `partial` column).
+    pub fn row_partial(&self) -> bool {
+        self.row_partial
     }
 
     /// Also writes `table` (a `.csv` name) as JSON beside it: an array of objects with exactly the
@@ -189,6 +202,8 @@ pub struct Manifest {
     pub git_commit: Option<&'static str>,
     pub command: Vec<String>,
     pub config: String,
+    /// SHA-256 of `config.toml` as written (hex): shards merge only with the same hash.
+    pub config_sha256: String,
     pub seed: u64,
     pub games_per_row: u64,
     pub rows: usize,
@@ -196,11 +211,39 @@ pub struct Manifest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub precision: Option<PrecisionManifest>,
     pub threads: usize,
+    /// The slice of game indices this folder played (`--shard`), or none for the whole run.
+    pub shard: Option<ShardInfo>,
+    /// True when Ctrl-C cut the run short: `games_played` says how many games each row has.
+    pub partial: bool,
+    /// Games played per row written (equal to the slice's size unless `partial`).
+    pub games_played: Vec<u64>,
+    /// The shard folders this report was merged from (`robsim merge`), if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<String>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
     pub host_cpus: usize,
     /// Operating system, architecture and CPU model of the machine that ran it.
     pub machine: String,
+}
+
+/// One shard's place in the run: slice `index` of `count` (0-based), game indices
+/// `first_game..end_game`.
+#[derive(Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardInfo {
+    pub index: u64,
+    pub count: u64,
+    pub first_game: u64,
+    pub end_game: u64,
+}
+
+/// SHA-256 of `bytes`, in lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// How a precision run was stopped (see `sweep::Budget`).

@@ -4,6 +4,16 @@ use crate::stats::Accumulator;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set (by the Ctrl-C handler) to stop the runner: chunks not yet started are skipped, so the
+/// accumulator holds exactly the games of the chunks that finished.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Whether a stop was requested.
+pub fn stop_requested() -> bool {
+    STOP.load(Ordering::Relaxed)
+}
 
 /// One configuration row that can be played game by game. Game `i` must depend only on the row
 /// and `i` (seeds are derived from the game index), so results do not depend on threads.
@@ -22,24 +32,40 @@ const CHUNK: u64 = 512;
 
 /// Plays the games `games` of `e` on the current rayon pool and returns the merged accumulator.
 pub fn run<E: Experiment>(e: &E, games: Range<u64>, progress: &ProgressBar) -> E::Acc {
+    run_counted(e, games, progress).0
+}
+
+/// As [`run`], and also returns how many games were played: fewer than asked only when
+/// [`STOP`] was set (Ctrl-C), in which case whole chunks were skipped.
+pub fn run_counted<E: Experiment>(
+    e: &E,
+    games: Range<u64>,
+    progress: &ProgressBar,
+) -> (E::Acc, u64) {
     let start = games.start;
     let n_chunks = (games.end - games.start).div_ceil(CHUNK);
     (0..n_chunks)
         .into_par_iter()
         .map_init(E::Scratch::default, |scratch, c| {
+            let mut acc = E::Acc::default();
+            if stop_requested() {
+                return (acc, 0);
+            }
             let lo = start + c * CHUNK;
             let hi = (lo + CHUNK).min(games.end);
-            let mut acc = E::Acc::default();
             for i in lo..hi {
                 e.play(i, &mut acc, scratch);
             }
             progress.inc(hi - lo);
-            acc
+            (acc, hi - lo)
         })
-        .reduce(E::Acc::default, |mut a, b| {
-            a.merge(b);
-            a
-        })
+        .reduce(
+            || (E::Acc::default(), 0),
+            |(mut a, n), (b, m)| {
+                a.merge(b);
+                (a, n + m)
+            },
+        )
 }
 
 /// Runs `f` on a rayon pool of `threads` threads (0 = one per core).
@@ -57,13 +83,14 @@ pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> an
 /// for every row, then `post` turns that chunk's fresh accumulators into extra mergeable data
 /// (for example paired statistics between rows) and may strip their per-game records, so memory
 /// stays bounded by the chunk whatever the number of games. Returns the merged accumulators (in
-/// the order of `rows`) and the merged extra data.
+/// the order of `rows`), the merged extra data and the games played per row (fewer than asked
+/// only after Ctrl-C, [`STOP`]).
 pub fn run_joint<E, X, F>(
     rows: &[&E],
     games: Range<u64>,
     progress: &ProgressBar,
     post: F,
-) -> (Vec<E::Acc>, X)
+) -> (Vec<E::Acc>, X, u64)
 where
     E: Experiment,
     X: Accumulator,
@@ -75,6 +102,10 @@ where
     (0..n_chunks)
         .into_par_iter()
         .map_init(E::Scratch::default, |scratch, c| {
+            // After Ctrl-C, chunks not started are skipped (every row skips the same games).
+            if stop_requested() {
+                return (fresh(), X::default(), 0);
+            }
             let lo = start + c * CHUNK;
             let hi = (lo + CHUNK).min(games.end);
             let mut accs = fresh();
@@ -85,16 +116,16 @@ where
             }
             progress.inc((hi - lo) * rows.len() as u64);
             let x = post(&mut accs);
-            (accs, x)
+            (accs, x, hi - lo)
         })
         .reduce(
-            || (fresh(), X::default()),
-            |(mut a, mut x), (b, y)| {
+            || (fresh(), X::default(), 0),
+            |(mut a, mut x, n), (b, y, m)| {
                 for (p, q) in a.iter_mut().zip(b) {
                     p.merge(q);
                 }
                 x.merge(y);
-                (a, x)
+                (a, x, n + m)
             },
         )
 }

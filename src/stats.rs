@@ -1,16 +1,19 @@
 //! Mergeable accumulators (identity + merge, exact integer counts) and report-time statistics.
 
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF, Normal, StudentsT};
 
 /// A statistic folded per thread and merged: `Default` is the identity and `merge` must be
 /// associative and commutative, so results do not depend on how rayon splits the work.
-pub trait Accumulator: Default + Send {
+/// Serialisable, so that a report folder keeps its exact state (`state.json`) and shards of a
+/// run merge into exactly the one-shot result (`robsim merge`).
+pub trait Accumulator: Default + Send + Serialize + DeserializeOwned {
     fn merge(&mut self, other: Self);
 }
 
 /// Counts of small non-negative integers (player-turns, token counts): exact, mergeable, and
 /// enough for means and quantiles.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hist {
     counts: Vec<u64>,
     n: u64,
@@ -79,7 +82,7 @@ impl Accumulator for Hist {
 }
 
 /// A histogram per step (e.g. face-down tokens at each turn), growing as needed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Curve {
     pub steps: Vec<Hist>,
 }
@@ -138,7 +141,7 @@ pub fn wilson_level(k: u64, n: u64, level: f64) -> (f64, f64) {
 /// Per-game records of one row, indexed by game index: a win bit and the game's length. Merged by
 /// placing every game at its own index, so any split of the games (any thread count) gives the
 /// same log. Bounded: 4 bytes and 1 bit per game. Paired comparisons read game `i` of two rows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameLog {
     /// Game index of `lens[0]`.
     start: u64,
@@ -223,7 +226,7 @@ impl Accumulator for GameLog {
 }
 
 /// A paired 2×2 table of one binary outcome (win) in two rows over the same games.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedBinary {
     /// Games won in both rows, only in A, only in B, in neither.
     pub both: u64,
@@ -328,7 +331,7 @@ impl PairedBinary {
 }
 
 /// Sums of per-game differences of an integer measure (game length) between two rows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedDiffs {
     pub n: u64,
     pub sum: i64,

@@ -7,8 +7,11 @@ use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
 use crate::html;
 use crate::mapfile::resolve_map;
-use crate::report::{git_commit, machine, Manifest, PrecisionManifest, ReportDir, Tables};
-use crate::runner::{run_joint, with_threads};
+use crate::report::{
+    git_commit, machine, sha256_hex, Manifest, PrecisionManifest, ReportDir, ShardInfo, Tables,
+};
+use crate::runner::{run_joint, stop_requested, with_threads};
+use crate::shard::{RowState, Shard, StateFile};
 use crate::stats::{Accumulator, GameLog};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -56,6 +59,8 @@ pub struct RunOptions {
     pub config_text: String,
     pub budget: Budget,
     pub format: Format,
+    /// Play only this slice of the game indices (`--shard i/n`; with `Budget::Games` only).
+    pub shard: Option<Shard>,
 }
 
 /// A progress bar over `total` games: hidden with `--quiet` or when stdout is not a terminal.
@@ -82,18 +87,28 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 /// a precision target each row stops after the first batch that meets it, and a pair is compared
 /// over the games both rows played. Per-game logs never outlive their chunk, so memory does not
 /// grow with the number of games. Generic over the game.
-pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> (Vec<E::Acc>, PairSet) {
+pub fn run_rows<E: Tables>(
+    rows: &[E],
+    budget: Budget,
+    games: std::ops::Range<u64>,
+    pb: &ProgressBar,
+) -> Played<E::Acc> {
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let pairs = pairs(&settings);
     let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
     let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
     let mut active = vec![true; rows.len()];
-    let (total, batch) = match budget {
-        Budget::Games(n) => (n, n.max(1)),
-        Budget::Precision { max_games, .. } => (max_games, PRECISION_BATCH),
+    let mut played = vec![0u64; rows.len()];
+    let mut partial = false;
+    let (mut done, total, batch) = match budget {
+        Budget::Games(_) => (games.start, games.end, (games.end - games.start).max(1)),
+        Budget::Precision { max_games, .. } => (0, max_games, PRECISION_BATCH),
     };
-    let mut done = 0;
     while done < total && active.iter().any(|&a| a) {
+        if stop_requested() {
+            partial = true;
+            break;
+        }
         let hi = (done + batch).min(total);
         let act: Vec<usize> = (0..rows.len()).filter(|&i| active[i]).collect();
         let mut pos = vec![usize::MAX; rows.len()];
@@ -101,20 +116,26 @@ pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> (Vec
             pos[i] = k;
         }
         let refs: Vec<&E> = act.iter().map(|&i| &rows[i]).collect();
-        let (chunk_accs, chunk_pairs) = run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
-            let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
-            let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
-            for (k, p) in pairs.iter().enumerate() {
-                if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
-                    ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
+        let (chunk_accs, chunk_pairs, n) =
+            run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
+                let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
+                let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
+                for (k, p) in pairs.iter().enumerate() {
+                    if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
+                        ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
+                    }
                 }
-            }
-            ps
-        });
+                ps
+            });
         for (&i, acc) in act.iter().zip(chunk_accs) {
             accs[i].merge(acc);
+            played[i] += n;
         }
         stats.merge(chunk_pairs);
+        if n < hi - done {
+            partial = true;
+            break;
+        }
         done = hi;
         if let Budget::Precision { target, max_games } = budget {
             for &i in &act {
@@ -127,7 +148,44 @@ pub fn run_rows<E: Tables>(rows: &[E], budget: Budget, pb: &ProgressBar) -> (Vec
             pb.inc_length(PRECISION_BATCH.min(max_games - done) * still);
         }
     }
-    (accs, stats)
+    Played {
+        accs,
+        stats,
+        games: played,
+        partial,
+    }
+}
+
+/// What [`run_rows`] played: each row's accumulator and game count, the paired statistics, and
+/// whether Ctrl-C cut it short (then every row holds the same whole chunks of games).
+pub struct Played<A> {
+    pub accs: Vec<A>,
+    pub stats: PairSet,
+    pub games: Vec<u64>,
+    pub partial: bool,
+}
+
+impl<A: Accumulator> Played<A> {
+    /// The exact state (`state.json`).
+    ///
+    /// # Errors
+    /// An accumulator cannot be serialised.
+    pub fn state(&self) -> Result<StateFile> {
+        Ok(StateFile {
+            rows: self
+                .accs
+                .iter()
+                .zip(&self.games)
+                .map(|(a, &games)| {
+                    Ok(RowState {
+                        games,
+                        acc: serde_json::to_value(a).context("serialising a row's state")?,
+                    })
+                })
+                .collect::<Result<_>>()?,
+            pairs: serde_json::to_value(&self.stats).context("serialising the paired state")?,
+        })
+    }
 }
 
 /// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
@@ -139,11 +197,14 @@ pub fn write_results<E: Tables>(
     rows: &[E],
     accs: &[E::Acc],
     stats: &PairSet,
+    partial: bool,
     out: &mut ReportDir,
 ) -> Result<Vec<crate::report::Figure>> {
+    out.set_row_partial(partial);
     for (i, (e, acc)) in rows.iter().zip(accs).enumerate() {
         e.write_tables(i, acc, out)?;
     }
+    out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     for (p, st) in pairs(&settings).iter().zip(&stats.0) {
         let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
@@ -156,12 +217,10 @@ pub fn write_results<E: Tables>(
     Ok(figures)
 }
 
-/// Runs a sweep (Catan or Carcassonne) and writes its report folder; returns the folder and the
-/// summary CSV.
+/// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
 ///
 /// # Errors
-/// The map or tile file cannot be loaded, the folder cannot be written, or the thread pool
-/// cannot start.
+/// The map cannot be loaded, the folder cannot be written, or the thread pool cannot start.
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
         let rows = carcassonne_rows(sweep)?;
@@ -174,22 +233,11 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         Budget::Precision { target, .. } => Some(target),
         Budget::Games(_) => None,
     };
-    let rows: Vec<CatanRow> = sweep
-        .rows
-        .iter()
-        .map(|&spec| CatanRow {
-            topo: &topo,
-            map: sweep.file.map.clone(),
-            spec,
-            seed: sweep.file.seed,
-            precision,
-        })
-        .collect();
+    let rows = catan_rows(sweep, &topo, precision);
     run_game(&rows, sweep, opts)
 }
 
-/// Plays one game's rows and writes the report folder (tables, comparisons, figures, page,
-/// manifest). Generic over the game.
+/// Plays one game's rows and writes the report folder. Generic over the game.
 fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
     let mut out = ReportDir::create(&opts.out)?;
     if opts.format == Format::Json {
@@ -197,28 +245,92 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
     }
     let started = std::time::SystemTime::now();
     let t0 = Instant::now();
+    let games = match (opts.budget, opts.shard) {
+        (Budget::Games(n), Some(sh)) => sh.range(n),
+        (Budget::Games(n), None) => 0..n,
+        (Budget::Precision { .. }, _) => 0..0,
+    };
     let first = match opts.budget {
-        Budget::Games(n) => n,
+        Budget::Games(_) => games.end - games.start,
         Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
     };
     let pb = progress_bar(first * rows.len() as u64, opts.quiet);
-    let (accs, stats) = with_threads(opts.threads, || run_rows(rows, opts.budget, &pb))?;
+    let played = with_threads(opts.threads, || run_rows(rows, opts.budget, games, &pb))?;
     pb.finish_and_clear();
-    let figures = write_results(rows, &accs, &stats, &mut out)?;
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
     } else {
         opts.threads
     };
+    write_report(
+        out,
+        &Written {
+            sweep,
+            rows,
+            played: &played,
+            opts,
+            threads,
+            started,
+            t0,
+            merged_from: Vec::new(),
+        },
+    )
+}
+
+/// The Catan experiments of a validated sweep's rows, on `topo`.
+pub fn catan_rows<'t>(
+    sweep: &Sweep,
+    topo: &'t Topology,
+    precision: Option<f64>,
+) -> Vec<CatanRow<'t>> {
+    sweep
+        .rows
+        .iter()
+        .map(|&spec| CatanRow {
+            topo,
+            map: sweep.file.map.clone(),
+            spec,
+            seed: sweep.file.seed,
+            precision,
+        })
+        .collect()
+}
+
+/// Everything a report folder is written from, whether its games were played here or merged.
+pub struct Written<'a, E: Tables> {
+    pub sweep: &'a Sweep,
+    pub rows: &'a [E],
+    pub played: &'a Played<E::Acc>,
+    pub opts: &'a RunOptions,
+    pub threads: usize,
+    pub started: std::time::SystemTime,
+    pub t0: Instant,
+    pub merged_from: Vec<String>,
+}
+
+/// Writes a report folder: tables, comparisons, figures, report.html, manifest, state, config and
+/// command. Returns the folder and the summary CSV.
+///
+/// # Errors
+/// A table, figure or file cannot be written.
+pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(PathBuf, Vec<u8>)> {
+    let (sweep, rows, opts, threads) = (w.sweep, w.rows, w.opts, w.threads);
+    let accs = &w.played.accs;
+    if opts.format == Format::Json {
+        out.mirror_json("summary.csv");
+    }
+    let figures = write_results(rows, accs, &w.played.stats, w.played.partial, &mut out)?;
     let games_per_row = match opts.budget {
         Budget::Games(n) => n,
         Budget::Precision { max_games, .. } => max_games,
     };
+    let state = w.played.state()?;
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION"),
         git_commit: git_commit(),
         command: opts.command.clone(),
         config: "config.toml".into(),
+        config_sha256: sha256_hex(opts.config_text.as_bytes()),
         seed: sweep.file.seed,
         games_per_row,
         rows: rows.len(),
@@ -231,8 +343,20 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
             Budget::Games(_) => None,
         },
         threads,
-        started_utc: humantime::format_rfc3339_seconds(started).to_string(),
-        elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        shard: opts.shard.map(|sh| {
+            let r = sh.range(games_per_row);
+            ShardInfo {
+                index: sh.index,
+                count: sh.count,
+                first_game: r.start,
+                end_game: r.end,
+            }
+        }),
+        partial: w.played.partial,
+        games_played: w.played.games.clone(),
+        merged_from: w.merged_from.clone(),
+        started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
+        elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         machine: machine(),
     };
@@ -242,7 +366,7 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
     let seats = out.table_bytes("seats.csv").unwrap_or_default();
     let games: u64 = accs.iter().map(E::games).sum();
     let provenance = format!(
-        "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}",
+        "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}{}",
         manifest.robsim_version,
         manifest.git_commit.unwrap_or("unknown"),
         sweep.file.seed,
@@ -250,7 +374,12 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
         games,
         threads,
         manifest.elapsed_seconds,
-        manifest.started_utc
+        manifest.started_utc,
+        if manifest.partial {
+            " (PARTIAL: interrupted)"
+        } else {
+            ""
+        }
     );
     let page = html::render(&html::Page {
         title: &sweep.file.name,
@@ -266,11 +395,80 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
     });
     out.text("report.html", page);
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
+    out.text("state.json", serde_json::to_vec(&state)?);
     out.text("config.toml", opts.config_text.clone());
     out.text("command.txt", format!("{command}\n"));
     let dir = out.path().to_path_buf();
     out.finish()?;
     Ok((dir, summary))
+}
+
+/// Writes the merge of checked shard folders to `out`: the tables, comparisons, figures, state
+/// and config of the one-shot run, and a manifest naming the shards.
+///
+/// # Errors
+/// The map cannot be loaded, a state does not fit, or the folder cannot be written.
+pub fn write_merged(
+    shards: &crate::shard::Shards,
+    out: &Path,
+    command: &[String],
+) -> Result<(PathBuf, Vec<u8>)> {
+    let sweep = &shards.sweep;
+    if !sweep.carcassonne.is_empty() {
+        let rows = carcassonne_rows(sweep)?;
+        return merge_rows(&rows, shards, out, command);
+    }
+    let spec =
+        resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
+    let topo = Topology::build(&spec)?;
+    let rows = catan_rows(sweep, &topo, None);
+    merge_rows(&rows, shards, out, command)
+}
+
+/// Merges the shards' states of one game's rows and writes the report. Generic over the game.
+fn merge_rows<E: Tables>(
+    rows: &[E],
+    shards: &crate::shard::Shards,
+    out: &Path,
+    command: &[String],
+) -> Result<(PathBuf, Vec<u8>)> {
+    let sweep = &shards.sweep;
+    let dir = ReportDir::create(out)?;
+    let started = std::time::SystemTime::now();
+    let t0 = Instant::now();
+    let states: Vec<StateFile> = shards
+        .folders
+        .iter()
+        .map(|f| f.state.clone().expect("loaded with state"))
+        .collect();
+    let played = crate::shard::merge_states(rows, &states)?;
+    let opts = RunOptions {
+        threads: 1,
+        out: out.to_path_buf(),
+        quiet: true,
+        command: command.to_vec(),
+        config_text: shards.folders[0].config_text.clone(),
+        budget: Budget::Games(sweep.games),
+        format: Format::Csv,
+        shard: None,
+    };
+    write_report(
+        dir,
+        &Written {
+            sweep,
+            rows,
+            played: &played,
+            opts: &opts,
+            threads: 1,
+            started,
+            t0,
+            merged_from: shards
+                .folders
+                .iter()
+                .map(|f| f.dir.display().to_string())
+                .collect(),
+        },
+    )
 }
 
 /// The sweep's Carcassonne rows bound to their tile set.

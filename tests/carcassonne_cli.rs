@@ -245,3 +245,50 @@ fn bad_carcassonne_input_exits_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn shards_merge_into_the_one_shot_run() {
+    let args = |out: &Path, shard: Option<&str>| {
+        let mut v: Vec<String> = [
+            "run",
+            "--variant",
+            "carcassonne",
+            "--players",
+            "2",
+            "--policy",
+            "random",
+            "--games",
+            "600",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        v.push(out.to_str().unwrap().into());
+        if let Some(s) = shard {
+            v.extend(["--shard".into(), s.into()]);
+        }
+        v
+    };
+    let whole = tmp("whole");
+    let a = tmp("shard-a");
+    let b = tmp("shard-b");
+    let merged = tmp("merged");
+    for (dir, shard) in [(&whole, None), (&a, Some("0/2")), (&b, Some("1/2"))] {
+        let v = args(dir, shard);
+        run_ok(&v.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+    run_ok(&[
+        "merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    for f in TABLES {
+        assert_eq!(read(&whole, f), read(&merged, f), "{f}");
+    }
+}

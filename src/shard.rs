@@ -1,0 +1,274 @@
+//! Beyond one machine: shards (`--shard i/n`), each folder's exact state (`state.json`),
+//! `robsim merge` (shards → exactly the one-shot result) and `robsim rerun` (from a manifest).
+
+use crate::compare::PairSet;
+use crate::config::Sweep;
+use crate::report::sha256_hex;
+use crate::runner::Experiment;
+use crate::stats::Accumulator;
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Slice `index` of `count` (0-based) of a run's game indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// Parses `i/n` with `0 <= i < n`.
+    ///
+    /// # Errors
+    /// Anything else, with the expected form.
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let err = || format!("{s:?} is not a shard; expected I/N with 0 <= I < N, e.g. 0/3");
+        let (i, n) = s.split_once('/').ok_or_else(err)?;
+        let index: u64 = i.trim().parse().map_err(|_| err())?;
+        let count: u64 = n.trim().parse().map_err(|_| err())?;
+        if count == 0 || index >= count {
+            return Err(err());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The game indices of this slice of `games`: `[i*N/n, (i+1)*N/n)`, contiguous, disjoint,
+    /// and together exactly `0..games`.
+    pub fn range(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (k as u128 * games as u128 / self.count as u128) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// `state.json`: every written row's exact accumulator (serde form of the experiment's
+/// `Accumulator`) and its game count.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct StateFile {
+    pub rows: Vec<RowState>,
+    /// The paired statistics between rows (`compare::PairSet`), mergeable like the rows.
+    #[serde(default)]
+    pub pairs: serde_json::Value,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RowState {
+    pub games: u64,
+    pub acc: serde_json::Value,
+}
+
+/// Merges the states of several shards: row by row, the accumulator a one-shot run would have
+/// (accumulators are exact and merge in any order), and the paired statistics likewise.
+/// Generic over the game.
+///
+/// # Errors
+/// A state does not deserialise into the experiment's accumulator.
+pub fn merge_states<E: Experiment>(
+    rows: &[E],
+    states: &[StateFile],
+) -> Result<crate::sweep::Played<E::Acc>> {
+    let mut accs = Vec::with_capacity(rows.len());
+    let mut games = Vec::with_capacity(rows.len());
+    for i in 0..rows.len() {
+        let mut acc = E::Acc::default();
+        let mut n = 0;
+        for st in states {
+            let r = &st.rows[i];
+            let a: E::Acc = serde_json::from_value(r.acc.clone())
+                .with_context(|| format!("state of row {i} does not fit this experiment"))?;
+            acc.merge(a);
+            n += r.games;
+        }
+        accs.push(acc);
+        games.push(n);
+    }
+    let mut stats = PairSet::default();
+    for st in states {
+        let p: PairSet = serde_json::from_value(st.pairs.clone())
+            .context("the paired statistics in state.json are malformed")?;
+        stats.merge(p);
+    }
+    Ok(crate::sweep::Played {
+        accs,
+        stats,
+        games,
+        partial: false,
+    })
+}
+
+fn read(dir: &Path, file: &str) -> Result<String> {
+    let p = dir.join(file);
+    std::fs::read_to_string(&p).with_context(|| format!("{}: cannot read it", p.display()))
+}
+
+/// A report folder's manifest, config and state, read back.
+pub struct Folder {
+    pub dir: PathBuf,
+    pub manifest: serde_json::Value,
+    pub config_text: String,
+    pub state: Option<StateFile>,
+}
+
+impl Folder {
+    /// Reads `manifest.json` and `config.toml` (and `state.json` when `with_state`), checking
+    /// that the config still has the hash the manifest recorded.
+    ///
+    /// # Errors
+    /// A file is missing or malformed, or the config was edited.
+    pub fn load(dir: &Path, with_state: bool) -> Result<Folder> {
+        let m = read(dir, "manifest.json")?;
+        let manifest: serde_json::Value = serde_json::from_str(&m)
+            .with_context(|| format!("{}: not a manifest", dir.join("manifest.json").display()))?;
+        let config_text = read(dir, "config.toml")?;
+        let want = manifest["config_sha256"].as_str().unwrap_or("");
+        let got = sha256_hex(config_text.as_bytes());
+        if want != got {
+            bail!(
+                "{}: config_sha256 is {want:?} in the manifest but the config hashes to {got:?} (edited, or written by an older robsim)",
+                dir.join("config.toml").display()
+            );
+        }
+        let state = if with_state {
+            let s = read(dir, "state.json")?;
+            Some(
+                serde_json::from_str(&s)
+                    .with_context(|| format!("{}: malformed", dir.join("state.json").display()))?,
+            )
+        } else {
+            None
+        };
+        Ok(Folder {
+            dir: dir.to_path_buf(),
+            manifest,
+            config_text,
+            state,
+        })
+    }
+
+    fn u64_field(&self, key: &str) -> Result<u64> {
+        self.manifest[key].as_u64().with_context(|| {
+            format!(
+                "{}: {key} missing",
+                self.dir.join("manifest.json").display()
+            )
+        })
+    }
+
+    /// The validated sweep this folder ran, with its games per row.
+    ///
+    /// # Errors
+    /// The recorded config no longer validates.
+    pub fn sweep(&self) -> Result<Sweep> {
+        let origin = self.dir.join("config.toml").display().to_string();
+        let mut sweep = Sweep::parse(&self.config_text, &origin)?;
+        sweep.games = self.u64_field("games_per_row")?;
+        Ok(sweep)
+    }
+
+    /// The shard this folder played, if any.
+    pub fn shard(&self) -> Option<Shard> {
+        let s = &self.manifest["shard"];
+        Some(Shard {
+            index: s["index"].as_u64()?,
+            count: s["count"].as_u64()?,
+        })
+    }
+}
+
+/// Shard folders checked to be slices of one run that together cover it exactly once.
+pub struct Shards {
+    pub folders: Vec<Folder>,
+    pub sweep: Sweep,
+}
+
+/// Loads shard folders and checks them: same robsim version, config hash, seed and games per
+/// row; none partial; slices disjoint and together every game index.
+///
+/// # Errors
+/// The first mismatch, naming the folders and the manifest field.
+pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
+    if dirs.is_empty() {
+        bail!("merge: give at least one shard folder");
+    }
+    let folders: Vec<Folder> = dirs
+        .iter()
+        .map(|d| Folder::load(d, true))
+        .collect::<Result<_>>()?;
+    let first = &folders[0];
+    for f in &folders[1..] {
+        for key in ["robsim_version", "config_sha256", "seed", "games_per_row"] {
+            if f.manifest[key] != first.manifest[key] {
+                bail!(
+                    "merge: {} and {} differ in {key} ({} vs {}); only shards of one run merge",
+                    first.dir.display(),
+                    f.dir.display(),
+                    first.manifest[key],
+                    f.manifest[key]
+                );
+            }
+        }
+    }
+    let sweep = first.sweep()?;
+    let games = sweep.games;
+    let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
+    for f in &folders {
+        if !f.manifest["precision"].is_null() {
+            bail!(
+                "merge: {} is a --precision run, whose game count depends on its results; only fixed-count runs shard and merge",
+                f.dir.display()
+            );
+        }
+        if f.manifest["partial"].as_bool() != Some(false) {
+            bail!(
+                "merge: {} is a partial (interrupted) report; re-run that shard",
+                f.dir.display()
+            );
+        }
+        let range = f.shard().map_or(0..games, |s| s.range(games));
+        let st = f.state.as_ref().expect("loaded with state");
+        if st.rows.len() != sweep.n_rows()
+            || st.rows.iter().any(|r| r.games != range.end - range.start)
+        {
+            bail!(
+                "merge: {}: state.json does not hold {} rows of {} games each",
+                f.dir.display(),
+                sweep.n_rows(),
+                range.end - range.start
+            );
+        }
+        slices.push((range, &f.dir));
+    }
+    slices.sort_by_key(|s| (s.0.start, s.0.end));
+    let mut next = 0;
+    for (r, d) in &slices {
+        if r.is_empty() {
+            continue;
+        }
+        if r.start < next {
+            bail!(
+                "merge: {} overlaps another shard (games {}..{}); shards must be disjoint",
+                d.display(),
+                r.start,
+                r.end
+            );
+        }
+        if r.start > next {
+            bail!(
+                "merge: games {next}..{} are in no shard given; shards must cover every game",
+                r.start
+            );
+        }
+        next = r.end;
+    }
+    if next != games {
+        bail!("merge: games {next}..{games} are in no shard given; shards must cover every game");
+    }
+    Ok(Shards { folders, sweep })
+}

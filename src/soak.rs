@@ -1,0 +1,205 @@
+//! The soak test behind `robsim soak`: random games of every variant, rule option and modifier
+//! combination, with [`Game::check_invariants`] after every step and arbitrary (mostly illegal)
+//! actions thrown at [`Game::try_apply`], which must refuse them without changing the state.
+
+use crate::catan::*;
+use crate::policy::{Policy, RandomPolicy};
+use crate::runner::stop_requested;
+use crate::seeds::Rng;
+use crate::sim::{layout_for, sample_chance, GameRngs};
+use rand::{Rng as _, SeedableRng};
+use rayon::prelude::*;
+
+/// The rules of soak game `i`: cycles through base (2..4 players), Robert (2..4 players, every
+/// difficulty, both readings, both city weights) and Solitaire (awards on and off), each with
+/// every modifier combination, on fixed and shuffled boards.
+pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
+    let mut configs: Vec<Rules> = Vec::new();
+    for p in 2..=4 {
+        configs.push(Rules::base(p));
+    }
+    for p in 2..=4 {
+        for start_cards in 0..=3 {
+            for target in [RobertTarget::Adjacent, RobertTarget::Global] {
+                for city_weight in 1..=2 {
+                    configs.push(Rules::robert(
+                        p,
+                        RobertRules {
+                            target,
+                            city_weight,
+                            start_cards,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    for awards in [true, false] {
+        configs.push(Rules::solitaire(SolitaireRules { awards }));
+    }
+    let n = configs.len() as u64;
+    let rules = configs[(i % n) as usize]
+        .with_modifiers(Modifiers::ALL_COMBINATIONS[((i / n) % 8) as usize]);
+    let board = match (i / (n * 8)) % 3 {
+        0 => BoardKind::Random { red_apart: true },
+        1 => BoardKind::Random { red_apart: false },
+        _ => BoardKind::Fixed,
+    };
+    (rules, board)
+}
+
+/// Any action at all, legal or not, with ids inside the topology's ranges (and a few beyond).
+pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
+    let res = |r: &mut Rng| Resource::from_idx(r.random_range(0..5));
+    let hand = |r: &mut Rng| -> Hand { std::array::from_fn(|_| r.random_range(0..3u8)) };
+    match r.random_range(0..21u32) {
+        0 => Action::BuildRoad(EdgeId(r.random_range(0..=t.n_edges.min(255)) as u8)),
+        1 => Action::BuildSettlement(CornerId(r.random_range(0..=t.n_corners.min(255)) as u8)),
+        2 => Action::BuildCity(CornerId(r.random_range(0..=t.n_corners.min(255)) as u8)),
+        3 => Action::BuyDev,
+        4 => Action::Roll,
+        5 => Action::RobertMoves,
+        6 => Action::PlayKnight,
+        7 => Action::PlayRoadBuilding,
+        8 => Action::PlayYearOfPlenty(res(r), res(r)),
+        9 => Action::PlayMonopoly(res(r)),
+        10 => Action::MoveRobber {
+            hex: HexId(r.random_range(0..=t.n_hexes.min(127)) as u8),
+            victim: r.random_range(0..=MAX_PLAYERS as u8),
+        },
+        11 => Action::Discard(res(r)),
+        12 => Action::FlipUp(HexId(r.random_range(0..=t.n_hexes.min(127)) as u8)),
+        13 => Action::CancelSeven,
+        14 => Action::AcceptSeven,
+        15 => Action::LoseDev(DevCard::ALL[r.random_range(0..5)]),
+        16 => Action::TakeBonus(res(r)),
+        17 => Action::BankTrade {
+            give: res(r),
+            get: res(r),
+        },
+        18 => Action::Trade {
+            with: PlayerId(r.random_range(0..MAX_PLAYERS as u8)),
+            give: hand(r),
+            get: hand(r),
+        },
+        _ => Action::EndTurn,
+    }
+}
+
+/// What a soak found.
+#[derive(Clone, Debug, Default)]
+pub struct SoakReport {
+    pub games: u64,
+    /// Steps (decisions and chance outcomes) played, each followed by the invariant checks.
+    pub steps: u64,
+    /// Arbitrary actions that `try_apply` refused (the state was checked unchanged each time).
+    pub refused: u64,
+    pub violations: u64,
+    /// The first few violations, with the game index.
+    pub first_violations: Vec<String>,
+}
+
+impl SoakReport {
+    fn merge(mut self, o: SoakReport) -> SoakReport {
+        self.games += o.games;
+        self.steps += o.steps;
+        self.refused += o.refused;
+        self.violations += o.violations;
+        self.first_violations.extend(o.first_violations);
+        self.first_violations.sort();
+        self.first_violations.truncate(10);
+        self
+    }
+
+    fn violation(&mut self, msg: String) {
+        self.violations += 1;
+        if self.first_violations.len() < 10 {
+            self.first_violations.push(msg);
+        }
+    }
+}
+
+/// Plays soak game `i` (seeded by `(seed, i)`) and checks it step by step.
+pub fn soak_game(t: &Topology, seed: u64, i: u64, buf: &mut ActionList, rep: &mut SoakReport) {
+    let (rules, board) = soak_rules(i);
+    let layout = layout_for(t, board, seed, i);
+    let mut g = Game::new(t, layout, rules);
+    let mut rngs = GameRngs::new(seed, i);
+    let mut wild = Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x50A4);
+    let mut policy = RandomPolicy;
+    rep.games += 1;
+    if let Err(e) = g.check_invariants() {
+        rep.violation(format!("game {i} ({rules:?}): at the start: {e}"));
+        return;
+    }
+    // Far beyond any real game; a bound so a livelock would show as a violation, not a hang.
+    let max_steps = 400_000u64;
+    let mut steps = 0u64;
+    while g.s.outcome().is_none() {
+        steps += 1;
+        if steps > max_steps {
+            rep.violation(format!("game {i}: no end after {max_steps} steps"));
+            break;
+        }
+        // An arbitrary action first: refused without a trace, or legal and played.
+        let a = arbitrary_action(t, &mut wild);
+        let before = g.s;
+        match g.try_apply(a, &mut ()) {
+            Err(_) => {
+                rep.refused += 1;
+                if g.s != before {
+                    rep.violation(format!(
+                        "game {i} step {steps}: refused {a:?} but changed the state"
+                    ));
+                    break;
+                }
+            }
+            Ok(()) => {
+                if let Err(e) = g.check_invariants() {
+                    rep.violation(format!("game {i} step {steps}: after {a:?}: {e}"));
+                    break;
+                }
+                continue;
+            }
+        }
+        if let Some(dist) = g.chance() {
+            let o = sample_chance(&g, dist, &mut rngs);
+            g.apply_chance(o, &mut ());
+        } else {
+            let a = policy.choose(&g, buf, &mut rngs.policy);
+            if let Err(e) = g.try_apply(a, &mut ()) {
+                rep.violation(format!(
+                    "game {i} step {steps}: the random policy chose an illegal action: {e:?}"
+                ));
+                break;
+            }
+        }
+        if let Err(e) = g.check_invariants() {
+            rep.violation(format!("game {i} step {steps}: {e}"));
+            break;
+        }
+    }
+    rep.steps += steps;
+}
+
+/// Plays soak games `0..games` on the current rayon pool (stops early after Ctrl-C).
+pub fn soak(seed: u64, games: u64) -> SoakReport {
+    let t = Topology::build(&crate::mapfile::base_map()).expect("the base map builds");
+    const CHUNK: u64 = 256;
+    (0..games.div_ceil(CHUNK))
+        .into_par_iter()
+        .map_init(
+            || Box::new(ActionList::new()),
+            |buf, c| {
+                let mut rep = SoakReport::default();
+                if stop_requested() {
+                    return rep;
+                }
+                for i in c * CHUNK..((c + 1) * CHUNK).min(games) {
+                    soak_game(&t, seed, i, buf, &mut rep);
+                }
+                rep
+            },
+        )
+        .reduce(SoakReport::default, SoakReport::merge)
+}

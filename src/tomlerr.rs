@@ -1,0 +1,136 @@
+//! Error locations in TOML files: one-line messages `file:line: key: what; allowed: ...`.
+//!
+//! Syntax and type errors come from the `toml` crate with a byte span; semantic errors found
+//! after parsing (a value out of range) re-locate their dotted key in the text.
+
+/// The 1-based line holding byte offset `at` of `text`.
+pub fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The key assigned on a line (`players = [3, 4]` → `players`), if any.
+fn assigned_key(line: &str) -> Option<String> {
+    let l = line.trim_start();
+    if l.starts_with('#') || l.starts_with('[') || l.starts_with('{') {
+        return None;
+    }
+    let eq = l.find('=')?;
+    let key = l[..eq].trim();
+    let ok = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.\"' ".contains(c));
+    ok.then(|| {
+        key.split('.')
+            .map(|p| p.trim().trim_matches('"').trim_matches('\''))
+            .collect::<Vec<_>>()
+            .join(".")
+    })
+}
+
+/// The table a header line opens (`[grid]` → `grid`, `[[hexes]]` → `hexes`).
+fn header(line: &str) -> Option<String> {
+    let l = line.trim();
+    let l = l.split('#').next().unwrap_or("").trim();
+    if !l.starts_with('[') {
+        return None;
+    }
+    Some(
+        l.trim_start_matches('[')
+            .trim_end_matches(']')
+            .trim()
+            .to_string(),
+    )
+}
+
+/// The line where dotted key `key` (e.g. `grid.players`) is assigned, or where its table starts.
+pub fn key_line(text: &str, key: &str) -> Option<usize> {
+    let mut table = String::new();
+    let mut table_line = None;
+    for (i, line) in text.lines().enumerate() {
+        if let Some(h) = header(line) {
+            table = h;
+            if table == key {
+                table_line = Some(i + 1);
+            }
+            continue;
+        }
+        if let Some(k) = assigned_key(line) {
+            let full = if table.is_empty() {
+                k
+            } else {
+                format!("{table}.{k}")
+            };
+            if full == key {
+                return Some(i + 1);
+            }
+        }
+    }
+    table_line
+}
+
+/// The dotted key assigned on line `line` (1-based), with its table prefix.
+pub fn key_at_line(text: &str, line: usize) -> Option<String> {
+    let mut table = String::new();
+    for (i, l) in text.lines().enumerate() {
+        if let Some(h) = header(l) {
+            table = h;
+        }
+        if i + 1 == line {
+            return assigned_key(l).map(|k| {
+                if table.is_empty() {
+                    k
+                } else {
+                    format!("{table}.{k}")
+                }
+            });
+        }
+    }
+    None
+}
+
+/// A one-line message for a `toml` parse or type error: `origin:line: key: message`.
+pub fn describe(origin: &str, text: &str, e: &toml::de::Error) -> String {
+    let msg = e.message().trim().replace('\n', " ");
+    // Untagged "one value or a list" axes give serde's generic message; say what is expected.
+    let msg = if msg.contains("untagged enum OneOrMany") {
+        "wrong type: expected one value or a list of values (whole numbers for players, \
+         start_cards and city_weight; true/false for awards; strings for the others)"
+            .to_string()
+    } else {
+        msg
+    };
+    match e.span() {
+        Some(span) => {
+            let line = line_of(text, span.start);
+            match key_at_line(text, line) {
+                Some(k) if !msg.contains(&format!("`{k}`")) => {
+                    format!("{origin}:{line}: {k}: {msg}")
+                }
+                _ => format!("{origin}:{line}: {msg}"),
+            }
+        }
+        None => format!("{origin}: {msg}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_keys_in_tables() {
+        let t = "name = \"x\"\n# c\n[grid]\nplayers = [3, 4]\n\n[rules]\nturn_cap = 5\n";
+        assert_eq!(key_line(t, "name"), Some(1));
+        assert_eq!(key_line(t, "grid.players"), Some(4));
+        assert_eq!(key_line(t, "rules.turn_cap"), Some(7));
+        assert_eq!(key_line(t, "grid"), Some(3));
+        assert_eq!(key_line(t, "grid.variant"), None);
+        assert_eq!(key_at_line(t, 4).as_deref(), Some("grid.players"));
+        assert_eq!(key_line("grid.players = 9\n", "grid.players"), Some(1));
+    }
+}
