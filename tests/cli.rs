@@ -1,32 +1,9 @@
 //! End-to-end runs of the `robsim` binary: golden reports, thread-count determinism, bad input.
 
+mod cli_common;
+use cli_common::{read, robsim, run_ok, tmp};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn robsim() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_robsim"))
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("robsim-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn run_ok(args: &[&str]) -> String {
-    let out = robsim().args(args).output().expect("robsim runs");
-    assert!(
-        out.status.success(),
-        "robsim {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn read(dir: &Path, f: &str) -> String {
-    std::fs::read_to_string(dir.join(f))
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
-}
 
 /// Compares with `tests/golden/<name>`; `ROBSIM_BLESS=1` rewrites the golden file instead.
 fn golden(name: &str, got: &str) {
