@@ -359,14 +359,8 @@ pub struct CurveRow {
 impl Tables for CatanRow<'_> {
     fn settings(&self) -> Vec<(&'static str, String)> {
         let rules = self.spec.rules;
-        let robert = match rules.variant {
-            Variant::Robert(r) => Some(r),
-            _ => None,
-        };
-        let solo = match rules.variant {
-            Variant::Solitaire(r) => Some(r),
-            _ => None,
-        };
+        let robert = rules.variant.robert();
+        let solo = rules.variant.solitaire();
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
@@ -454,14 +448,8 @@ impl Tables for CatanRow<'_> {
 
     fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
-        let robert = match rules.variant {
-            Variant::Robert(r) => Some(r),
-            _ => None,
-        };
-        let solo = match rules.variant {
-            Variant::Solitaire(r) => Some(r),
-            _ => None,
-        };
+        let robert = rules.variant.robert();
+        let solo = rules.variant.solitaire();
         let m = rules.modifiers;
         let n = acc.games.max(1) as f64;
         let per_game = |x: u64| robert.map(|_| r3(x as f64 / n));

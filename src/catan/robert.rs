@@ -4,13 +4,10 @@ use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
-use super::variant::{RobertRules, RobertTarget, Variant};
+use super::variant::{RobertRules, RobertTarget};
 
 fn opts(g: &Game) -> RobertRules {
-    match g.rules.variant {
-        Variant::Robert(r) => r,
-        _ => RobertRules::default(),
-    }
+    g.rules.variant.robert().unwrap_or_default()
 }
 
 /// Hexes with a face-up number token.

@@ -254,17 +254,8 @@ impl<'t> Game<'t> {
                 }
             }
             Phase::Main => self.main_actions(out),
-            Phase::Deal
-            | Phase::Dice
-            | Phase::Steal
-            | Phase::Draw
-            | Phase::RobertTie
-            | Phase::RobberRoll
-            | Phase::RobberTie
-            | Phase::DestroyDie
-            | Phase::MonopolyDie
-            | Phase::ModifierDie
-            | Phase::Over(_) => {}
+            // Chance phases and the end: the runner or nobody decides.
+            phase => debug_assert!(phase.is_chance() || matches!(phase, Phase::Over(_))),
         }
     }
 

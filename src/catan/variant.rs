@@ -81,6 +81,20 @@ impl Variant {
             Variant::Solitaire(_) => "solitaire",
         }
     }
+    /// The Robert options, if this is the Robert variant.
+    pub fn robert(&self) -> Option<RobertRules> {
+        match self {
+            Variant::Robert(r) => Some(*r),
+            _ => None,
+        }
+    }
+    /// The Solitaire options, if this is Solitaire.
+    pub fn solitaire(&self) -> Option<SolitaireRules> {
+        match self {
+            Variant::Solitaire(r) => Some(*r),
+            _ => None,
+        }
+    }
     /// All players win or lose together.
     pub fn cooperative(&self) -> bool {
         matches!(self, Variant::Robert(_))
