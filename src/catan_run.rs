@@ -54,6 +54,35 @@ pub struct CatanAcc {
     pub slowest_in_loss: [u64; MAX_PLAYERS],
     /// Co-op losses: VP the team's slowest player still lacked (target − fewest VP).
     pub loss_short: Hist,
+    /// Raiders: the player-turn the storm began, in the games where it did.
+    #[serde(default)]
+    pub storm_turn: Hist,
+    /// Raiders: hexes raided and buildings taken at the end of each game.
+    #[serde(default)]
+    pub raided_end: Hist,
+    #[serde(default)]
+    pub taken_end: Hist,
+    /// Raiders: hexes raided and buildings taken at the start of each player-turn.
+    #[serde(default)]
+    pub raided_curve: Curve,
+    #[serde(default)]
+    pub taken_curve: Curve,
+    /// Raiders: raids by the storm, soldiers used on raiders (on a raided hex / on a desert),
+    /// takeovers and buildings freed, discoveries collected, ships moved.
+    #[serde(default)]
+    pub raids: u64,
+    #[serde(default)]
+    pub soldiers_on_hexes: u64,
+    #[serde(default)]
+    pub soldiers_on_deserts: u64,
+    #[serde(default)]
+    pub takeovers: u64,
+    #[serde(default)]
+    pub freed: u64,
+    #[serde(default)]
+    pub discoveries: u64,
+    #[serde(default)]
+    pub ships_moved: u64,
 }
 
 fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
@@ -95,6 +124,18 @@ impl Accumulator for CatanAcc {
         merge_counts(&mut self.last_to_ten, &o.last_to_ten);
         merge_counts(&mut self.slowest_in_loss, &o.slowest_in_loss);
         self.loss_short.merge(o.loss_short);
+        self.storm_turn.merge(o.storm_turn);
+        self.raided_end.merge(o.raided_end);
+        self.taken_end.merge(o.taken_end);
+        self.raided_curve.merge(o.raided_curve);
+        self.taken_curve.merge(o.taken_curve);
+        self.raids += o.raids;
+        self.soldiers_on_hexes += o.soldiers_on_hexes;
+        self.soldiers_on_deserts += o.soldiers_on_deserts;
+        self.takeovers += o.takeovers;
+        self.freed += o.freed;
+        self.discoveries += o.discoveries;
+        self.ships_moved += o.ships_moved;
     }
 }
 
@@ -106,6 +147,12 @@ struct Recorder<'a> {
     max_down: u32,
     turn: u32,
     destroyed: usize,
+    /// Raiders: the raider deserts (a soldier's raider from one is not a raided hex).
+    deserts: HexSet,
+    raiders: bool,
+    raided: HexSet,
+    taken: CornerSet,
+    storm: bool,
 }
 
 impl Sink for Recorder<'_> {
@@ -130,7 +177,46 @@ impl Sink for Recorder<'_> {
                 if self.tokens {
                     self.acc.curve.add(turn, self.face_down)
                 }
+                if self.raiders {
+                    self.acc.raided_curve.add(turn, self.raided.len());
+                    self.acc.taken_curve.add(turn, self.taken.len());
+                }
             }
+            Event::StormBegins { turn } => {
+                self.storm = true;
+                self.acc.storm_turn.add(turn);
+            }
+            Event::Raid { hex, .. } => {
+                self.acc.raids += 1;
+                self.raided.insert(hex.idx());
+            }
+            Event::RaiderRemoved { hex, .. } => {
+                if self.deserts.contains(hex.idx()) {
+                    self.acc.soldiers_on_deserts += 1;
+                } else {
+                    self.acc.soldiers_on_hexes += 1;
+                    self.raided.remove(hex.idx());
+                }
+            }
+            Event::Taken { at, taken, .. } => {
+                if taken {
+                    self.acc.takeovers += 1;
+                    self.taken.insert(at as usize);
+                } else {
+                    self.acc.freed += 1;
+                    self.taken.remove(at as usize);
+                }
+            }
+            // A taken settlement destroyed by a volcano is no longer taken.
+            Event::Removed {
+                piece: Piece::Settlement,
+                at,
+                ..
+            } => {
+                self.taken.remove(at as usize);
+            }
+            Event::Discoveries { amount, .. } => self.acc.discoveries += amount as u64,
+            Event::ShipMoved { .. } => self.acc.ships_moved += 1,
             Event::Destruction {
                 destroyed: true, ..
             } => {
@@ -189,8 +275,14 @@ impl CatanRow<'_> {
             max_down: 0,
             turn: 0,
             destroyed: 0,
+            deserts: self.topo.raider_deserts,
+            raiders: self.spec.rules.variant.raiders().is_some(),
+            raided: HexSet::EMPTY,
+            taken: CornerSet::EMPTY,
+            storm: false,
         };
         let outcome = play(&mut g, policy, &mut rngs, buf, &mut rec);
+        let (raided, taken, storm) = (rec.raided, rec.taken, rec.storm);
         let (fd, max) = (rec.face_down, rec.max_down);
         acc.games += 1;
         match outcome {
@@ -224,6 +316,13 @@ impl CatanRow<'_> {
         }
         if matches!(self.spec.rules.variant, Variant::Solitaire(_)) {
             acc.destroyed_end.add(g.s.destroyed.len());
+        }
+        if self.spec.rules.variant.raiders().is_some() {
+            debug_assert_eq!(raided, g.s.raiders.raided);
+            debug_assert_eq!(taken, g.s.raiders.taken);
+            debug_assert_eq!(storm, g.s.raiders.pool == 0);
+            acc.raided_end.add(raided.len());
+            acc.taken_end.add(taken.len());
         }
         if self.tokens_flip() {
             debug_assert_eq!(fd, g.s.face_down.len());
@@ -306,6 +405,41 @@ pub struct SummaryRow {
     pub loss_slowest_vp_short_median: Option<u32>,
     /// True when Ctrl-C cut this row short (`games` says how many it has).
     pub partial: bool,
+    // Appended by The Raiders of Catan (issue 8); earlier columns keep their order.
+    pub wins_seat5: Option<u64>,
+    pub wins_seat6: Option<u64>,
+    pub setup_raiders: Option<bool>,
+    pub volcano_start: Option<bool>,
+    pub vp_to_win: u8,
+    pub storm_share: Option<f64>,
+    pub storm_turn_mean: Option<f64>,
+    pub storm_turn_median: Option<u32>,
+    pub storm_turn_p10: Option<u32>,
+    pub storm_turn_p90: Option<u32>,
+    pub raids_per_game: Option<f64>,
+    pub hexes_raided_end_mean: Option<f64>,
+    pub buildings_taken_end_mean: Option<f64>,
+    pub takeovers_per_game: Option<f64>,
+    pub buildings_freed_per_game: Option<f64>,
+    pub soldiers_on_raided_hexes_per_game: Option<f64>,
+    pub soldiers_on_deserts_per_game: Option<f64>,
+    pub discoveries_per_game: Option<f64>,
+    pub ships_moved_per_game: Option<f64>,
+    pub volcano_eruptions_per_game: Option<f64>,
+}
+
+/// `raiders_curve.csv`: per Raiders configuration and player-turn.
+#[derive(Serialize)]
+pub struct RaidersCurveRow {
+    pub row: usize,
+    pub turn: usize,
+    pub games_running: u64,
+    pub hexes_raided_mean: f64,
+    pub hexes_raided_p10: u32,
+    pub hexes_raided_median: u32,
+    pub hexes_raided_p90: u32,
+    pub buildings_taken_mean: f64,
+    pub buildings_taken_p90: u32,
 }
 
 /// `seats.csv`: per configuration and seat.
@@ -382,6 +516,14 @@ impl Tables for CatanRow<'_> {
                 or_dash(robert.map(|r| r.city_weight.to_string())),
             ),
             ("awards", or_dash(solo.map(|r| r.awards.to_string()))),
+            (
+                "setup_raiders",
+                or_dash(rules.variant.raiders().map(|r| r.setup_raiders.to_string())),
+            ),
+            (
+                "volcano_start",
+                or_dash(rules.variant.raiders().map(|r| r.volcano_start.to_string())),
+            ),
             ("modifiers", rules.modifiers.name().to_string()),
             ("board", self.spec.board.name().to_string()),
         ]
@@ -469,6 +611,8 @@ impl Tables for CatanRow<'_> {
         let (lo, hi) = wilson(acc.team_wins, acc.games);
         let seat = |i: usize| (!coop && i < rules.players as usize).then(|| acc.seat_wins[i]);
         let partial = out.row_partial();
+        let raiders = rules.variant.raiders();
+        let rp = |x: u64| raiders.map(|_| r5(x as f64 / n));
         out.row(
             "summary.csv",
             &SummaryRow {
@@ -525,6 +669,26 @@ impl Tables for CatanRow<'_> {
                 loss_slowest_vp_short_mean: coop.then(|| acc.loss_short.mean().map(r3)).flatten(),
                 loss_slowest_vp_short_median: coop.then(|| acc.loss_short.quantile(0.5)).flatten(),
                 partial,
+                wins_seat5: seat(4),
+                wins_seat6: seat(5),
+                setup_raiders: raiders.map(|r| r.setup_raiders),
+                volcano_start: raiders.map(|r| r.volcano_start),
+                vp_to_win: rules.vp_to_win,
+                storm_share: raiders.map(|_| r5(acc.storm_turn.count() as f64 / n)),
+                storm_turn_mean: raiders.and(acc.storm_turn.mean().map(r3)),
+                storm_turn_median: raiders.and(acc.storm_turn.quantile(0.5)),
+                storm_turn_p10: raiders.and(acc.storm_turn.quantile(0.1)),
+                storm_turn_p90: raiders.and(acc.storm_turn.quantile(0.9)),
+                raids_per_game: rp(acc.raids),
+                hexes_raided_end_mean: raiders.and(acc.raided_end.mean().map(r3)),
+                buildings_taken_end_mean: raiders.and(acc.taken_end.mean().map(r3)),
+                takeovers_per_game: rp(acc.takeovers),
+                buildings_freed_per_game: rp(acc.freed),
+                soldiers_on_raided_hexes_per_game: rp(acc.soldiers_on_hexes),
+                soldiers_on_deserts_per_game: rp(acc.soldiers_on_deserts),
+                discoveries_per_game: rp(acc.discoveries),
+                ships_moved_per_game: rp(acc.ships_moved),
+                volcano_eruptions_per_game: rp(acc.eruptions),
             },
         )?;
         for s in 0..rules.players as usize {
@@ -550,6 +714,28 @@ impl Tables for CatanRow<'_> {
                         .then(|| r5(acc.slowest_in_loss[s] as f64 / acc.team_losses.max(1) as f64)),
                 },
             )?;
+        }
+        if raiders.is_some() {
+            for (t, h) in acc.raided_curve.steps.iter().enumerate() {
+                if h.count() == 0 {
+                    continue;
+                }
+                let k = acc.taken_curve.steps.get(t);
+                out.row(
+                    "raiders_curve.csv",
+                    &RaidersCurveRow {
+                        row,
+                        turn: t,
+                        games_running: h.count(),
+                        hexes_raided_mean: h.mean().map_or(0.0, r3),
+                        hexes_raided_p10: h.quantile(0.1).unwrap_or(0),
+                        hexes_raided_median: h.quantile(0.5).unwrap_or(0),
+                        hexes_raided_p90: h.quantile(0.9).unwrap_or(0),
+                        buildings_taken_mean: k.and_then(|k| k.mean()).map_or(0.0, r3),
+                        buildings_taken_p90: k.and_then(|k| k.quantile(0.9)).unwrap_or(0),
+                    },
+                )?;
+            }
         }
         if robert.is_none() {
             return Ok(());

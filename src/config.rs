@@ -3,7 +3,7 @@
 use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
 use crate::carcassonne_run::{CarcPolicySpec, CarcSpec};
 use crate::catan::{
-    BoardKind, Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+    BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
 use crate::policy::{PolicySpec, TeamKnobs};
 use anyhow::{bail, Context, Result};
@@ -45,6 +45,12 @@ pub struct GridFile {
     /// Rule modifiers: `none` or names joined by `+` (`volcano+gold`), one entry per row.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub modifiers: Option<OneOrMany<String>>,
+    /// Raiders: set-up settlements place raiders too (default false).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setup_raiders: Option<OneOrMany<bool>>,
+    /// Raiders: a starting settlement may touch a volcano (default false, the Seafarers rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volcano_start: Option<OneOrMany<bool>>,
     /// Carcassonne: The Robbers expansion on or off (default true).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub robbers: Option<OneOrMany<bool>>,
@@ -218,10 +224,17 @@ impl Sweep {
             .policy
             .as_ref()
             .map_or(vec!["team".to_string()], |v| v.to_vec());
-        let boards = g
-            .board
-            .as_ref()
-            .map_or(vec!["random".to_string()], |v| v.to_vec());
+        // Without a board key: shuffled boards, except Raiders, whose maps are played as laid out.
+        let boards_given = g.board.as_ref().map(|v| v.to_vec());
+        let mut raider_opts = Vec::new();
+        for &setup_raiders in &g.setup_raiders.as_ref().map_or(vec![false], |v| v.to_vec()) {
+            for &volcano_start in &g.volcano_start.as_ref().map_or(vec![false], |v| v.to_vec()) {
+                raider_opts.push(RaidersRules {
+                    setup_raiders,
+                    volcano_start,
+                });
+            }
+        }
         let targets = g
             .robert_target
             .as_ref()
@@ -276,7 +289,8 @@ impl Sweep {
             ("grid.awards", awards.len()),
             ("grid.modifiers", modifiers.len()),
             ("grid.policy", policies.len()),
-            ("grid.board", boards.len()),
+            ("grid.board", boards_given.as_ref().map_or(1, |b| b.len())),
+            ("grid.setup_raiders / grid.volcano_start", raider_opts.len()),
             ("grid.difficulty / grid.start_cards", cards.len()),
             ("grid.robert_target", targets.len()),
             ("grid.city_weight", weights.len()),
@@ -297,7 +311,12 @@ impl Sweep {
                     names(Variant::NAMES)
                 );
             }
-            for pol in &policies {
+            // Without a policy key: team, except greedy for Raiders (team is co-operative).
+            let variant_policies = match (&g.policy, v.as_str()) {
+                (None, "raiders") => vec!["greedy".to_string()],
+                _ => policies.clone(),
+            };
+            for pol in &variant_policies {
                 let policy = PolicySpec::parse(pol, file.team).with_context(|| {
                     format!(
                         "{}: unknown policy {pol:?}; allowed: {}",
@@ -306,6 +325,24 @@ impl Sweep {
                     )
                 })?;
                 let solo = v == "solitaire";
+                let raiders = v == "raiders";
+                if raiders && !matches!(policy, PolicySpec::Random | PolicySpec::Greedy) {
+                    bail!(
+                        "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random",
+                        ctx("grid.policy")
+                    );
+                }
+                let boards = boards_given.clone().unwrap_or_else(|| {
+                    vec![if raiders { "fixed" } else { "random" }.to_string()]
+                });
+                if raiders {
+                    if let Some(b) = boards.iter().find(|b| b.as_str() != "fixed") {
+                        bail!(
+                            "{}: board {b:?} with variant \"raiders\"; allowed: fixed (the Raiders maps are played as laid out: the home island, its raider deserts and the islands are part of the scenario)",
+                            ctx("grid.board")
+                        );
+                    }
+                }
                 let players = players_given
                     .clone()
                     .unwrap_or_else(|| vec![if solo { 1 } else { 4 }]);
@@ -316,8 +353,14 @@ impl Sweep {
                             ctx("grid.players")
                         );
                     }
+                    if raiders && !(3..=6).contains(&np) {
+                        bail!(
+                            "{}: {np} is out of range for variant \"raiders\"; allowed: 3, 4, 5 or 6",
+                            ctx("grid.players")
+                        );
+                    }
                     // The base and Robert games here use the 4-seat base map.
-                    if !solo && !(2..=4).contains(&np) {
+                    if !solo && !raiders && !(2..=4).contains(&np) {
                         bail!(
                             "{}: {np} is out of range for variant {v:?}; allowed: 2, 3 or 4 (1 only with variant \"solitaire\")",
                             ctx("grid.players")
@@ -350,6 +393,7 @@ impl Sweep {
                                 }
                                 for &aw in &awards {
                                     for &m in &modifiers {
+                                        for &ro in &raider_opts {
                                         for b in &boards {
                                             let board = BoardKind::parse(b).with_context(|| {
                                                 format!(
@@ -363,6 +407,7 @@ impl Sweep {
                                                 "solitaire" => {
                                                     Rules::solitaire(SolitaireRules { awards: aw })
                                                 }
+                                                "raiders" => Rules::raiders(np as u8, ro),
                                                 _ => Rules::robert(
                                                     np as u8,
                                                     RobertRules {
@@ -384,6 +429,7 @@ impl Sweep {
                                             if !rows.contains(&row) {
                                                 rows.push(row);
                                             }
+                                        }
                                         }
                                     }
                                 }

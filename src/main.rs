@@ -77,11 +77,18 @@ impl Common {
 #[derive(clap::Args)]
 struct GameArgs {
     /// Game to play.
-    #[arg(long, value_parser = ["base", "robert", "solitaire", "carcassonne"], default_value = "base")]
+    #[arg(long, value_parser = ["base", "robert", "solitaire", "raiders", "carcassonne"], default_value = "base")]
     variant: String,
-    /// Number of players (2..4; solitaire: 1; carcassonne: 2..5). Default: 4, or 1 for solitaire.
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// Number of players (2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5). Default: 4, or 1
+    /// for solitaire.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
     players: Option<u8>,
+    /// Raiders: set-up settlements place raiders too.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    setup_raiders: bool,
+    /// Raiders: a starting settlement may touch a volcano.
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
+    volcano_start: bool,
     /// Carcassonne: play with The Robbers expansion.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     robbers: bool,
@@ -108,10 +115,11 @@ struct GameArgs {
     #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     seed: u64,
     /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
-    /// random-red-adjacent).
-    #[arg(long, value_parser = ["random", "random-red-adjacent", "fixed"], default_value = "random")]
-    board: String,
-    /// Map: `base` or a map file path.
+    /// random-red-adjacent). Default: random; fixed for raiders.
+    #[arg(long, value_parser = ["random", "random-red-adjacent", "fixed"])]
+    board: Option<String>,
+    /// Map: `base` or a map file path (raiders: `base` means raiders-3-4 or raiders-5-6 by the
+    /// number of players).
     #[arg(long, default_value = "base")]
     map: String,
     /// Robert difficulty.
@@ -190,13 +198,15 @@ impl GameArgs {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),
                 policy: Some(OneOrMany::One(self.policy())),
-                board: Some(OneOrMany::One(self.board.clone())),
+                board: self.board.clone().map(OneOrMany::One),
                 difficulty: self.difficulty.clone().map(OneOrMany::One),
                 start_cards: self.start_cards.map(|c| OneOrMany::One(c as i64)),
                 robert_target: Some(OneOrMany::One(self.robert_target.clone())),
                 city_weight: Some(OneOrMany::One(self.city_weight as i64)),
                 awards: Some(OneOrMany::One(self.awards)),
                 modifiers: Some(OneOrMany::One(self.modifiers.clone())),
+                setup_raiders: (self.variant == "raiders").then_some(OneOrMany::One(self.setup_raiders)),
+                volcano_start: (self.variant == "raiders").then_some(OneOrMany::One(self.volcano_start)),
                 robbers: self
                     .is_carcassonne()
                     .then_some(OneOrMany::One(self.robbers)),
@@ -416,9 +426,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         }
         Cmd::Merge { dirs, out } => {
             let shards = load_shards(&dirs).map_err(Failure::Input)?;
-            robsim::mapfile::resolve_map(&shards.sweep.file.map)
-                .with_context(|| format!("map = {:?}", shards.sweep.file.map))
-                .map_err(Failure::Input)?;
+            robsim::sweep::Maps::load(&shards.sweep).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) = write_merged(&shards, &out, &args).map_err(Failure::Run)?;
             print_summary(&summary).map_err(Failure::Run)?;
@@ -483,9 +491,7 @@ fn execute(
         )),
         None => default_out(&sweep.file.name),
     });
-    robsim::mapfile::resolve_map(&sweep.file.map)
-        .with_context(|| format!("map = {:?}", sweep.file.map))
-        .map_err(Failure::Input)?;
+    robsim::sweep::Maps::load(sweep).map_err(Failure::Input)?;
     robsim::sweep::carcassonne_rows(sweep).map_err(Failure::Input)?;
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let opts = RunOptions {
@@ -593,13 +599,12 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     if let Some(&row) = sweep.carcassonne.first() {
         return carcassonne_trace(game, row, index, out);
     }
-    let spec = robsim::mapfile::resolve_map(&game.map)
-        .with_context(|| format!("--map {:?}", game.map))
-        .map_err(Failure::Input)?;
-    let topo = Topology::build(&spec).map_err(|e| Failure::Input(e.into()))?;
     let row = sweep.rows[0];
-    let layout = layout_for(&topo, row.board, game.seed, index);
-    let header = TraceHeader::new(row.policy.name(), row.board, &game.map, game.seed, index);
+    let map = robsim::mapfile::map_for(&game.map, &row.rules);
+    let maps = robsim::sweep::Maps::load(&sweep).map_err(Failure::Input)?;
+    let topo: &Topology = maps.get(&map);
+    let layout = layout_for(topo, row.board, game.seed, index);
+    let header = TraceHeader::new(row.policy.name(), row.board, &map, game.seed, index);
     let mut rngs = GameRngs::new(game.seed, index);
     let mut buf: Vec<u8> = Vec::new();
     let mut w: Box<dyn std::io::Write> = match &out {
@@ -609,7 +614,7 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     let result = match row.policy {
         PolicySpec::Random => write_trace(
             &mut w,
-            &topo,
+            topo,
             layout,
             row.rules,
             &mut RandomPolicy,
@@ -618,7 +623,7 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
         ),
         PolicySpec::Greedy => write_trace(
             &mut w,
-            &topo,
+            topo,
             layout,
             row.rules,
             &mut GreedyPolicy::default(),
@@ -627,7 +632,7 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
         ),
         PolicySpec::Team(k) => write_trace(
             &mut w,
-            &topo,
+            topo,
             layout,
             row.rules,
             &mut TeamPolicy::new(k),
@@ -636,7 +641,7 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
         ),
         PolicySpec::Solitaire => write_trace(
             &mut w,
-            &topo,
+            topo,
             layout,
             row.rules,
             &mut SolitairePolicy,

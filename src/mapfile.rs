@@ -1,6 +1,8 @@
 //! The TOML map file format: parsing and validation into a [`MapSpec`].
 
-use crate::catan::{HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Terrain, Topology};
+use crate::catan::{
+    HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Rules, Terrain, Topology, Variant,
+};
 use crate::tomlerr::{describe, line_of};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
@@ -18,6 +20,9 @@ struct MapFile {
     harbors: Vec<Spanned<HarborEntry>>,
     #[serde(default)]
     robber: Option<Spanned<[i8; 2]>>,
+    /// The area (island) where set-up settlements go (The Raiders of Catan: the home island).
+    #[serde(default)]
+    home: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -28,6 +33,12 @@ struct HexEntry {
     terrain: String,
     #[serde(default)]
     token: Option<u8>,
+    /// The land area (island) this hex belongs to.
+    #[serde(default)]
+    area: Option<String>,
+    /// A raider (starting) desert.
+    #[serde(default)]
+    raiders: bool,
 }
 
 #[derive(Deserialize)]
@@ -39,7 +50,8 @@ struct HarborEntry {
     kind: String,
 }
 
-const TERRAINS: &str = "hills, forest, pasture, fields, mountains, desert, sea";
+const TERRAINS: &str =
+    "hills, forest, pasture, fields, mountains, desert, sea, volcano, jungle";
 const HARBORS: &str = "3:1, brick, lumber, wool, grain, ore";
 
 /// Parses map text; `origin` names the file in errors.
@@ -59,6 +71,7 @@ pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
         );
     }
     let mut hexes = Vec::with_capacity(f.hexes.get_ref().len());
+    let mut areas: Vec<String> = Vec::new();
     for (i, sh) in f.hexes.get_ref().iter().enumerate() {
         let h = sh.get_ref();
         let Some(terrain) = Terrain::parse(&h.terrain) else {
@@ -70,13 +83,47 @@ pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
                 h.terrain
             );
         };
+        let area = match &h.area {
+            None => 0,
+            Some(_) if !terrain.is_land() => bail!(
+                "{}: hexes[{i}] (q = {}, r = {}): a sea hex takes no area; give area only to land hexes",
+                at(sh.span()),
+                h.q,
+                h.r
+            ),
+            Some(a) => match areas.iter().position(|x| x == a) {
+                Some(k) => k as u8 + 1,
+                None => {
+                    areas.push(a.clone());
+                    areas.len() as u8
+                }
+            },
+        };
         hexes.push(HexSpec {
             q: h.q,
             r: h.r,
             terrain,
             token: h.token,
+            area,
+            raiders: h.raiders,
         });
     }
+    let home = match &f.home {
+        None => 0,
+        Some(sh) => match areas.iter().position(|x| x == sh.get_ref()) {
+            Some(k) => k as u8 + 1,
+            None => bail!(
+                "{}: home: no hex names area {:?}; allowed: {}",
+                at(sh.span()),
+                sh.get_ref(),
+                if areas.is_empty() {
+                    "(no hex has an area; add area = \"...\" to the land hexes)".to_string()
+                } else {
+                    areas.join(", ")
+                }
+            ),
+        },
+    };
     let mut harbors = Vec::with_capacity(f.harbors.len());
     for (i, sh) in f.harbors.iter().enumerate() {
         let h = sh.get_ref();
@@ -99,6 +146,8 @@ pub fn parse_map(text: &str, origin: &str) -> Result<MapSpec> {
         hexes,
         harbors,
         robber: f.robber.as_ref().map(|r| (r.get_ref()[0], r.get_ref()[1])),
+        areas,
+        home,
     };
     if let Err(e) = Topology::build(&spec) {
         let span = error_span(&f, &e).unwrap_or_else(|| f.hexes.span());
@@ -127,6 +176,8 @@ fn error_span(f: &MapFile, e: &MapError) -> Option<std::ops::Range<usize>> {
     match *e {
         MapError::DuplicateHex(q, r) => hex(q, r, true),
         MapError::BadToken(q, r, ..)
+        | MapError::RaidersNotDesert(q, r, _)
+        | MapError::RaidersNotHome(q, r)
         | MapError::MissingToken(q, r, _)
         | MapError::UnexpectedToken(q, r, _) => hex(q, r, false),
         MapError::HarborHexMissing(q, r)
@@ -156,14 +207,34 @@ pub fn base_map() -> MapSpec {
     parse_map(BASE_MAP, "configs/maps/base.toml").expect("the shipped base map is valid")
 }
 
-/// Resolves a map name or path: `base` is the shipped map, anything else a file path.
+/// The Raiders of Catan maps shipped in `configs/maps/` (reconstructions; see the files).
+pub const RAIDERS_3_4_MAP: &str = include_str!("../configs/maps/raiders-3-4.toml");
+pub const RAIDERS_5_6_MAP: &str = include_str!("../configs/maps/raiders-5-6.toml");
+
+/// The names of the built-in maps.
+pub const BUILT_IN: &[&str] = &["base", "raiders-3-4", "raiders-5-6"];
+
+/// Resolves a map name or path: `base`, `raiders-3-4` and `raiders-5-6` are the shipped maps,
+/// anything else a file path.
 ///
 /// # Errors
 /// As [`load_map`].
 pub fn resolve_map(name_or_path: &str) -> Result<MapSpec> {
-    if name_or_path == "base" {
-        Ok(base_map())
-    } else {
-        load_map(Path::new(name_or_path))
+    match name_or_path {
+        "base" => Ok(base_map()),
+        "raiders-3-4" => parse_map(RAIDERS_3_4_MAP, "configs/maps/raiders-3-4.toml"),
+        "raiders-5-6" => parse_map(RAIDERS_5_6_MAP, "configs/maps/raiders-5-6.toml"),
+        _ => load_map(Path::new(name_or_path)),
+    }
+}
+
+/// The map a row is played on: the config's `map`, except that Raiders rows with the default
+/// `base` play the scenario's own board for their player count (`raiders-3-4`, `raiders-5-6`).
+pub fn map_for(map: &str, rules: &Rules) -> String {
+    match rules.variant {
+        Variant::Raiders(_) if map == "base" => {
+            if rules.players >= 5 { "raiders-5-6" } else { "raiders-3-4" }.to_string()
+        }
+        _ => map.to_string(),
     }
 }

@@ -6,7 +6,7 @@ use crate::catan_run::CatanRow;
 use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
 use crate::html;
-use crate::mapfile::resolve_map;
+use crate::mapfile::{map_for, resolve_map};
 use crate::report::{
     git_commit, machine, sha256_hex, Manifest, PrecisionManifest, ReportDir, ShardInfo, Tables,
 };
@@ -226,14 +226,12 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         let rows = carcassonne_rows(sweep)?;
         return run_game(&rows, sweep, opts);
     }
-    let spec =
-        resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
-    let topo = Topology::build(&spec)?;
+    let maps = Maps::load(sweep)?;
     let precision = match opts.budget {
         Budget::Precision { target, .. } => Some(target),
         Budget::Games(_) => None,
     };
-    let rows = catan_rows(sweep, &topo, precision);
+    let rows = catan_rows(sweep, &maps, precision);
     run_game(&rows, sweep, opts)
 }
 
@@ -277,18 +275,55 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
     )
 }
 
-/// The Catan experiments of a validated sweep's rows, on `topo`.
-pub fn catan_rows<'t>(
-    sweep: &Sweep,
-    topo: &'t Topology,
-    precision: Option<f64>,
-) -> Vec<CatanRow<'t>> {
+/// The boards a Catan sweep's rows are played on, one topology per map name.
+pub struct Maps(Vec<(String, Topology)>);
+
+impl Maps {
+    /// Loads every map the sweep's rows name (see [`map_for`]) and checks that Raiders rows
+    /// have raider deserts.
+    ///
+    /// # Errors
+    /// A map cannot be read or built, or a Raiders row's map has no raider desert.
+    pub fn load(sweep: &Sweep) -> Result<Maps> {
+        let mut maps: Vec<(String, Topology)> = Vec::new();
+        for row in &sweep.rows {
+            let name = map_for(&sweep.file.map, &row.rules);
+            if !maps.iter().any(|(n, _)| *n == name) {
+                let spec = resolve_map(&name).with_context(|| format!("map = {name:?}"))?;
+                let topo = Topology::build(&spec).with_context(|| format!("map = {name:?}"))?;
+                maps.push((name.clone(), topo));
+            }
+            let topo = maps.iter().find(|(n, _)| *n == name).map(|(_, t)| t);
+            if row.rules.variant.raiders().is_some()
+                && topo.is_some_and(|t| t.raider_deserts.is_empty())
+            {
+                anyhow::bail!(
+                    "map = {name:?}: variant \"raiders\" needs raider deserts (desert hexes with raiders = true) on a home island (home = \"...\"); allowed: base (the shipped raiders-3-4 / raiders-5-6 by player count), raiders-3-4, raiders-5-6, or a map file like them"
+                );
+            }
+        }
+        Ok(Maps(maps))
+    }
+
+    /// The topology of map `name` (one of those loaded).
+    pub fn get(&self, name: &str) -> &Topology {
+        &self
+            .0
+            .iter()
+            .find(|(n, _)| n == name)
+            .expect("every row's map is loaded")
+            .1
+    }
+}
+
+/// The Catan experiments of a validated sweep's rows, each on its map.
+pub fn catan_rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
     sweep
         .rows
         .iter()
         .map(|&spec| CatanRow {
-            topo,
-            map: sweep.file.map.clone(),
+            topo: maps.get(&map_for(&sweep.file.map, &spec.rules)),
+            map: map_for(&sweep.file.map, &spec.rules),
             spec,
             seed: sweep.file.seed,
             precision,
@@ -418,10 +453,8 @@ pub fn write_merged(
         let rows = carcassonne_rows(sweep)?;
         return merge_rows(&rows, shards, out, command);
     }
-    let spec =
-        resolve_map(&sweep.file.map).with_context(|| format!("map = {:?}", sweep.file.map))?;
-    let topo = Topology::build(&spec)?;
-    let rows = catan_rows(sweep, &topo, None);
+    let maps = Maps::load(sweep)?;
+    let rows = catan_rows(sweep, &maps, None);
     merge_rows(&rows, shards, out, command)
 }
 

@@ -161,6 +161,10 @@ fn phase_name(p: Phase) -> &'static str {
         Phase::MonopolyDie => "monopoly_die",
         Phase::ModifierDie => "modifier_die",
         Phase::Bonus => "bonus",
+        Phase::PlaceRaider => "place_raider",
+        Phase::RemoveRaider => "remove_raider",
+        Phase::ChooseVictim => "choose_victim",
+        Phase::SpecialBuild => "special_build",
         Phase::Over(_) => "over",
     }
 }
@@ -361,6 +365,9 @@ struct ActionLine {
     action: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     edge: Option<u8>,
+    /// A moved ship's new edge (`edge` is where it came from).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to_edge: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     corner: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -449,6 +456,27 @@ fn action_line(actor: PlayerId, phase: Phase, a: &Action) -> ActionLine {
         Action::TakeBonus(r) => {
             l.resource = Some(r.name());
             "take_bonus"
+        }
+        Action::BuildShip(e) => {
+            l.edge = Some(e.0);
+            "build_ship"
+        }
+        Action::MoveShip { from, to } => {
+            l.edge = Some(from.0);
+            l.to_edge = Some(to.0);
+            "move_ship"
+        }
+        Action::PlaceRaider(h) => {
+            l.hex = Some(h.0);
+            "place_raider"
+        }
+        Action::RemoveRaider(h) => {
+            l.hex = Some(h.0);
+            "remove_raider"
+        }
+        Action::StealFrom(p) => {
+            l.with = Some(p.0);
+            "steal_from"
         }
     };
     l
@@ -652,6 +680,48 @@ enum EventLine {
         resource: &'static str,
         cause: &'static str,
     },
+    RaiderPlaced {
+        seat: u8,
+        desert: u8,
+    },
+    StormBegins {
+        turn: u32,
+    },
+    Raid {
+        hex: u8,
+        desert: u8,
+    },
+    RaiderRemoved {
+        seat: u8,
+        hex: u8,
+    },
+    Taken {
+        seat: u8,
+        corner: u8,
+        taken: bool,
+    },
+    RoadCancelled {
+        seat: u8,
+        edge: u8,
+        cancelled: bool,
+    },
+    Discoveries {
+        seat: u8,
+        amount: u8,
+    },
+    DiscoveriesSpent {
+        seat: u8,
+        amount: u8,
+    },
+    ShipMoved {
+        seat: u8,
+        from: u8,
+        to: u8,
+    },
+    VolcanoDie {
+        hex: u8,
+        die: u8,
+    },
 }
 
 fn event_line(g: &Game, e: &Event) -> EventLine {
@@ -686,8 +756,8 @@ fn event_line(g: &Game, e: &Event) -> EventLine {
         } => EventLine::Build {
             seat: player.0,
             piece: piece.name(),
-            edge: (piece == Piece::Road).then_some(at),
-            corner: (piece != Piece::Road).then_some(at),
+            edge: piece.on_edge().then_some(at),
+            corner: (!piece.on_edge()).then_some(at),
             free,
         },
         Event::DevBought { player, card } => EventLine::DevBought {
@@ -814,8 +884,8 @@ fn event_line(g: &Game, e: &Event) -> EventLine {
         Event::Removed { player, piece, at } => EventLine::Removed {
             seat: player.0,
             piece: piece.name(),
-            edge: (piece == Piece::Road).then_some(at),
-            corner: (piece != Piece::Road).then_some(at),
+            edge: piece.on_edge().then_some(at),
+            corner: (!piece.on_edge()).then_some(at),
         },
         Event::Gold { player, hex } => EventLine::Gold {
             seat: player.0,
@@ -830,6 +900,47 @@ fn event_line(g: &Game, e: &Event) -> EventLine {
             resource: resource.name(),
             cause: cause.name(),
         },
+        Event::RaiderPlaced { player, desert } => EventLine::RaiderPlaced {
+            seat: player.0,
+            desert: desert.0,
+        },
+        Event::StormBegins { turn } => EventLine::StormBegins { turn },
+        Event::Raid { hex, desert } => EventLine::Raid {
+            hex: hex.0,
+            desert: desert.0,
+        },
+        Event::RaiderRemoved { player, hex } => EventLine::RaiderRemoved {
+            seat: player.0,
+            hex: hex.0,
+        },
+        Event::Taken { player, at, taken } => EventLine::Taken {
+            seat: player.0,
+            corner: at,
+            taken,
+        },
+        Event::RoadCancelled {
+            player,
+            at,
+            cancelled,
+        } => EventLine::RoadCancelled {
+            seat: player.0,
+            edge: at,
+            cancelled,
+        },
+        Event::Discoveries { player, amount } => EventLine::Discoveries {
+            seat: player.0,
+            amount,
+        },
+        Event::DiscoveriesSpent { player, amount } => EventLine::DiscoveriesSpent {
+            seat: player.0,
+            amount,
+        },
+        Event::ShipMoved { player, from, to } => EventLine::ShipMoved {
+            seat: player.0,
+            from: from.0,
+            to: to.0,
+        },
+        Event::VolcanoDie { hex, die } => EventLine::VolcanoDie { hex: hex.0, die },
     }
 }
 

@@ -72,6 +72,15 @@ impl<const W: usize> Bits<W> {
         }
         r
     }
+    /// Elements in exactly one of the two sets.
+    #[inline(always)]
+    pub fn sym_diff(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..W {
+            r.0[i] ^= o.0[i];
+        }
+        r
+    }
     /// The `k`-th smallest element (0-based); `k < len()`.
     #[inline]
     pub fn nth(&self, mut k: u32) -> usize {

@@ -91,6 +91,10 @@ pub enum Terrain {
     Mountains,
     Desert,
     Sea,
+    /// Seafarers volcano (Raiders): produces grain in this variant, then erupts on one corner.
+    Volcano,
+    /// Seafarers jungle (Raiders): adjacent buildings collect discoveries, not resources.
+    Jungle,
 }
 
 impl Terrain {
@@ -111,7 +115,9 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea => None,
+            // The Raiders seed: "when a volcano erupts, a player collects grain instead of gold".
+            Terrain::Volcano => Some(Resource::Grain),
+            Terrain::Desert | Terrain::Sea | Terrain::Jungle => None,
         }
     }
     /// The terrain that produces `r`.
@@ -127,6 +133,10 @@ impl Terrain {
     pub const fn is_land(self) -> bool {
         !matches!(self, Terrain::Sea)
     }
+    /// Whether a hex of this terrain carries a number token (producing terrain and the jungle).
+    pub const fn takes_token(self) -> bool {
+        self.resource().is_some() || matches!(self, Terrain::Jungle)
+    }
     /// Name used in map files, reports and traces.
     pub const fn name(self) -> &'static str {
         match self {
@@ -137,6 +147,8 @@ impl Terrain {
             Terrain::Mountains => "mountains",
             Terrain::Desert => "desert",
             Terrain::Sea => "sea",
+            Terrain::Volcano => "volcano",
+            Terrain::Jungle => "jungle",
         }
     }
     pub fn parse(s: &str) -> Option<Terrain> {
@@ -148,6 +160,8 @@ impl Terrain {
             Terrain::Mountains,
             Terrain::Desert,
             Terrain::Sea,
+            Terrain::Volcano,
+            Terrain::Jungle,
         ]
         .into_iter()
         .find(|t| t.name() == s)
@@ -237,10 +251,16 @@ pub const ROAD_COST: Hand = [1, 1, 0, 0, 0];
 pub const SETTLEMENT_COST: Hand = [1, 1, 1, 1, 0];
 pub const CITY_COST: Hand = [0, 0, 0, 2, 3];
 pub const DEV_COST: Hand = [0, 0, 1, 1, 1];
+/// Seafarers ship: lumber + wool.
+pub const SHIP_COST: Hand = [0, 1, 1, 0, 0];
 /// Pieces per player.
 pub const ROADS_PER_PLAYER: u8 = 15;
 pub const SETTLEMENTS_PER_PLAYER: u8 = 5;
 pub const CITIES_PER_PLAYER: u8 = 4;
+/// Seafarers ships per player.
+pub const SHIPS_PER_PLAYER: u8 = 15;
+/// Most raider (starting) deserts a map may mark.
+pub const MAX_RAIDER_DESERTS: usize = 8;
 /// Bank stock per resource.
 pub const BANK_PER_RESOURCE: u8 = 19;
 

@@ -4,6 +4,7 @@ pub mod bits;
 pub mod ids;
 pub mod layout;
 pub mod modifiers;
+pub mod raiders;
 pub mod robert;
 pub mod rules;
 pub mod solitaire;
@@ -17,4 +18,6 @@ pub use layout::{BoardKind, Layout};
 pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology};
-pub use variant::{Modifiers, RobertRules, RobertTarget, Rules, SolitaireRules, Variant};
+pub use variant::{
+    Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+};

@@ -87,9 +87,11 @@ impl Modifiers {
 /// (the robber in the base game and Solitaire, a face-down token in Robert, a destroyed tile in
 /// Solitaire) and a settlement or city stands on one of its corners (RULINGS §3, docs/rules.md).
 pub fn producing_hexes(g: &Game, n: u8) -> HexSet {
+    // Raiders: a raided hex is blocked, except on the turn its raider arrived.
     let mut hexes = g.layout.by_number[n as usize]
         .minus(g.s.face_down)
-        .minus(g.s.destroyed);
+        .minus(g.s.destroyed)
+        .minus(g.s.raiders.raided.minus(g.s.raiders.arrived));
     if g.rules.variant.robber_blocks() {
         hexes.remove(g.s.robber.idx());
     }
@@ -112,8 +114,9 @@ pub fn after_production(g: &mut Game, n: u8) -> bool {
             pending.insert(h);
         }
     }
-    g.s.pending_dice = pending;
-    !pending.is_empty()
+    // Union: the Raiders volcano may have queued its dice already.
+    g.s.pending_dice = g.s.pending_dice.union(pending);
+    !g.s.pending_dice.is_empty()
 }
 
 /// The hex whose modifier die is rolled next (the lowest pending one).
@@ -128,6 +131,8 @@ pub fn apply_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
     g.s.pending_dice.remove(h.idx());
     match g.layout.terrain[h.idx()] {
         Terrain::Mountains if die == 1 => erupt(g, h, sink),
+        // Raiders volcano: every roll of its number erupts; the die picks the corner.
+        Terrain::Volcano if g.is_raiders() => super::raiders::volcano_die(g, h, die, sink),
         Terrain::Hills if die == 6 => {
             let p = g.s.current as usize;
             g.s.players[p].gold_vp += 1;
@@ -151,7 +156,8 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
     let s = &mut g.s;
     for &e in &topo.hex_edges[h.idx()] {
         let o = s.edge_owner[e.idx()];
-        if o == 0 {
+        // Ships (Raiders) are at sea: the eruption takes roads only.
+        if o == 0 || o & SHIP_FLAG != 0 {
             continue;
         }
         let p = (o - 1) as usize;
@@ -244,6 +250,9 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
         g.s.players[p as usize].road_length = g.road_length(PlayerId(p));
     }
     g.update_longest_road(sink);
+    if g.is_raiders() {
+        super::raiders::refresh(g, sink);
+    }
 }
 
 /// Resource picks owed after a roll of `d1`, `d2`: [`BONUS_DOUBLES`] (Solitaire) and

@@ -4,6 +4,7 @@ use super::bits::{EdgeSet, HexSet};
 use super::ids::*;
 use super::layout::Layout;
 use super::modifiers;
+use super::raiders;
 use super::robert;
 use super::solitaire;
 use super::state::*;
@@ -85,7 +86,17 @@ impl<'t> Game<'t> {
             leaving: layout.robber_start,
             robber_roll: 0,
             mono_res: Resource::Brick,
+            raiders: RaidersState {
+                turn_owner: NO_PLAYER,
+                ..RaidersState::default()
+            },
         };
+        if let Variant::Raiders(_) = rules.variant {
+            s.raiders.pool = super::variant::RaidersRules::pool(rules.players);
+            for q in 0..rules.players as usize {
+                s.players[q].ships_left = SHIPS_PER_PLAYER;
+            }
+        }
         if let Variant::Robert(r) = rules.variant {
             if r.start_cards > 0 {
                 for p in 0..rules.players as usize {
@@ -132,6 +143,9 @@ impl<'t> Game<'t> {
     /// Free edges where seat `p` may build a road: touching its network at a corner not held by
     /// another player's building.
     pub fn road_spots(&self, p: PlayerId) -> EdgeSet {
+        if self.is_raiders() {
+            return raiders::road_spots(self, p);
+        }
         let me = self.s.player(p);
         let foreign = self.s.occupied.minus(me.buildings);
         let mut e = EdgeSet::EMPTY;
@@ -150,6 +164,12 @@ impl<'t> Game<'t> {
             .minus(self.s.blocked)
     }
 
+    /// The Raiders of Catan is being played.
+    #[inline(always)]
+    pub fn is_raiders(&self) -> bool {
+        matches!(self.rules.variant, Variant::Raiders(_))
+    }
+
     /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
     pub fn deck_available(&self) -> bool {
         self.s.deck.iter().any(|&c| c > 0)
@@ -164,11 +184,17 @@ impl<'t> Game<'t> {
         let p = PlayerId(s.current);
         let me = s.cur();
         match s.phase {
+            Phase::SetupSettlement if self.is_raiders() => {
+                for c in raiders::setup_corners(self).iter() {
+                    out.push(Action::BuildSettlement(CornerId(c as u8)));
+                }
+            }
             Phase::SetupSettlement => {
                 for c in self.topo.land_corners.minus(s.blocked).iter() {
                     out.push(Action::BuildSettlement(CornerId(c as u8)));
                 }
             }
+            Phase::SetupRoad if self.is_raiders() => raiders::setup_edge_actions(self, out),
             Phase::SetupRoad => {
                 let spots = self.topo.corner_edge_set[s.last_settlement.idx()]
                     .intersect(self.topo.land_edges)
@@ -179,16 +205,33 @@ impl<'t> Game<'t> {
             }
             Phase::PreRoll => {
                 match self.rules.variant {
-                    Variant::Base | Variant::Solitaire(_) => out.push(Action::Roll),
+                    Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => {
+                        out.push(Action::Roll)
+                    }
                     Variant::Robert(_) => out.push(Action::RobertMoves),
                 }
-                // Solitaire knights only cancel sevens.
-                if self.can_play(DevCard::Knight)
-                    && !matches!(self.rules.variant, Variant::Solitaire(_))
-                {
+                if self.knight_playable() {
                     out.push(Action::PlayKnight);
                 }
             }
+            Phase::PlaceRaider => {
+                for h in self.topo.raider_deserts.iter() {
+                    out.push(Action::PlaceRaider(HexId(h as u8)));
+                }
+            }
+            Phase::RemoveRaider => {
+                for h in raiders::removal_targets(self).iter() {
+                    out.push(Action::RemoveRaider(HexId(h as u8)));
+                }
+            }
+            Phase::ChooseVictim => {
+                for q in 0..s.n_players {
+                    if q != s.current && s.players[q as usize].hand_size() > 0 {
+                        out.push(Action::StealFrom(PlayerId(q)));
+                    }
+                }
+            }
+            Phase::SpecialBuild => raiders::special_build_actions(self, out),
             Phase::SevenChoice => {
                 out.push(Action::CancelSeven);
                 out.push(Action::AcceptSeven);
@@ -249,8 +292,15 @@ impl<'t> Game<'t> {
                 }
             }
             Phase::RoadBuilding => {
-                for e in self.road_spots(p).iter() {
-                    out.push(Action::BuildRoad(EdgeId(e as u8)));
+                if me.roads_left > 0 {
+                    for e in self.road_spots(p).iter() {
+                        out.push(Action::BuildRoad(EdgeId(e as u8)));
+                    }
+                }
+                if self.is_raiders() && me.ships_left > 0 {
+                    for e in raiders::ship_spots(self, p).iter() {
+                        out.push(Action::BuildShip(EdgeId(e as u8)));
+                    }
                 }
             }
             Phase::Main => self.main_actions(out),
@@ -259,10 +309,29 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
+    /// raider stands on a land hex, Solitaire never (its knights only cancel sevens).
+    fn knight_playable(&self) -> bool {
+        self.can_play(DevCard::Knight)
+            && match self.rules.variant {
+                Variant::Base | Variant::Robert(_) => true,
+                Variant::Solitaire(_) => false,
+                Variant::Raiders(_) => !raiders::removal_targets(self).is_empty(),
+            }
+    }
+
+    /// Free pieces a road building card can still place: roads, and ships in Raiders.
+    fn road_building_spots(&self, p: PlayerId) -> bool {
+        let me = self.s.player(p);
+        (me.roads_left > 0 && !self.road_spots(p).is_empty())
+            || (self.is_raiders() && me.ships_left > 0 && !raiders::ship_spots(self, p).is_empty())
+    }
+
     fn main_actions(&self, out: &mut ActionList) {
         let s = &self.s;
         let p = PlayerId(s.current);
         let me = s.cur();
+        let raiders = self.is_raiders();
         if me.roads_left > 0 && self.afford(&ROAD_COST) {
             for e in self.road_spots(p).iter() {
                 out.push(Action::BuildRoad(EdgeId(e as u8)));
@@ -274,20 +343,26 @@ impl<'t> Game<'t> {
             }
         }
         if me.cities_left > 0 && self.afford(&CITY_COST) {
-            for c in me.buildings.minus(me.cities).iter() {
+            // Raiders: a taken building cannot be upgraded.
+            for c in me.buildings.minus(me.cities).minus(s.raiders.taken).iter() {
                 out.push(Action::BuildCity(CornerId(c as u8)));
             }
         }
-        if self.afford(&DEV_COST) && self.deck_available() {
+        if raiders {
+            raiders::main_actions(self, out);
+        }
+        let dev_ok = if raiders {
+            raiders::afford_dev(self, p)
+        } else {
+            self.afford(&DEV_COST)
+        };
+        if dev_ok && self.deck_available() {
             out.push(Action::BuyDev);
         }
-        if self.rules.variant == Variant::Base && self.can_play(DevCard::Knight) {
+        if !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable() {
             out.push(Action::PlayKnight);
         }
-        if self.can_play(DevCard::RoadBuilding)
-            && me.roads_left > 0
-            && !self.road_spots(p).is_empty()
-        {
+        if self.can_play(DevCard::RoadBuilding) && self.road_building_spots(p) {
             out.push(Action::PlayRoadBuilding);
         }
         if self.can_play(DevCard::YearOfPlenty) {
@@ -376,6 +451,17 @@ impl<'t> Game<'t> {
             (Phase::SetupSettlement, Action::BuildSettlement(c)) => {
                 self.place_settlement(p, c, true, sink);
                 self.s.last_settlement = c;
+                if self.is_raiders() && self.s.setup_step >= self.s.n_players {
+                    for &h in &self.topo.corner_hexes[c.idx()] {
+                        if h != NONE && self.layout.terrain[h as usize] == Terrain::Jungle {
+                            self.s.players[p.idx()].discoveries += 1;
+                            sink.event(&Event::Discoveries {
+                                player: p,
+                                amount: 1,
+                            });
+                        }
+                    }
+                }
                 let solo = matches!(self.rules.variant, Variant::Solitaire(_));
                 if self.s.setup_step >= self.s.n_players || solo {
                     // Second settlement (Solitaire: both): one resource per adjacent producing hex.
@@ -397,19 +483,17 @@ impl<'t> Game<'t> {
                     }
                 }
                 self.s.phase = Phase::SetupRoad;
+                if self.is_raiders() {
+                    raiders::after_build(self, true, sink);
+                }
             }
             (Phase::SetupRoad, Action::BuildRoad(e)) => {
                 self.place_road(p, e, true, sink);
-                self.s.setup_step += 1;
-                let n = self.s.n_players;
-                let i = self.s.setup_step;
-                if i == 2 * n {
-                    self.s.current = 0;
-                    self.start_turn(sink);
-                } else {
-                    self.s.current = if i < n { i } else { 2 * n - 1 - i };
-                    self.s.phase = Phase::SetupSettlement;
-                }
+                self.next_setup(sink);
+            }
+            (Phase::SetupRoad, Action::BuildShip(e)) => {
+                raiders::place_ship(self, p, e, true, sink);
+                self.next_setup(sink);
             }
             (Phase::PreRoll, Action::Roll) => self.s.phase = Phase::Dice,
             (Phase::PreRoll, Action::RobertMoves) => robert::move_robert(self, sink),
@@ -420,6 +504,7 @@ impl<'t> Game<'t> {
                 match self.rules.variant {
                     Variant::Base => self.s.phase = Phase::MoveRobber,
                     Variant::Robert(_) => robert::soldier(self, sink),
+                    Variant::Raiders(_) => self.s.phase = Phase::RemoveRaider,
                     // Never offered: Solitaire knights only cancel sevens.
                     Variant::Solitaire(_) => self.resume_turn(),
                 }
@@ -452,6 +537,45 @@ impl<'t> Game<'t> {
                 }
             }
             (Phase::FlipUp, Action::FlipUp(h)) => robert::flip_up(self, h, sink),
+            (Phase::PlaceRaider, Action::PlaceRaider(h)) => raiders::place_raider(self, h, sink),
+            (Phase::RemoveRaider, Action::RemoveRaider(h)) => {
+                raiders::remove_raider(self, h, sink);
+                self.resume_turn();
+            }
+            (Phase::ChooseVictim, Action::StealFrom(q)) => {
+                self.s.victim = q.0;
+                self.s.phase = Phase::Steal;
+            }
+            (Phase::RoadBuilding, Action::BuildShip(e)) => {
+                raiders::place_ship(self, p, e, true, sink);
+                self.s.free_roads -= 1;
+                if self.s.free_roads == 0 || !self.road_building_spots(p) {
+                    self.s.phase = Phase::Main;
+                }
+            }
+            (Phase::Main | Phase::SpecialBuild, Action::BuildShip(e)) => {
+                self.pay(p, &SHIP_COST);
+                raiders::place_ship(self, p, e, false, sink);
+            }
+            (Phase::Main, Action::MoveShip { from, to }) => {
+                raiders::move_ship(self, p, from, to, sink)
+            }
+            (Phase::SpecialBuild, Action::EndTurn) => {
+                let me = &mut self.s.players[p.idx()];
+                for i in 0..5 {
+                    me.dev[i] += me.dev_new[i];
+                    me.dev_new[i] = 0;
+                }
+                let n = self.s.n_players;
+                let next = (self.s.current + 1) % n;
+                if next == self.s.raiders.turn_owner {
+                    self.s.current = (next + 1) % n;
+                    self.s.raiders.turn_owner = NO_PLAYER;
+                    self.start_turn(sink);
+                } else {
+                    self.s.current = next;
+                }
+            }
             (Phase::SevenChoice, Action::CancelSeven) => solitaire::cancel(self, sink),
             (Phase::SevenChoice, Action::AcceptSeven) => solitaire::penalties(self, sink),
             (Phase::LoseDev, Action::LoseDev(c)) => solitaire::lose_dev(self, c, sink),
@@ -462,19 +586,22 @@ impl<'t> Game<'t> {
             (Phase::RoadBuilding, Action::BuildRoad(e)) => {
                 self.place_road(p, e, true, sink);
                 self.s.free_roads -= 1;
-                if self.s.free_roads == 0 || self.road_spots(p).is_empty() {
+                if self.s.free_roads == 0 || !self.road_building_spots(p) {
                     self.s.phase = Phase::Main;
                 }
             }
-            (Phase::Main, Action::BuildRoad(e)) => {
+            (Phase::Main | Phase::SpecialBuild, Action::BuildRoad(e)) => {
                 self.pay(p, &ROAD_COST);
                 self.place_road(p, e, false, sink);
             }
-            (Phase::Main, Action::BuildSettlement(c)) => {
+            (Phase::Main | Phase::SpecialBuild, Action::BuildSettlement(c)) => {
                 self.pay(p, &SETTLEMENT_COST);
                 self.place_settlement(p, c, false, sink);
+                if self.is_raiders() {
+                    raiders::after_build(self, false, sink);
+                }
             }
-            (Phase::Main, Action::BuildCity(c)) => {
+            (Phase::Main | Phase::SpecialBuild, Action::BuildCity(c)) => {
                 self.pay(p, &CITY_COST);
                 let me = &mut self.s.players[p.idx()];
                 me.cities.insert(c.idx());
@@ -488,9 +615,16 @@ impl<'t> Game<'t> {
                     at: c.0,
                     free: false,
                 });
+                if self.is_raiders() {
+                    raiders::after_build(self, false, sink);
+                }
             }
-            (Phase::Main, Action::BuyDev) => {
-                self.pay(p, &DEV_COST);
+            (Phase::Main | Phase::SpecialBuild, Action::BuyDev) => {
+                if self.is_raiders() {
+                    raiders::pay_dev(self, p, sink);
+                } else {
+                    self.pay(p, &DEV_COST);
+                }
                 if self.s.deck.iter().all(|&c| c == 0) {
                     robert::reshuffle(self, sink);
                 }
@@ -498,7 +632,13 @@ impl<'t> Game<'t> {
             }
             (Phase::Main, Action::PlayRoadBuilding) => {
                 self.play_card(p, DevCard::RoadBuilding, sink);
-                self.s.free_roads = 2.min(self.s.cur().roads_left);
+                let me = self.s.cur();
+                let pieces = if self.is_raiders() {
+                    me.roads_left + me.ships_left
+                } else {
+                    me.roads_left
+                };
+                self.s.free_roads = 2.min(pieces);
                 self.s.phase = Phase::RoadBuilding;
             }
             (Phase::Main, Action::PlayYearOfPlenty(a, b)) => {
@@ -512,7 +652,7 @@ impl<'t> Game<'t> {
             (Phase::Main, Action::PlayMonopoly(r)) => {
                 self.play_card(p, DevCard::Monopoly, sink);
                 match self.rules.variant {
-                    Variant::Base => {
+                    Variant::Base | Variant::Raiders(_) => {
                         let mut taken = 0;
                         for q in 0..self.s.n_players as usize {
                             if q != p.idx() {
@@ -564,8 +704,15 @@ impl<'t> Game<'t> {
                     me.dev[i] += me.dev_new[i];
                     me.dev_new[i] = 0;
                 }
-                self.s.current = (self.s.current + 1) % self.s.n_players;
-                self.start_turn(sink);
+                if self.is_raiders() && self.s.n_players >= 5 {
+                    // 5-6 players: the others may build, in turn order, before the next turn.
+                    self.s.raiders.turn_owner = self.s.current;
+                    self.s.current = (self.s.current + 1) % self.s.n_players;
+                    self.s.phase = Phase::SpecialBuild;
+                } else {
+                    self.s.current = (self.s.current + 1) % self.s.n_players;
+                    self.start_turn(sink);
+                }
             }
             (phase, action) => panic!("action {action:?} applied in phase {phase:?}"),
         }
@@ -620,7 +767,11 @@ impl<'t> Game<'t> {
                     player: PlayerId(p as u8),
                     card: c,
                 });
-                self.s.phase = Phase::Main;
+                self.s.phase = if self.s.raiders.turn_owner == NO_PLAYER {
+                    Phase::Main
+                } else {
+                    Phase::SpecialBuild
+                };
             }
             (Phase::Deal, ChanceOutcome::Card(c)) => {
                 let p = self
@@ -688,9 +839,16 @@ impl<'t> Game<'t> {
                 self.after_discards(sink);
             }
         } else {
+            let raiders = self.is_raiders();
+            if raiders {
+                raiders::storm_roll(self, n, sink);
+            }
             self.produce(n, sink);
+            if raiders {
+                raiders::after_production(self, n, sink);
+            }
             self.s.bonus = modifiers::bonus_after_roll(self, d1, d2);
-            if modifiers::after_production(self, n) {
+            if modifiers::after_production(self, n) || !self.s.pending_dice.is_empty() {
                 self.s.phase = Phase::ModifierDie;
             } else {
                 self.next_bonus();
@@ -766,6 +924,16 @@ impl<'t> Game<'t> {
             Variant::Base => self.s.phase = Phase::MoveRobber,
             Variant::Robert(_) => robert::seven(self, sink),
             Variant::Solitaire(_) => solitaire::after_discards(self, sink),
+            Variant::Raiders(_) => {
+                // No robber: the roller takes a random card from a player of his choice.
+                let n = self.s.n_players as usize;
+                let cur = self.s.current as usize;
+                self.s.phase = if (0..n).any(|q| q != cur && self.s.players[q].hand_size() > 0) {
+                    Phase::ChooseVictim
+                } else {
+                    Phase::Main
+                };
+            }
         }
     }
 
@@ -775,7 +943,7 @@ impl<'t> Game<'t> {
             Phase::Main
         } else {
             match self.rules.variant {
-                Variant::Base | Variant::Solitaire(_) => Phase::PreRoll,
+                Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => Phase::PreRoll,
                 // A soldier replaces Robert's move: the player rolls next.
                 Variant::Robert(_) => Phase::Dice,
             }
@@ -791,6 +959,9 @@ impl<'t> Game<'t> {
         self.s.turn += 1;
         self.s.dev_played = false;
         self.s.rolled = false;
+        self.s.raiders.arrived = HexSet::EMPTY;
+        self.s.raiders.new_ships = EdgeSet::EMPTY;
+        self.s.raiders.ship_moved = false;
         self.s.phase = Phase::PreRoll;
         sink.event(&Event::TurnStart {
             turn: self.s.turn,
@@ -807,7 +978,8 @@ impl<'t> Game<'t> {
     }
 
     fn check_end<S: Sink>(&mut self, sink: &mut S) {
-        if self.is_over() || self.s.turn == 0 {
+        // A player wins only on their own turn (not in a special building phase).
+        if self.is_over() || self.s.turn == 0 || self.s.raiders.turn_owner != NO_PLAYER {
             return;
         }
         let target = self.rules.vp_to_win;
@@ -836,6 +1008,20 @@ impl<'t> Game<'t> {
         self.s.played[card.idx()] += 1;
         self.s.dev_played = true;
         sink.event(&Event::DevPlayed { player: p, card });
+    }
+
+    /// Set-up: the next seat in snake order places, or the first turn starts.
+    fn next_setup<S: Sink>(&mut self, sink: &mut S) {
+        self.s.setup_step += 1;
+        let n = self.s.n_players;
+        let i = self.s.setup_step;
+        if i == 2 * n {
+            self.s.current = 0;
+            self.start_turn(sink);
+        } else {
+            self.s.current = if i < n { i } else { 2 * n - 1 - i };
+            self.s.phase = Phase::SetupSettlement;
+        }
     }
 
     fn place_settlement<S: Sink>(&mut self, p: PlayerId, c: CornerId, free: bool, sink: &mut S) {
@@ -884,6 +1070,11 @@ impl<'t> Game<'t> {
             at: e.0,
             free,
         });
+        if self.is_raiders() {
+            // A road between two raider-covered hexes is out of play from the start.
+            raiders::refresh(self, sink);
+            return;
+        }
         let len = self.road_length(p);
         self.s.players[p.idx()].road_length = len;
         self.update_longest_road(sink);
@@ -892,6 +1083,9 @@ impl<'t> Game<'t> {
     /// Length of seat `p`'s longest trail of roads (each road once), not passing through a
     /// corner occupied by another player's building.
     pub fn road_length(&self, p: PlayerId) -> u8 {
+        if self.is_raiders() {
+            return raiders::route_length(self, p);
+        }
         let me = self.s.player(p);
         if me.roads.is_empty() {
             return 0;
@@ -1037,6 +1231,9 @@ impl<'t> Game<'t> {
     /// [`Game::check_invariants`] holds [`Game::road_length`] to.
     #[doc(hidden)]
     pub fn road_length_brute(&self, p: PlayerId) -> u8 {
+        if self.is_raiders() {
+            return raiders::route_length(self, p);
+        }
         let me = self.s.player(p);
         let foreign = self.s.occupied.minus(me.buildings);
         me.net
@@ -1121,7 +1318,7 @@ impl<'t> Game<'t> {
 
     /// Largest army (2 VP): first to 3 knights played; passes only to strictly more.
     pub(crate) fn update_largest_army<S: Sink>(&mut self, p: PlayerId, sink: &mut S) {
-        if !self.rules.variant.awards() {
+        if !self.rules.variant.largest_army() {
             return;
         }
         let k = self.s.player(p).knights_played;
@@ -1145,8 +1342,10 @@ impl<'t> Game<'t> {
     /// VP of seat `p` recomputed from the pieces and cards (the running count must equal it).
     pub fn vp_from_scratch(&self, p: PlayerId) -> u8 {
         let me = self.s.player(p);
-        let cities = me.cities.len() as u8;
-        let settlements = me.buildings.len() as u8 - cities;
+        // Raiders: a taken building counts for nothing until it is freed.
+        let live = me.buildings.minus(self.s.raiders.taken);
+        let cities = me.cities.intersect(live).len() as u8;
+        let settlements = live.len() as u8 - cities;
         let mut vp = settlements + 2 * cities + me.vp_cards() + me.gold_vp;
         if self.s.longest_road == p.0 {
             vp += 2;
@@ -1227,6 +1426,9 @@ impl<'t> Game<'t> {
         }
         if blocked != s.blocked {
             return Err("the distance-rule blocked set is stale".into());
+        }
+        if self.is_raiders() {
+            return raiders::check(self);
         }
         for (q, p) in s.players[..n].iter().enumerate() {
             let mut net = p.buildings;

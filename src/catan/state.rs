@@ -62,6 +62,15 @@ pub enum Phase {
     ModifierDie,
     /// The current player picks a bonus resource (Solitaire doubles, tech advancement).
     Bonus,
+    /// Raiders: the builder puts the next of `RaidersState::to_place` raiders on a raider desert.
+    PlaceRaider,
+    /// Raiders: a soldier was played; the player takes a raider off a land hex.
+    RemoveRaider,
+    /// Raiders seven: the roller names the player to take a random card from.
+    ChooseVictim,
+    /// Raiders with 5-6 players: the special building phase; `current` is the seat building,
+    /// `RaidersState::turn_owner` the seat whose turn it is.
+    SpecialBuild,
     Over(Outcome),
 }
 
@@ -115,6 +124,19 @@ pub enum Action {
     LoseDev(DevCard),
     /// Take a bonus resource from the bank (Solitaire doubles, tech advancement).
     TakeBonus(Resource),
+    /// Raiders: build a ship (set-up: the first settlement's ship; road building: free).
+    BuildShip(EdgeId),
+    /// Raiders: move the open end ship of a route (once per turn, not one built this turn).
+    MoveShip {
+        from: EdgeId,
+        to: EdgeId,
+    },
+    /// Raiders: put a raider from the pool on this raider desert.
+    PlaceRaider(HexId),
+    /// Raiders soldier: take the raider off this land hex (a raided hex or a raider desert).
+    RemoveRaider(HexId),
+    /// Raiders seven: take a random card from this player.
+    StealFrom(PlayerId),
     /// Trade with the bank or a harbor at the player's best rate for `give`.
     BankTrade {
         give: Resource,
@@ -346,6 +368,57 @@ pub enum Event {
         resource: Resource,
         cause: BonusCause,
     },
+    /// Raiders: a raider from the pool put on a raider desert by the builder.
+    RaiderPlaced {
+        player: PlayerId,
+        desert: HexId,
+    },
+    /// Raiders: the pool is empty; the storm of the desert raiders begins.
+    StormBegins {
+        turn: u32,
+    },
+    /// Raiders storm: a raider taken from `desert` raids `hex`.
+    Raid {
+        hex: HexId,
+        desert: HexId,
+    },
+    /// Raiders: a soldier took the raider off `hex` (a raided hex or a raider desert).
+    RaiderRemoved {
+        player: PlayerId,
+        hex: HexId,
+    },
+    /// Raiders: the building on `at` was taken by the raiders (`taken`) or freed.
+    Taken {
+        player: PlayerId,
+        at: u8,
+        taken: bool,
+    },
+    /// Raiders: the road on `at` lies between two raider-covered hexes (`cancelled`) or is back.
+    RoadCancelled {
+        player: PlayerId,
+        at: u8,
+        cancelled: bool,
+    },
+    /// Raiders jungle: discoveries collected.
+    Discoveries {
+        player: PlayerId,
+        amount: u8,
+    },
+    /// Raiders: discoveries spent instead of resources on a development card.
+    DiscoveriesSpent {
+        player: PlayerId,
+        amount: u8,
+    },
+    ShipMoved {
+        player: PlayerId,
+        from: EdgeId,
+        to: EdgeId,
+    },
+    /// Raiders volcano: the die picked corner `die` (1 = the top corner, clockwise) of `hex`.
+    VolcanoDie {
+        hex: HexId,
+        die: u8,
+    },
 }
 
 /// Pieces on the board.
@@ -354,14 +427,21 @@ pub enum Piece {
     Road,
     Settlement,
     City,
+    /// Seafarers ship (Raiders).
+    Ship,
 }
 
 impl Piece {
+    /// Roads and ships stand on edges; settlements and cities on corners.
+    pub fn on_edge(self) -> bool {
+        matches!(self, Piece::Road | Piece::Ship)
+    }
     pub fn name(self) -> &'static str {
         match self {
             Piece::Road => "road",
             Piece::Settlement => "settlement",
             Piece::City => "city",
+            Piece::Ship => "ship",
         }
     }
 }
@@ -399,6 +479,11 @@ pub struct PlayerState {
     pub gold_vp: u8,
     /// Total VP, including VP cards, gold, longest road and largest army.
     pub vp: u8,
+    /// Raiders: ships on the board, ships in stock, discoveries, raiders taken by soldiers.
+    pub ships: EdgeSet,
+    pub ships_left: u8,
+    pub discoveries: u16,
+    pub raiders_kept: u8,
 }
 
 impl PlayerState {
@@ -422,6 +507,35 @@ impl PlayerState {
             4
         }
     }
+}
+
+/// The Raiders of Catan's part of the state (all zero / empty in other variants).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RaidersState {
+    /// Raiders not yet placed on a desert; the storm begins when it reaches 0.
+    pub pool: u8,
+    /// Raiders on each raider desert, by its place in `Topology::raider_desert_list`.
+    pub on_desert: [u8; MAX_RAIDER_DESERTS],
+    /// Non-desert land hexes holding a raider.
+    pub raided: HexSet,
+    /// Hexes raided by this turn's roll: they still produce this turn.
+    pub arrived: HexSet,
+    /// Buildings taken by the raiders (no VP, harbor unusable).
+    pub taken: CornerSet,
+    /// Roads between two raider-covered hexes: out of play.
+    pub cancelled: EdgeSet,
+    /// Ships built this turn (they may not be moved).
+    pub new_ships: EdgeSet,
+    /// Raiders the builder still has to place after the last build.
+    pub to_place: u8,
+    /// Where the game goes once the raiders are placed.
+    pub resume: Option<Phase>,
+    /// The player-turn the storm began (0: not yet).
+    pub storm_turn: u32,
+    /// A ship was moved this turn.
+    pub ship_moved: bool,
+    /// Special building phase: whose turn it is (`NO_PLAYER` outside the phase).
+    pub turn_owner: u8,
 }
 
 /// Everything that changes during a game. `Copy`; no heap.
@@ -476,10 +590,14 @@ pub struct State {
     pub robber_roll: u8,
     /// Solitaire monopoly: the named resource (for `Phase::MonopolyDie`).
     pub mono_res: Resource,
+    /// The Raiders of Catan.
+    pub raiders: RaidersState,
 }
 
 /// Flag added to `corner_owner` for a city.
 pub const CITY_FLAG: u8 = 0x10;
+/// Flag added to `edge_owner` for a ship.
+pub const SHIP_FLAG: u8 = 0x10;
 
 impl State {
     #[inline(always)]
@@ -513,7 +631,7 @@ mod tests {
     #[test]
     fn state_stays_small() {
         let size = std::mem::size_of::<State>();
-        assert!(size <= 1536, "State grew to {size} bytes");
+        assert!(size <= 1792, "State grew to {size} bytes");
         assert!(std::mem::size_of::<Action>() <= 12);
         assert!(std::mem::size_of::<Event>() <= 16);
     }

@@ -17,6 +17,10 @@ pub struct HexSpec {
     pub r: i8,
     pub terrain: Terrain,
     pub token: Option<u8>,
+    /// Land area (island) index into [`MapSpec::areas`] plus one; 0 for none (and for sea).
+    pub area: u8,
+    /// A raider (starting) desert of The Raiders of Catan.
+    pub raiders: bool,
 }
 
 /// A harbor: the coast edge on `side` (0..6, clockwise from the top-right edge) of land hex `(q, r)`.
@@ -36,6 +40,10 @@ pub struct MapSpec {
     pub harbors: Vec<HarborSpec>,
     /// Where the robber starts; `None` means the first desert.
     pub robber: Option<(i8, i8)>,
+    /// Names of the land areas (islands) that hexes name; `HexSpec::area` indexes it plus one.
+    pub areas: Vec<String>,
+    /// The area where set-up settlements go (an index into `areas` plus one); 0: anywhere.
+    pub home: u8,
 }
 
 /// Why a map cannot be turned into a topology.
@@ -69,6 +77,12 @@ pub enum MapError {
     NoRobberStart,
     #[error("the map has no land hex")]
     NoLand,
+    #[error("hex ({0}, {1}) ({2}) is marked raiders = true; only desert hexes can be raider deserts")]
+    RaidersNotDesert(i8, i8, &'static str),
+    #[error("hex ({0}, {1}) is a raider desert outside the home area; raider deserts must be on the home island")]
+    RaidersNotHome(i8, i8),
+    #[error("the map marks {0} raider deserts; at most {MAX_RAIDER_DESERTS} are supported")]
+    TooManyRaiderDeserts(usize),
 }
 
 /// Read-only adjacency tables for one map shape.
@@ -110,6 +124,21 @@ pub struct Topology {
     pub harbors: Vec<([CornerId; 2], HarborKind)>,
     /// The robber's (and Robert's) start hex.
     pub robber_start: HexId,
+    /// Area index (plus one, 0 none) of each hex.
+    pub hex_area: Vec<u8>,
+    /// Corners touching a land hex of the home area (every land corner when the map names none).
+    pub home_corners: CornerSet,
+    /// Edges with sea on at least one side (a sea hex or the outside of the map): ship spots.
+    pub sea_edges: EdgeSet,
+    /// Land corners at the end of a sea edge: the coast.
+    pub coast_corners: CornerSet,
+    /// Corners touching a volcano hex.
+    pub volcano_corners: CornerSet,
+    /// Raider (starting) deserts, as a set and in map order; `desert_ordinal` maps a hex to its
+    /// place in that order (`NONE` for other hexes).
+    pub raider_deserts: HexSet,
+    pub raider_desert_list: Vec<HexId>,
+    pub desert_ordinal: Vec<u8>,
 }
 
 fn corner_point(q: i8, r: i8, k: usize) -> (i32, i32) {
@@ -139,14 +168,27 @@ impl Topology {
                 return Err(MapError::DuplicateHex(h.q, h.r));
             }
             let name = h.terrain.name();
-            match (h.terrain.resource(), h.token) {
-                (Some(_), None) => return Err(MapError::MissingToken(h.q, h.r, name)),
-                (None, Some(_)) => return Err(MapError::UnexpectedToken(h.q, h.r, name)),
-                (Some(_), Some(t)) if pips(t) == 0 => {
+            match (h.terrain.takes_token(), h.token) {
+                (true, None) => return Err(MapError::MissingToken(h.q, h.r, name)),
+                (false, Some(_)) => return Err(MapError::UnexpectedToken(h.q, h.r, name)),
+                (true, Some(t)) if pips(t) == 0 => {
                     return Err(MapError::BadToken(h.q, h.r, name, t))
                 }
                 _ => {}
             }
+            if h.raiders && h.terrain != Terrain::Desert {
+                return Err(MapError::RaidersNotDesert(h.q, h.r, name));
+            }
+            if h.raiders && spec.home != 0 && h.area != spec.home {
+                return Err(MapError::RaidersNotHome(h.q, h.r));
+            }
+        }
+        let raider_desert_list: Vec<HexId> = (0..n)
+            .filter(|&i| spec.hexes[i].raiders)
+            .map(|i| HexId(i as u8))
+            .collect();
+        if raider_desert_list.len() > MAX_RAIDER_DESERTS {
+            return Err(MapError::TooManyRaiderDeserts(raider_desert_list.len()));
         }
         if !spec.hexes.iter().any(|h| h.terrain.is_land()) {
             return Err(MapError::NoLand);
@@ -238,7 +280,7 @@ impl Topology {
             })
             .collect();
         let is_land = |h: u8| h != NONE && spec.hexes[h as usize].terrain.is_land();
-        let land_corners = (0..n_corners)
+        let land_corners: CornerSet = (0..n_corners)
             .filter(|&c| corner_hexes[c].iter().any(|&h| is_land(h)))
             .collect();
         let land_edges = (0..n_edges)
@@ -300,7 +342,46 @@ impl Topology {
                 .position(|h| h.terrain == Terrain::Desert)
                 .ok_or(MapError::NoRobberStart)?,
         };
+        let is_sea = |h: u8| h == NONE || !spec.hexes[h as usize].terrain.is_land();
+        let sea_edges: EdgeSet = (0..n_edges)
+            .filter(|&e| edge_hexes[e].iter().any(|&h| is_sea(h)))
+            .collect();
+        let mut coast_corners = CornerSet::EMPTY;
+        for e in sea_edges.iter() {
+            for c in edge_corners[e] {
+                if land_corners.contains(c.idx()) {
+                    coast_corners.insert(c.idx());
+                }
+            }
+        }
+        let touches = |c: usize, f: &dyn Fn(&HexSpec) -> bool| {
+            corner_hexes[c]
+                .iter()
+                .any(|&h| h != NONE && f(&spec.hexes[h as usize]))
+        };
+        let home_corners = (0..n_corners)
+            .filter(|&c| {
+                touches(c, &|h| {
+                    h.terrain.is_land() && (spec.home == 0 || h.area == spec.home)
+                })
+            })
+            .collect();
+        let volcano_corners = (0..n_corners)
+            .filter(|&c| touches(c, &|h| h.terrain == Terrain::Volcano))
+            .collect();
+        let mut desert_ordinal = vec![NONE; n];
+        for (k, h) in raider_desert_list.iter().enumerate() {
+            desert_ordinal[h.idx()] = k as u8;
+        }
         Ok(Topology {
+            hex_area: spec.hexes.iter().map(|h| h.area).collect(),
+            home_corners,
+            sea_edges,
+            coast_corners,
+            volcano_corners,
+            raider_deserts: raider_desert_list.iter().map(|h| h.idx()).collect(),
+            raider_desert_list,
+            desert_ordinal,
             name: spec.name.clone(),
             n_hexes: n,
             n_corners,

@@ -61,6 +61,44 @@ impl Default for SolitaireRules {
     }
 }
 
+/// Options of The Raiders of Catan (RULINGS §4): the seed's open points, each a switch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaidersRules {
+    /// Set-up settlements place raiders too (default: no; the seed says "each time a player
+    /// builds", and set-up pieces are placed, not built).
+    pub setup_raiders: bool,
+    /// A starting settlement may touch a volcano (default: no, the official Seafarers rule).
+    pub volcano_start: bool,
+}
+
+impl Default for RaidersRules {
+    fn default() -> Self {
+        RaidersRules {
+            setup_raiders: false,
+            volcano_start: false,
+        }
+    }
+}
+
+impl RaidersRules {
+    /// Raiders in the pool at the start: 18 for 3-4 players, 24 for 5-6.
+    pub fn pool(players: u8) -> u8 {
+        if players >= 5 {
+            24
+        } else {
+            18
+        }
+    }
+    /// Raiders each built settlement or city places: 2 with 4 or 6 players, 3 with 3 or 5.
+    pub fn per_build(players: u8) -> u8 {
+        if players % 2 == 0 {
+            2
+        } else {
+            3
+        }
+    }
+}
+
 /// Which game the engine plays. Each non-base variant owns its hooks in its own module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -70,16 +108,30 @@ pub enum Variant {
     Robert(RobertRules),
     /// Solitaire Catan: one player against the robber's destruction (see `solitaire.rs`).
     Solitaire(SolitaireRules),
+    /// The Raiders of Catan: competitive, ships, desert raiders, to 13 VP (see `raiders.rs`).
+    Raiders(RaidersRules),
 }
 
 impl Variant {
-    pub const NAMES: &'static [&'static str] = &["base", "robert", "solitaire"];
+    pub const NAMES: &'static [&'static str] = &["base", "robert", "solitaire", "raiders"];
     pub fn name(&self) -> &'static str {
         match self {
             Variant::Base => "base",
             Variant::Robert(_) => "robert",
             Variant::Solitaire(_) => "solitaire",
+            Variant::Raiders(_) => "raiders",
         }
+    }
+    /// The Raiders options, if this is The Raiders of Catan.
+    pub fn raiders(&self) -> Option<RaidersRules> {
+        match self {
+            Variant::Raiders(r) => Some(*r),
+            _ => None,
+        }
+    }
+    /// Largest army is awarded (not in Raiders; Solitaire by its `awards` option).
+    pub fn largest_army(&self) -> bool {
+        !matches!(self, Variant::Raiders(_)) && self.awards()
     }
     /// The Robert options, if this is the Robert variant.
     pub fn robert(&self) -> Option<RobertRules> {
@@ -122,7 +174,7 @@ impl Variant {
 pub struct Rules {
     pub players: u8,
     pub variant: Variant,
-    /// VP a player needs (10 in every variant here).
+    /// VP a player needs (10; 13 in Raiders).
     pub vp_to_win: u8,
     /// Player-turns after which the game stops as a cap-out.
     pub turn_cap: u32,
@@ -146,6 +198,14 @@ impl Rules {
     pub fn robert(players: u8, r: RobertRules) -> Rules {
         Rules {
             variant: Variant::Robert(r),
+            ..Rules::base(players)
+        }
+    }
+    /// The Raiders of Catan: 13 VP to win.
+    pub fn raiders(players: u8, r: RaidersRules) -> Rules {
+        Rules {
+            variant: Variant::Raiders(r),
+            vp_to_win: 13,
             ..Rules::base(players)
         }
     }
