@@ -226,7 +226,7 @@ fn bad_input_exits_2_and_writes_nothing() {
         (
             vec![
                 "sweep".into(),
-                cfg(&format!("{base}[grid]\nvariant = \"raiders\"\n")),
+                cfg(&format!("{base}[grid]\nvariant = \"pirates\"\n")),
             ],
             "grid.variant",
         ),
