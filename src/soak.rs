@@ -11,8 +11,9 @@ use rand::{Rng as _, SeedableRng};
 use rayon::prelude::*;
 
 /// The rules of soak game `i`: cycles through base (2..4 players), Robert (2..4 players, every
-/// difficulty, both readings, both city weights) and Solitaire (awards on and off), each with
-/// every modifier combination, on fixed and shuffled boards.
+/// difficulty, both readings, both city weights), Solitaire (awards on and off) and Raiders (3..6
+/// players, both options on and off; fixed boards, a 600 player-turn cap since random players
+/// rarely reach 13 VP), each with every modifier combination, on fixed and shuffled boards.
 pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     let mut configs: Vec<Rules> = Vec::new();
     for p in 2..=4 {
@@ -37,10 +38,27 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     for awards in [true, false] {
         configs.push(Rules::solitaire(SolitaireRules { awards }));
     }
+    for p in 3..=6 {
+        for setup_raiders in [false, true] {
+            for volcano_start in [false, true] {
+                configs.push(Rules {
+                    turn_cap: 600,
+                    ..Rules::raiders(
+                        p,
+                        RaidersRules {
+                            setup_raiders,
+                            volcano_start,
+                        },
+                    )
+                });
+            }
+        }
+    }
     let n = configs.len() as u64;
     let rules = configs[(i % n) as usize]
         .with_modifiers(Modifiers::ALL_COMBINATIONS[((i / n) % 8) as usize]);
     let board = match (i / (n * 8)) % 3 {
+        _ if rules.variant.raiders().is_some() => BoardKind::Fixed,
         0 => BoardKind::Random { red_apart: true },
         1 => BoardKind::Random { red_apart: false },
         _ => BoardKind::Fixed,
@@ -48,11 +66,42 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     (rules, board)
 }
 
+/// The shipped maps a soak plays on: the base map, and the Raiders maps by player count.
+pub struct SoakMaps {
+    pub base: Topology,
+    pub raiders_3_4: Topology,
+    pub raiders_5_6: Topology,
+}
+
+impl SoakMaps {
+    pub fn shipped() -> SoakMaps {
+        let build = |name: &str| {
+            Topology::build(&crate::mapfile::resolve_map(name).expect("a shipped map"))
+                .expect("a shipped map builds")
+        };
+        SoakMaps {
+            base: build("base"),
+            raiders_3_4: build("raiders-3-4"),
+            raiders_5_6: build("raiders-5-6"),
+        }
+    }
+    /// The map the rules are played on.
+    pub fn topo_for(&self, rules: &Rules) -> &Topology {
+        match rules.variant {
+            Variant::Raiders(_) if rules.players >= 5 => &self.raiders_5_6,
+            Variant::Raiders(_) => &self.raiders_3_4,
+            _ => &self.base,
+        }
+    }
+}
+
 /// Any action at all, legal or not, with ids inside the topology's ranges (and a few beyond).
 pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
     let res = |r: &mut Rng| Resource::from_idx(r.random_range(0..5));
     let hand = |r: &mut Rng| -> Hand { std::array::from_fn(|_| r.random_range(0..3u8)) };
-    match r.random_range(0..21u32) {
+    let edge = |r: &mut Rng| EdgeId(r.random_range(0..=t.n_edges.min(255)) as u8);
+    let hex = |r: &mut Rng| HexId(r.random_range(0..=t.n_hexes.min(127)) as u8);
+    match r.random_range(0..26u32) {
         0 => Action::BuildRoad(EdgeId(r.random_range(0..=t.n_edges.min(255)) as u8)),
         1 => Action::BuildSettlement(CornerId(r.random_range(0..=t.n_corners.min(255)) as u8)),
         2 => Action::BuildCity(CornerId(r.random_range(0..=t.n_corners.min(255)) as u8)),
@@ -82,6 +131,14 @@ pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
             give: hand(r),
             get: hand(r),
         },
+        19 => Action::BuildShip(edge(r)),
+        20 => Action::MoveShip {
+            from: edge(r),
+            to: edge(r),
+        },
+        21 => Action::PlaceRaider(hex(r)),
+        22 => Action::RemoveRaider(hex(r)),
+        23 => Action::StealFrom(PlayerId(r.random_range(0..=MAX_PLAYERS as u8))),
         _ => Action::EndTurn,
     }
 }
@@ -120,8 +177,9 @@ impl SoakReport {
 }
 
 /// Plays soak game `i` (seeded by `(seed, i)`) and checks it step by step.
-pub fn soak_game(t: &Topology, seed: u64, i: u64, buf: &mut ActionList, rep: &mut SoakReport) {
+pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: &mut SoakReport) {
     let (rules, board) = soak_rules(i);
+    let t = maps.topo_for(&rules);
     let layout = layout_for(t, board, seed, i);
     let mut g = Game::new(t, layout, rules);
     let mut rngs = GameRngs::new(seed, i);
@@ -184,7 +242,7 @@ pub fn soak_game(t: &Topology, seed: u64, i: u64, buf: &mut ActionList, rep: &mu
 
 /// Plays soak games `0..games` on the current rayon pool (stops early after Ctrl-C).
 pub fn soak(seed: u64, games: u64) -> SoakReport {
-    let t = Topology::build(&crate::mapfile::base_map()).expect("the base map builds");
+    let maps = SoakMaps::shipped();
     const CHUNK: u64 = 256;
     (0..games.div_ceil(CHUNK))
         .into_par_iter()
@@ -196,7 +254,7 @@ pub fn soak(seed: u64, games: u64) -> SoakReport {
                     return rep;
                 }
                 for i in c * CHUNK..((c + 1) * CHUNK).min(games) {
-                    soak_game(&t, seed, i, buf, &mut rep);
+                    soak_game(&maps, seed, i, buf, &mut rep);
                 }
                 rep
             },

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use robsim::catan::*;
 use robsim::config::Sweep;
 use robsim::mapfile::parse_map;
-use robsim::soak::{arbitrary_action, soak_game, soak_rules, SoakReport};
+use robsim::soak::{arbitrary_action, soak_game, soak_rules, SoakMaps, SoakReport};
 
 fn cases(default: u32) -> ProptestConfig {
     let n = std::env::var("PROPTEST_CASES")
@@ -193,6 +193,12 @@ proptest! {
     }
 }
 
+/// The shipped maps, built once per test binary.
+fn maps() -> &'static SoakMaps {
+    static M: std::sync::OnceLock<SoakMaps> = std::sync::OnceLock::new();
+    M.get_or_init(SoakMaps::shipped)
+}
+
 proptest! {
     #![proptest_config(cases(400))]
 
@@ -201,10 +207,9 @@ proptest! {
     /// refusal leaves the state as it was.
     #[test]
     fn random_action_sequences_keep_the_invariants(seed in any::<u64>(), game in 0u64..100_000) {
-        let t = Topology::build(&robsim::mapfile::base_map()).unwrap();
         let mut buf = ActionList::new();
         let mut rep = SoakReport::default();
-        soak_game(&t, seed, game, &mut buf, &mut rep);
+        soak_game(maps(), seed, game, &mut buf, &mut rep);
         prop_assert_eq!(rep.violations, 0, "{:?}", rep.first_violations);
         prop_assert!(rep.refused > 0);
     }
@@ -213,9 +218,9 @@ proptest! {
     /// nothing, accepted ones keep the invariants.
     #[test]
     fn arbitrary_actions_from_random_positions(seed in any::<u64>(), game in 0u64..10_000, steps in 0usize..400) {
-        let t = Topology::build(&robsim::mapfile::base_map()).unwrap();
         let (rules, board) = soak_rules(game);
-        let mut g = Game::new(&t, robsim::sim::layout_for(&t, board, seed, game), rules);
+        let t = maps().topo_for(&rules);
+        let mut g = Game::new(t, robsim::sim::layout_for(t, board, seed, game), rules);
         let mut rngs = robsim::sim::GameRngs::new(seed, game);
         let mut buf = ActionList::new();
         use robsim::policy::Policy;
@@ -231,7 +236,7 @@ proptest! {
         }
         let mut wild = robsim::seeds::Rng::seed_from_u64(seed);
         for _ in 0..200 {
-            let a = arbitrary_action(&t, &mut wild);
+            let a = arbitrary_action(t, &mut wild);
             let before = g.s;
             match g.try_apply(a, &mut ()) {
                 Ok(()) => prop_assert!(g.check_invariants().is_ok(), "after {:?}", a),
