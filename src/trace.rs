@@ -242,6 +242,16 @@ struct HeaderLine<'a> {
     robert: Option<RobertOptions>,
     solitaire: Option<SolitaireOptions>,
     modifiers: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raiders: Option<RaidersOptions>,
+}
+
+#[derive(Serialize)]
+struct RaidersOptions {
+    setup_raiders: bool,
+    volcano_start: bool,
+    pool: u8,
+    per_build: u8,
 }
 
 fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
@@ -272,6 +282,12 @@ fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
             _ => None,
         },
         modifiers: rules.modifiers.name(),
+        raiders: rules.variant.raiders().map(|r| RaidersOptions {
+            setup_raiders: r.setup_raiders,
+            volcano_start: r.volcano_start,
+            pool: crate::catan::RaidersRules::pool(rules.players),
+            per_build: crate::catan::RaidersRules::per_build(rules.players),
+        }),
     }
 }
 
@@ -964,6 +980,24 @@ struct SeatLine {
     gold_vp: u8,
     vp: u8,
     public_vp: u8,
+    /// Raiders only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ships: Option<Vec<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    discoveries: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raiders_kept: Option<u8>,
+}
+
+/// The Raiders part of a snapshot.
+#[derive(Serialize)]
+struct RaidersLine {
+    pool: u8,
+    on_desert: Vec<(u8, u8)>,
+    raided: Vec<usize>,
+    taken: Vec<usize>,
+    cancelled: Vec<usize>,
+    storm_turn: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -983,10 +1017,13 @@ struct SnapshotLine {
     longest_road: Option<u8>,
     largest_army: Option<u8>,
     seats: Vec<SeatLine>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raiders: Option<RaidersLine>,
 }
 
 fn snapshot(g: &Game, reason: &'static str) -> SnapshotLine {
     let s = &g.s;
+    let raiders = g.is_raiders();
     SnapshotLine {
         kind: "snapshot",
         reason,
@@ -1020,7 +1057,24 @@ fn snapshot(g: &Game, reason: &'static str) -> SnapshotLine {
                 gold_vp: p.gold_vp,
                 vp: p.vp,
                 public_vp: p.vp - p.vp_cards(),
+                ships: raiders.then(|| set_vec(&p.ships)),
+                discoveries: raiders.then_some(p.discoveries),
+                raiders_kept: raiders.then_some(p.raiders_kept),
             })
             .collect(),
+        raiders: raiders.then(|| RaidersLine {
+            pool: s.raiders.pool,
+            on_desert: g
+                .topo
+                .raider_desert_list
+                .iter()
+                .zip(s.raiders.on_desert)
+                .map(|(h, k)| (h.0, k))
+                .collect(),
+            raided: set_vec(&s.raiders.raided),
+            taken: set_vec(&s.raiders.taken),
+            cancelled: set_vec(&s.raiders.cancelled),
+            storm_turn: (s.raiders.pool == 0).then_some(s.raiders.storm_turn),
+        }),
     }
 }
