@@ -530,7 +530,8 @@ pub struct RaidersState {
     pub to_place: u8,
     /// Where the game goes once the raiders are placed.
     pub resume: Option<Phase>,
-    /// The player-turn the storm began (0: not yet).
+    /// The player-turn the storm began (0 also when it began during set-up; `pool == 0` says
+    /// whether it has begun).
     pub storm_turn: u32,
     /// A ship was moved this turn.
     pub ship_moved: bool,
