@@ -572,11 +572,16 @@ impl Tables for CatanRow<'_> {
             "wins_seat2",
             "wins_seat3",
             "wins_seat4",
+            "wins_seat5",
+            "wins_seat6",
             "capouts",
             "turns_median",
             "turns_p10",
             "turns_p90",
             "loss_slowest_vp_short_mean",
+            "storm_turn_median",
+            "hexes_raided_end_mean",
+            "buildings_taken_end_mean",
         ]
     }
 
@@ -889,6 +894,79 @@ fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure
 }
 
 /// The Catan figures: win rate by difficulty, face-down tokens over turns, flips per hex.
+/// Raiders rows: seat win rates with intervals, and hexes raided over the game.
+fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>) -> Result<()> {
+    let idx: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].spec.rules.variant.raiders().is_some())
+        .collect();
+    if idx.is_empty() {
+        return Ok(());
+    }
+    let refs: Vec<&CatanRow> = idx.iter().map(|&i| &rows[i]).collect();
+    let labels = row_labels(&refs, &[]);
+    let seats = idx
+        .iter()
+        .map(|&i| rows[i].spec.rules.players as usize)
+        .max()
+        .unwrap_or(0);
+    let cats: Vec<String> = (1..=seats).map(|k| format!("seat {k}")).collect();
+    let series: Vec<RateSeries> = idx
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            RateSeries {
+                name: format!("row {i}: {label}"),
+                points: (0..rows[i].spec.rules.players as usize)
+                    .map(|k| {
+                        let (lo, hi) = wilson(a.seat_wins[k], a.games);
+                        (k, a.seat_wins[k] as f64 / a.games.max(1) as f64, lo, hi)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "raiders_seat_win_rate".into(),
+        title: "Win rate by seat".into(),
+        caption: "Share of games each seat won (seat 1 moves first), one line per row; bars are 95% Wilson intervals. Cap-outs count as games nobody won.".into(),
+        svg: rate_chart(&cats, "seat win rate", &series, (820, 440))?,
+    });
+    let panels: Vec<BandPanel> = idx
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            let min_running = (a.games / 20).max(1);
+            BandPanel {
+                title: format!("row {i}: {label}"),
+                points: a
+                    .raided_curve
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| h.count() >= min_running)
+                    .map(|(t, h)| {
+                        (
+                            t as f64,
+                            h.quantile(0.1).unwrap_or(0) as f64,
+                            h.quantile(0.5).unwrap_or(0) as f64,
+                            h.quantile(0.9).unwrap_or(0) as f64,
+                        )
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "raiders_curve".into(),
+        title: "Hexes raided over the game".into(),
+        caption: "Hexes holding a raider at the start of each player-turn: median (line) and 10–90% band over the games still running, shown while at least 5% of the row's games are still running.".into(),
+        svg: band_panels(&panels, "player-turn", "hexes raided", 4, (330, 250))?,
+    });
+    Ok(())
+}
+
 fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
     let mut figs = Vec::new();
     let coop: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
@@ -897,6 +975,7 @@ fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         _ => 0,
     };
     solitaire_figures(rows, accs, &mut figs)?;
+    raiders_figures(rows, accs, &mut figs)?;
     if !coop.is_empty() {
         let mut cards: Vec<u8> = coop.iter().map(|&i| robert_cards(i)).collect();
         cards.sort_unstable();
