@@ -332,9 +332,9 @@ impl Sweep {
                         ctx("grid.policy")
                     );
                 }
-                let boards = boards_given.clone().unwrap_or_else(|| {
-                    vec![if raiders { "fixed" } else { "random" }.to_string()]
-                });
+                let boards = boards_given
+                    .clone()
+                    .unwrap_or_else(|| vec![if raiders { "fixed" } else { "random" }.to_string()]);
                 if raiders {
                     if let Some(b) = boards.iter().find(|b| b.as_str() != "fixed") {
                         bail!(
@@ -394,42 +394,45 @@ impl Sweep {
                                 for &aw in &awards {
                                     for &m in &modifiers {
                                         for &ro in &raider_opts {
-                                        for b in &boards {
-                                            let board = BoardKind::parse(b).with_context(|| {
-                                                format!(
-                                                    "{}: unknown board {b:?}; allowed: {}",
-                                                    ctx("grid.board"),
-                                                    names(BoardKind::NAMES)
-                                                )
-                                            })?;
-                                            let mut rules = match v.as_str() {
-                                                "base" => Rules::base(np as u8),
-                                                "solitaire" => {
-                                                    Rules::solitaire(SolitaireRules { awards: aw })
+                                            for b in &boards {
+                                                let board =
+                                                    BoardKind::parse(b).with_context(|| {
+                                                        format!(
+                                                            "{}: unknown board {b:?}; allowed: {}",
+                                                            ctx("grid.board"),
+                                                            names(BoardKind::NAMES)
+                                                        )
+                                                    })?;
+                                                let mut rules = match v.as_str() {
+                                                    "base" => Rules::base(np as u8),
+                                                    "solitaire" => {
+                                                        Rules::solitaire(SolitaireRules {
+                                                            awards: aw,
+                                                        })
+                                                    }
+                                                    "raiders" => Rules::raiders(np as u8, ro),
+                                                    _ => Rules::robert(
+                                                        np as u8,
+                                                        RobertRules {
+                                                            target,
+                                                            city_weight: w as u8,
+                                                            start_cards: c as u8,
+                                                        },
+                                                    ),
                                                 }
-                                                "raiders" => Rules::raiders(np as u8, ro),
-                                                _ => Rules::robert(
-                                                    np as u8,
-                                                    RobertRules {
-                                                        target,
-                                                        city_weight: w as u8,
-                                                        start_cards: c as u8,
-                                                    },
-                                                ),
+                                                .with_modifiers(m);
+                                                rules.turn_cap = file.rules.turn_cap as u32;
+                                                let row = RowSpec {
+                                                    rules,
+                                                    policy,
+                                                    board,
+                                                };
+                                                // Axes of other variants do not multiply a row:
+                                                // keep one of each.
+                                                if !rows.contains(&row) {
+                                                    rows.push(row);
+                                                }
                                             }
-                                            .with_modifiers(m);
-                                            rules.turn_cap = file.rules.turn_cap as u32;
-                                            let row = RowSpec {
-                                                rules,
-                                                policy,
-                                                board,
-                                            };
-                                            // Axes of other variants do not multiply a row:
-                                            // keep one of each.
-                                            if !rows.contains(&row) {
-                                                rows.push(row);
-                                            }
-                                        }
                                         }
                                     }
                                 }

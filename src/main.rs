@@ -205,8 +205,10 @@ impl GameArgs {
                 city_weight: Some(OneOrMany::One(self.city_weight as i64)),
                 awards: Some(OneOrMany::One(self.awards)),
                 modifiers: Some(OneOrMany::One(self.modifiers.clone())),
-                setup_raiders: (self.variant == "raiders").then_some(OneOrMany::One(self.setup_raiders)),
-                volcano_start: (self.variant == "raiders").then_some(OneOrMany::One(self.volcano_start)),
+                setup_raiders: (self.variant == "raiders")
+                    .then_some(OneOrMany::One(self.setup_raiders)),
+                volcano_start: (self.variant == "raiders")
+                    .then_some(OneOrMany::One(self.volcano_start)),
                 robbers: self
                     .is_carcassonne()
                     .then_some(OneOrMany::One(self.robbers)),

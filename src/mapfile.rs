@@ -50,8 +50,7 @@ struct HarborEntry {
     kind: String,
 }
 
-const TERRAINS: &str =
-    "hills, forest, pasture, fields, mountains, desert, sea, volcano, jungle";
+const TERRAINS: &str = "hills, forest, pasture, fields, mountains, desert, sea, volcano, jungle";
 const HARBORS: &str = "3:1, brick, lumber, wool, grain, ore";
 
 /// Parses map text; `origin` names the file in errors.
@@ -232,9 +231,12 @@ pub fn resolve_map(name_or_path: &str) -> Result<MapSpec> {
 /// `base` play the scenario's own board for their player count (`raiders-3-4`, `raiders-5-6`).
 pub fn map_for(map: &str, rules: &Rules) -> String {
     match rules.variant {
-        Variant::Raiders(_) if map == "base" => {
-            if rules.players >= 5 { "raiders-5-6" } else { "raiders-3-4" }.to_string()
+        Variant::Raiders(_) if map == "base" => if rules.players >= 5 {
+            "raiders-5-6"
+        } else {
+            "raiders-3-4"
         }
+        .to_string(),
         _ => map.to_string(),
     }
 }

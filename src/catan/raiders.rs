@@ -109,10 +109,7 @@ pub fn movable_ships(g: &Game, p: PlayerId) -> EdgeSet {
     for e in me.ships.minus(g.s.raiders.new_ships).iter() {
         let open = g.topo.edge_corners[e].iter().any(|c| {
             !me.buildings.contains(c.idx())
-                && g.topo.corner_edge_set[c.idx()]
-                    .intersect(me.ships)
-                    .len()
-                    == 1
+                && g.topo.corner_edge_set[c.idx()].intersect(me.ships).len() == 1
         });
         if open {
             out.insert(e);
@@ -181,9 +178,7 @@ pub fn setup_edge_actions(g: &Game, out: &mut ActionList) {
 /// Whether `p` can pay for a development card, discoveries standing in for missing resources.
 pub fn afford_dev(g: &Game, p: PlayerId) -> bool {
     let me = g.s.player(p);
-    let missing: u8 = (0..5)
-        .map(|i| DEV_COST[i].saturating_sub(me.hand[i]))
-        .sum();
+    let missing: u8 = (0..5).map(|i| DEV_COST[i].saturating_sub(me.hand[i])).sum();
     missing as u16 <= me.discoveries
 }
 
@@ -260,7 +255,12 @@ pub fn special_build_actions(g: &Game, out: &mut ActionList) {
         }
     }
     if me.cities_left > 0 && afford(&CITY_COST) {
-        for c in me.buildings.minus(me.cities).minus(g.s.raiders.taken).iter() {
+        for c in me
+            .buildings
+            .minus(me.cities)
+            .minus(g.s.raiders.taken)
+            .iter()
+        {
             out.push(Action::BuildCity(CornerId(c as u8)));
         }
     }
@@ -596,7 +596,16 @@ pub fn route_length(g: &Game, p: PlayerId) -> u8 {
     let foreign = g.s.occupied.minus(me.buildings);
     let mut best = 0;
     for c in corners_of(g, all).iter() {
-        best = best.max(trail(g, c, all, me.ships, me.buildings, foreign, EdgeSet::EMPTY, 2));
+        best = best.max(trail(
+            g,
+            c,
+            all,
+            me.ships,
+            me.buildings,
+            foreign,
+            EdgeSet::EMPTY,
+            2,
+        ));
     }
     best
 }
@@ -643,7 +652,7 @@ pub fn check(g: &Game) -> Result<(), String> {
     let n = s.n_players as usize;
     let start = RaidersRules::pool(s.n_players) as u32;
     let kept: u32 = s.players[..n].iter().map(|p| p.raiders_kept as u32).sum();
-    let total = s.raiders.pool as u32 + desert_stock(s) + s.raiders.raided.len() as u32 + kept;
+    let total = s.raiders.pool as u32 + desert_stock(s) + s.raiders.raided.len() + kept;
     if total != start {
         return Err(format!(
             "raiders: pool + deserts + raided + kept = {total}, not {start}"
@@ -671,7 +680,9 @@ pub fn check(g: &Game) -> Result<(), String> {
         if !p.ships.minus(g.topo.sea_edges).is_empty() {
             return Err(format!("seat {q}: a ship on an edge without sea"));
         }
-        if !p.roads.intersect(p.ships).is_empty() || !pieces.intersect(p.roads.union(p.ships)).is_empty() {
+        if !p.roads.intersect(p.ships).is_empty()
+            || !pieces.intersect(p.roads.union(p.ships)).is_empty()
+        {
             return Err(format!("seat {q}: two pieces on one edge"));
         }
         pieces = pieces.union(p.roads).union(p.ships);

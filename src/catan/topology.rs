@@ -77,7 +77,9 @@ pub enum MapError {
     NoRobberStart,
     #[error("the map has no land hex")]
     NoLand,
-    #[error("hex ({0}, {1}) ({2}) is marked raiders = true; only desert hexes can be raider deserts")]
+    #[error(
+        "hex ({0}, {1}) ({2}) is marked raiders = true; only desert hexes can be raider deserts"
+    )]
     RaidersNotDesert(i8, i8, &'static str),
     #[error("hex ({0}, {1}) is a raider desert outside the home area; raider deserts must be on the home island")]
     RaidersNotHome(i8, i8),

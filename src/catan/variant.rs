@@ -61,8 +61,9 @@ impl Default for SolitaireRules {
     }
 }
 
-/// Options of The Raiders of Catan (RULINGS §4): the seed's open points, each a switch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Options of The Raiders of Catan (RULINGS §4): the seed's open points, each a switch; both
+/// default to false.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RaidersRules {
     /// Set-up settlements place raiders too (default: no; the seed says "each time a player
     /// builds", and set-up pieces are placed, not built).
@@ -71,14 +72,6 @@ pub struct RaidersRules {
     pub volcano_start: bool,
 }
 
-impl Default for RaidersRules {
-    fn default() -> Self {
-        RaidersRules {
-            setup_raiders: false,
-            volcano_start: false,
-        }
-    }
-}
 
 impl RaidersRules {
     /// Raiders in the pool at the start: 18 for 3-4 players, 24 for 5-6.
@@ -91,7 +84,7 @@ impl RaidersRules {
     }
     /// Raiders each built settlement or city places: 2 with 4 or 6 players, 3 with 3 or 5.
     pub fn per_build(players: u8) -> u8 {
-        if players % 2 == 0 {
+        if players.is_multiple_of(2) {
             2
         } else {
             3

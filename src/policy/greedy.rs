@@ -1,4 +1,4 @@
-//! The `greedy` policy (one selfish seat, base game and Robert) and the board-evaluation helpers the `team` policy shares.
+//! The `greedy` policy (one selfish seat, base game, Robert and Solitaire; Raiders in `raiders.rs`) and the board-evaluation helpers the `team` policy shares.
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
@@ -492,6 +492,8 @@ pub struct GreedyPolicy {
     turn: u32,
     trades: u8,
     memo: Memo,
+    /// The Raiders of Catan play (`raiders.rs`).
+    raiders: super::raiders::RaidersPlay,
 }
 
 /// What a greedy seat builds next.
@@ -802,6 +804,9 @@ impl GreedyPolicy {
 
 impl Policy for GreedyPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
+        if g.is_raiders() {
+            return self.raiders.choose(g, legal);
+        }
         self.reset_turn(g);
         let p = PlayerId(g.s.current);
         match g.s.phase {

@@ -3,6 +3,7 @@
 pub mod carcassonne;
 pub mod greedy;
 pub mod null;
+pub mod raiders;
 pub mod random;
 pub mod solitaire;
 pub mod team;
