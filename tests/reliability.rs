@@ -201,7 +201,7 @@ fn bad_input_names_file_line_and_key() {
         // Flags.
         (
             run(&["--players", "9"]),
-            vec!["--players".into(), "1..=5".into()],
+            vec!["--players".into(), "1..=6".into()],
         ),
         (run(&["--players", "0"]), vec!["--players".into()]),
         (

@@ -153,6 +153,8 @@ pub fn apply_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
 pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
     sink.event(&Event::Eruption { hex: h });
     let topo = g.topo;
+    // Raiders: a taken building counts no VP, so VP are recomputed at the end instead.
+    let vp_step = u8::from(!g.is_raiders());
     let s = &mut g.s;
     for &e in &topo.hex_edges[h.idx()] {
         let o = s.edge_owner[e.idx()];
@@ -183,7 +185,7 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
         let me = &mut s.players[p];
         me.buildings.remove(c.idx());
         me.settlements_left += 1;
-        me.vp -= 1;
+        me.vp -= vp_step;
         sink.event(&Event::Removed {
             player: PlayerId(p as u8),
             piece: Piece::Settlement,
@@ -201,7 +203,7 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
         me.cities_left += 1;
         if me.settlements_left > 0 {
             me.settlements_left -= 1;
-            me.vp -= 1;
+            me.vp -= vp_step;
             s.corner_owner[c.idx()] = o & !CITY_FLAG;
             sink.event(&Event::Removed {
                 player: PlayerId(p as u8),
@@ -210,7 +212,7 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
             });
         } else {
             me.buildings.remove(c.idx());
-            me.vp -= 2;
+            me.vp -= 2 * vp_step;
             s.corner_owner[c.idx()] = 0;
             s.occupied.remove(c.idx());
             sink.event(&Event::Removed {

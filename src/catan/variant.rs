@@ -72,7 +72,6 @@ pub struct RaidersRules {
     pub volcano_start: bool,
 }
 
-
 impl RaidersRules {
     /// Raiders in the pool at the start: 18 for 3-4 players, 24 for 5-6.
     pub fn pool(players: u8) -> u8 {
