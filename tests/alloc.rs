@@ -1,7 +1,6 @@
 //! No heap allocation inside a game after the first: a counting global allocator watches the game loop.
 
 use robsim::catan::*;
-use robsim::mapfile::base_map;
 use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
 use robsim::sim::{layout_for, play, GameRngs};
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
@@ -28,7 +27,8 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn allocations_in_games<P: Policy + Clone>(rules: Rules, board: BoardKind, policy: P) -> u64 {
-    let topo = Topology::build(&base_map()).unwrap();
+    let map = robsim::mapfile::map_for("base", &rules);
+    let topo = Topology::build(&robsim::mapfile::resolve_map(&map).unwrap()).unwrap();
     let mut buf = Box::new(ActionList::new());
     let mut one = |i: u64| {
         let layout = layout_for(&topo, board, 3, i);
@@ -98,4 +98,21 @@ fn games_do_not_allocate_after_warm_up() {
         0,
         "robert with every modifier"
     );
+    for players in [4, 6] {
+        let raiders = Rules::raiders(players, RaidersRules::default());
+        assert_eq!(
+            allocations_in_games(raiders, BoardKind::Fixed, GreedyPolicy::default()),
+            0,
+            "raiders greedy {players}p"
+        );
+        let capped = Rules {
+            turn_cap: 1_000,
+            ..raiders
+        };
+        assert_eq!(
+            allocations_in_games(capped, BoardKind::Fixed, RandomPolicy),
+            0,
+            "raiders random {players}p"
+        );
+    }
 }
