@@ -2,7 +2,6 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use robsim::catan::*;
-use robsim::mapfile::base_map;
 use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
 use robsim::sim::{layout_for, play, GameRngs};
 use std::hint::black_box;
@@ -47,7 +46,8 @@ fn bench_one<P: Policy + Clone>(
     policy: P,
     expected: (u64, u64),
 ) {
-    let topo = Topology::build(&base_map()).unwrap();
+    let map = robsim::mapfile::map_for("base", &rules);
+    let topo = Topology::build(&robsim::mapfile::resolve_map(&map).unwrap()).unwrap();
     let got = batch(&topo, rules, board, &policy);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         eprintln!("{name}: {got:?}");
@@ -114,5 +114,23 @@ fn solitaire(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, engine, solitaire);
+/// The Raiders of Catan on its reconstructed maps, greedy in every seat.
+fn raiders(c: &mut Criterion) {
+    for (name, players, expected) in [
+        ("raiders_4p_greedy", 4, (25653, 11226647921851760825)),
+        ("raiders_6p_greedy", 6, (25044, 664911478606180304)),
+    ] {
+        let rules = Rules::raiders(players, RaidersRules::default());
+        bench_one(
+            c,
+            name,
+            rules,
+            BoardKind::Fixed,
+            GreedyPolicy::default(),
+            expected,
+        );
+    }
+}
+
+criterion_group!(benches, engine, solitaire, raiders);
 criterion_main!(benches);

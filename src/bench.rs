@@ -222,6 +222,24 @@ pub fn run_bench(
             )?;
         }
     }
+    for (name, players) in [("raiders_4p_greedy", 4u8), ("raiders_6p_greedy", 6)] {
+        if want(name) {
+            let map = crate::mapfile::map_for("base", &Rules::raiders(players, Default::default()));
+            lines_for(
+                Workload {
+                    name,
+                    topo: Topology::build(&crate::mapfile::resolve_map(&map)?)?,
+                    rules: Rules::raiders(players, Default::default()),
+                    board: BoardKind::Fixed,
+                    policy: GreedyPolicy::default(),
+                },
+                games,
+                repeats,
+                all,
+                &mut out,
+            )?;
+        }
+    }
     if want("solitaire_1p") {
         let rules = Rules::solitaire(SolitaireRules::default());
         lines_for(
