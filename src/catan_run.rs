@@ -426,6 +426,25 @@ pub struct SummaryRow {
     pub discoveries_per_game: Option<f64>,
     pub ships_moved_per_game: Option<f64>,
     pub volcano_eruptions_per_game: Option<f64>,
+    /// Competitive rows: each seat's win rate with its 95% Wilson interval (also in seats.csv).
+    pub seat1_win_rate: Option<f64>,
+    pub seat1_win_rate_lo95: Option<f64>,
+    pub seat1_win_rate_hi95: Option<f64>,
+    pub seat2_win_rate: Option<f64>,
+    pub seat2_win_rate_lo95: Option<f64>,
+    pub seat2_win_rate_hi95: Option<f64>,
+    pub seat3_win_rate: Option<f64>,
+    pub seat3_win_rate_lo95: Option<f64>,
+    pub seat3_win_rate_hi95: Option<f64>,
+    pub seat4_win_rate: Option<f64>,
+    pub seat4_win_rate_lo95: Option<f64>,
+    pub seat4_win_rate_hi95: Option<f64>,
+    pub seat5_win_rate: Option<f64>,
+    pub seat5_win_rate_lo95: Option<f64>,
+    pub seat5_win_rate_hi95: Option<f64>,
+    pub seat6_win_rate: Option<f64>,
+    pub seat6_win_rate_lo95: Option<f64>,
+    pub seat6_win_rate_hi95: Option<f64>,
 }
 
 /// `raiders_curve.csv`: per Raiders configuration and player-turn.
@@ -618,6 +637,12 @@ impl Tables for CatanRow<'_> {
         let partial = out.row_partial();
         let raiders = rules.variant.raiders();
         let rp = |x: u64| raiders.map(|_| r5(x as f64 / n));
+        let sr = |i: usize| {
+            seat(i).map(|w| {
+                let (lo, hi) = wilson(w, acc.games);
+                (r5(w as f64 / n), r5(lo), r5(hi))
+            })
+        };
         out.row(
             "summary.csv",
             &SummaryRow {
@@ -694,6 +719,24 @@ impl Tables for CatanRow<'_> {
                 discoveries_per_game: rp(acc.discoveries),
                 ships_moved_per_game: rp(acc.ships_moved),
                 volcano_eruptions_per_game: rp(acc.eruptions),
+                seat1_win_rate: sr(0).map(|x| x.0),
+                seat1_win_rate_lo95: sr(0).map(|x| x.1),
+                seat1_win_rate_hi95: sr(0).map(|x| x.2),
+                seat2_win_rate: sr(1).map(|x| x.0),
+                seat2_win_rate_lo95: sr(1).map(|x| x.1),
+                seat2_win_rate_hi95: sr(1).map(|x| x.2),
+                seat3_win_rate: sr(2).map(|x| x.0),
+                seat3_win_rate_lo95: sr(2).map(|x| x.1),
+                seat3_win_rate_hi95: sr(2).map(|x| x.2),
+                seat4_win_rate: sr(3).map(|x| x.0),
+                seat4_win_rate_lo95: sr(3).map(|x| x.1),
+                seat4_win_rate_hi95: sr(3).map(|x| x.2),
+                seat5_win_rate: sr(4).map(|x| x.0),
+                seat5_win_rate_lo95: sr(4).map(|x| x.1),
+                seat5_win_rate_hi95: sr(4).map(|x| x.2),
+                seat6_win_rate: sr(5).map(|x| x.0),
+                seat6_win_rate_lo95: sr(5).map(|x| x.1),
+                seat6_win_rate_hi95: sr(5).map(|x| x.2),
             },
         )?;
         for s in 0..rules.players as usize {

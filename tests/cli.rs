@@ -658,3 +658,39 @@ fn report_html_renders_in_headless_chromium() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+const RAIDERS_TABLES: [&str; 4] = [
+    "summary.csv",
+    "seats.csv",
+    "raiders_curve.csv",
+    "compare.csv",
+];
+
+#[test]
+fn golden_raiders_sweep_and_thread_determinism() {
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/raiders-small.toml");
+    let one = tmp("raiders-1");
+    let two = tmp("raiders-2");
+    for (d, t) in [(&one, "1"), (&two, "2")] {
+        run_ok(&[
+            "sweep",
+            config.to_str().unwrap(),
+            "--threads",
+            t,
+            "--quiet",
+            "--out",
+            d.to_str().unwrap(),
+        ]);
+    }
+    for f in RAIDERS_TABLES {
+        let a = read(&one, f);
+        assert_eq!(a, read(&two, f), "{f} differs between 1 and 2 threads");
+        golden(&format!("raiders-small-{f}"), &a);
+    }
+    // The report names each row's map: the scenario's board for its player count.
+    let summary = read(&one, "summary.csv");
+    assert!(summary.contains(",raiders-3-4,") && summary.contains(",raiders-5-6,"),);
+    for d in [&one, &two] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
