@@ -937,6 +937,41 @@ fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure
 }
 
 /// The Catan figures: win rate by difficulty, face-down tokens over turns, flips per hex.
+/// One band panel per row of `idx`: the curve's median and 10–90% band per player-turn, over
+/// the turns at least 5% of the row's games reach (beyond that the quantiles describe a few long
+/// games).
+fn curve_panels(
+    idx: &[usize],
+    labels: &[String],
+    accs: &[CatanAcc],
+    curve: impl Fn(&CatanAcc) -> &Curve,
+) -> Vec<BandPanel> {
+    idx.iter()
+        .zip(labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            let min_running = (a.games / 20).max(1);
+            BandPanel {
+                title: format!("row {i}: {label}"),
+                points: curve(a)
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| h.count() >= min_running)
+                    .map(|(t, h)| {
+                        (
+                            t as f64,
+                            h.quantile(0.1).unwrap_or(0) as f64,
+                            h.quantile(0.5).unwrap_or(0) as f64,
+                            h.quantile(0.9).unwrap_or(0) as f64,
+                        )
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
 /// Raiders rows: seat win rates with intervals, and hexes raided over the game.
 fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>) -> Result<()> {
     let idx: Vec<usize> = (0..rows.len())
@@ -975,32 +1010,7 @@ fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>)
         caption: "Share of games each seat won (seat 1 moves first), one line per row; bars are 95% Wilson intervals. Cap-outs count as games nobody won.".into(),
         svg: rate_chart(&cats, "seat win rate", &series, (820, 440))?,
     });
-    let panels: Vec<BandPanel> = idx
-        .iter()
-        .zip(&labels)
-        .map(|(&i, label)| {
-            let a = &accs[i];
-            let min_running = (a.games / 20).max(1);
-            BandPanel {
-                title: format!("row {i}: {label}"),
-                points: a
-                    .raided_curve
-                    .steps
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, h)| h.count() >= min_running)
-                    .map(|(t, h)| {
-                        (
-                            t as f64,
-                            h.quantile(0.1).unwrap_or(0) as f64,
-                            h.quantile(0.5).unwrap_or(0) as f64,
-                            h.quantile(0.9).unwrap_or(0) as f64,
-                        )
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let panels = curve_panels(&idx, &labels, accs, |a| &a.raided_curve);
     figs.push(Figure {
         name: "raiders_curve".into(),
         title: "Hexes raided over the game".into(),
@@ -1080,34 +1090,7 @@ fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
     let refs: Vec<&CatanRow> = robert.iter().map(|&i| &rows[i]).collect();
     let labels = row_labels(&refs, &[]);
     let cols = 4;
-    let panels: Vec<BandPanel> = robert
-        .iter()
-        .zip(&labels)
-        .map(|(&i, label)| {
-            let a = &accs[i];
-            // Only turns that at least 5% of the row's games reach: beyond that the quantiles
-            // describe a few long games.
-            let min_running = (a.games / 20).max(1);
-            BandPanel {
-                title: format!("row {i}: {label}"),
-                points: a
-                    .curve
-                    .steps
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, h)| h.count() >= min_running)
-                    .map(|(t, h)| {
-                        (
-                            t as f64,
-                            h.quantile(0.1).unwrap_or(0) as f64,
-                            h.quantile(0.5).unwrap_or(0) as f64,
-                            h.quantile(0.9).unwrap_or(0) as f64,
-                        )
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let panels = curve_panels(&robert, &labels, accs, |a| &a.curve);
     figs.push(Figure {
         name: "face_down_curve".into(),
         title: "Face-down tokens over the game".into(),
