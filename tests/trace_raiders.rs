@@ -197,10 +197,11 @@ fn check(trace: &[u8]) -> Result<Books, String> {
             "removed" if l["piece"] == "settlement" => {
                 b.taken.remove(&int("corner"));
             }
-            "build" if l["piece"] == "ship" => {
-                if !b.ships.entry(int("seat")).or_default().insert(int("edge")) {
-                    return Err("a ship built twice on one edge".into());
-                }
+            "build"
+                if l["piece"] == "ship"
+                    && !b.ships.entry(int("seat")).or_default().insert(int("edge")) =>
+            {
+                return Err("a ship built twice on one edge".into());
             }
             "ship_moved" => {
                 let s = b.ships.entry(int("seat")).or_default();
