@@ -301,6 +301,16 @@ impl Maps {
                     "map = {name:?}: variant \"raiders\" needs raider deserts (desert hexes with raiders = true) on a home island (home = \"...\"); allowed: base (the shipped raiders-3-4 / raiders-5-6 by player count), raiders-3-4, raiders-5-6, or a map file like them"
                 );
             }
+            if let (Some(t), true) = (topo, row.rules.variant.raiders().is_some()) {
+                let (room, coast) = home_room(t);
+                let np = row.rules.players as usize;
+                if room < 2 * np || coast < np {
+                    anyhow::bail!(
+                        "map = {name:?}: its home island is too small for {np} players: when they place badly only {room} set-up settlements fit under the distance rule ({coast} on the coast), and {np} players need {} ({np} on the coast)",
+                        2 * np
+                    );
+                }
+            }
         }
         Ok(Maps(maps))
     }
@@ -314,6 +324,30 @@ impl Maps {
             .expect("every row's map is loaded")
             .1
     }
+}
+
+/// How many set-up settlements the home island holds under the distance rule even when players
+/// place badly, and how many coastal ones: each count packs the spots worst first (always the spot
+/// that closes the most others), so players can always place that many.
+fn home_room(t: &Topology) -> (usize, usize) {
+    let worst_packing = |spots: crate::catan::CornerSet| {
+        let mut free = spots;
+        let mut n = 0;
+        while !free.is_empty() {
+            let c = free
+                .iter()
+                .max_by_key(|&c| t.corner_block[c].intersect(free).len())
+                .expect("free is not empty");
+            free = free.minus(t.corner_block[c]);
+            n += 1;
+        }
+        n
+    };
+    let spots = t.land_corners.intersect(t.home_corners);
+    (
+        worst_packing(spots),
+        worst_packing(spots.intersect(t.coast_corners)),
+    )
 }
 
 /// The Catan experiments of a validated sweep's rows, each on its map.

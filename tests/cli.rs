@@ -316,6 +316,56 @@ fn bad_input_exits_2_and_writes_nothing() {
             ],
             "grid.modifiers",
         ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "raiders".into(),
+                "--players".into(),
+                "6".into(),
+                "--map".into(),
+                concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/raiders-mini.toml").into(),
+            ],
+            "too small for 6 players",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "raiders".into(),
+                "--map".into(),
+                concat!(env!("CARGO_MANIFEST_DIR"), "/configs/maps/base.toml").into(),
+            ],
+            "needs raider deserts",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "raiders".into(),
+                "--board".into(),
+                "random".into(),
+            ],
+            "grid.board",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--variant".into(),
+                "raiders".into(),
+                "--players".into(),
+                "2".into(),
+            ],
+            "grid.players",
+        ),
     ];
     for (args, needle) in &cases {
         let mut full = args.clone();
