@@ -83,6 +83,14 @@ pub struct CatanAcc {
     pub discoveries: u64,
     #[serde(default)]
     pub ships_moved: u64,
+    /// Raiders, per hex: games in which it was raided at least once, the sum of the player-turn
+    /// of its first raid, and games ending with it raided.
+    #[serde(default)]
+    pub hex_raided: Vec<u64>,
+    #[serde(default)]
+    pub hex_first_raid_sum: Vec<u64>,
+    #[serde(default)]
+    pub hex_raided_end: Vec<u64>,
 }
 
 fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
@@ -136,6 +144,9 @@ impl Accumulator for CatanAcc {
         self.freed += o.freed;
         self.discoveries += o.discoveries;
         self.ships_moved += o.ships_moved;
+        add_vec(&mut self.hex_raided, &o.hex_raided);
+        add_vec(&mut self.hex_first_raid_sum, &o.hex_first_raid_sum);
+        add_vec(&mut self.hex_raided_end, &o.hex_raided_end);
     }
 }
 
@@ -151,6 +162,8 @@ struct Recorder<'a> {
     deserts: HexSet,
     raiders: bool,
     raided: HexSet,
+    /// Hexes raided at least once in this game.
+    ever: HexSet,
     taken: CornerSet,
     storm: bool,
 }
@@ -189,6 +202,11 @@ impl Sink for Recorder<'_> {
             Event::Raid { hex, .. } => {
                 self.acc.raids += 1;
                 self.raided.insert(hex.idx());
+                if !self.ever.contains(hex.idx()) {
+                    self.ever.insert(hex.idx());
+                    self.acc.hex_raided[hex.idx()] += 1;
+                    self.acc.hex_first_raid_sum[hex.idx()] += self.turn as u64;
+                }
             }
             Event::RaiderRemoved { hex, .. } => {
                 if self.deserts.contains(hex.idx()) {
@@ -268,6 +286,11 @@ impl CatanRow<'_> {
             acc.hex_up = vec![0; self.topo.n_hexes];
             acc.hex_down_end = vec![0; self.topo.n_hexes];
         }
+        if self.spec.rules.variant.raiders().is_some() && acc.hex_raided.is_empty() {
+            acc.hex_raided = vec![0; self.topo.n_hexes];
+            acc.hex_first_raid_sum = vec![0; self.topo.n_hexes];
+            acc.hex_raided_end = vec![0; self.topo.n_hexes];
+        }
         let mut rec = Recorder {
             acc,
             tokens: self.tokens_flip(),
@@ -278,6 +301,7 @@ impl CatanRow<'_> {
             deserts: self.topo.raider_deserts,
             raiders: self.spec.rules.variant.raiders().is_some(),
             raided: HexSet::EMPTY,
+            ever: HexSet::EMPTY,
             taken: CornerSet::EMPTY,
             storm: false,
         };
@@ -323,6 +347,9 @@ impl CatanRow<'_> {
             debug_assert_eq!(storm, g.s.raiders.pool == 0);
             acc.raided_end.add(raided.len());
             acc.taken_end.add(taken.len());
+            for h in raided.iter() {
+                acc.hex_raided_end[h] += 1;
+            }
         }
         if self.tokens_flip() {
             debug_assert_eq!(fd, g.s.face_down.len());
@@ -445,6 +472,22 @@ pub struct SummaryRow {
     pub seat6_win_rate: Option<f64>,
     pub seat6_win_rate_lo95: Option<f64>,
     pub seat6_win_rate_hi95: Option<f64>,
+}
+
+/// `raids_by_hex.csv`: per Raiders configuration and land hex.
+#[derive(Serialize)]
+pub struct RaidHexRow {
+    pub row: usize,
+    pub hex: usize,
+    pub q: i8,
+    pub r: i8,
+    pub terrain: &'static str,
+    pub token: Option<u8>,
+    pub area: Option<String>,
+    pub raider_desert: bool,
+    pub raided_share: f64,
+    pub first_raid_turn_mean: Option<f64>,
+    pub raided_at_end_share: f64,
 }
 
 /// `raiders_curve.csv`: per Raiders configuration and player-turn.
@@ -764,6 +807,28 @@ impl Tables for CatanRow<'_> {
             )?;
         }
         if raiders.is_some() {
+            for h in self.topo.land_hexes.iter() {
+                let spec = &self.topo.hex_spec[h];
+                let ever = acc.hex_raided.get(h).copied().unwrap_or(0);
+                let sum = acc.hex_first_raid_sum.get(h).copied().unwrap_or(0);
+                let end = acc.hex_raided_end.get(h).copied().unwrap_or(0);
+                out.row(
+                    "raids_by_hex.csv",
+                    &RaidHexRow {
+                        row,
+                        hex: h,
+                        q: spec.q,
+                        r: spec.r,
+                        terrain: spec.terrain.name(),
+                        token: spec.token,
+                        area: self.topo.area_name(h).map(str::to_string),
+                        raider_desert: self.topo.raider_deserts.contains(h),
+                        raided_share: r5(ever as f64 / n),
+                        first_raid_turn_mean: (ever > 0).then(|| r3(sum as f64 / ever as f64)),
+                        raided_at_end_share: r5(end as f64 / n),
+                    },
+                )?;
+            }
             for (t, h) in acc.raided_curve.steps.iter().enumerate() {
                 if h.count() == 0 {
                     continue;
@@ -1011,6 +1076,41 @@ fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>)
         svg: rate_chart(&cats, "seat win rate", &series, (820, 440))?,
     });
     let panels = curve_panels(&idx, &labels, accs, |a| &a.raided_curve);
+    let maps: Vec<HexPanel> = idx
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            let t = rows[i].topo;
+            let n = a.games.max(1) as f64;
+            HexPanel {
+                title: format!("row {i}: {label}"),
+                hexes: t
+                    .land_hexes
+                    .iter()
+                    .map(|h| {
+                        let spec = t.hex_spec[h];
+                        let v = a.hex_raided.get(h).copied().unwrap_or(0) as f64 / n;
+                        let label = if t.raider_deserts.contains(h) {
+                            "D".to_string()
+                        } else {
+                            match spec.token {
+                                Some(k) => format!("{k}: {v:.2}"),
+                                None => format!("{v:.2}"),
+                            }
+                        };
+                        (spec.q, spec.r, v, label)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "raids_by_hex".into(),
+        title: "Where the raiders strike".into(),
+        caption: "Share of games in which each land hex was raided at least once (label: token, then the share; D: a raider desert); darker is raided more often.".into(),
+        svg: hex_panels(&maps, "share of games raided", 2, (420, 360))?,
+    });
     figs.push(Figure {
         name: "raiders_curve".into(),
         title: "Hexes raided over the game".into(),

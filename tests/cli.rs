@@ -709,10 +709,11 @@ fn report_html_renders_in_headless_chromium() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
-const RAIDERS_TABLES: [&str; 4] = [
+const RAIDERS_TABLES: [&str; 5] = [
     "summary.csv",
     "seats.csv",
     "raiders_curve.csv",
+    "raids_by_hex.csv",
     "compare.csv",
 ];
 

@@ -126,8 +126,9 @@ pub struct Topology {
     pub harbors: Vec<([CornerId; 2], HarborKind)>,
     /// The robber's (and Robert's) start hex.
     pub robber_start: HexId,
-    /// Area index (plus one, 0 none) of each hex.
+    /// Area index (plus one, 0 none) of each hex, into `area_names`.
     pub hex_area: Vec<u8>,
+    pub area_names: Vec<String>,
     /// Corners touching a land hex of the home area (every land corner when the map names none).
     pub home_corners: CornerSet,
     /// Edges with sea on at least one side (a sea hex or the outside of the map): ship spots.
@@ -377,6 +378,7 @@ impl Topology {
         }
         Ok(Topology {
             hex_area: spec.hexes.iter().map(|h| h.area).collect(),
+            area_names: spec.areas.clone(),
             home_corners,
             sea_edges,
             coast_corners,
@@ -412,6 +414,12 @@ impl Topology {
             harbors,
             robber_start: HexId(robber_start as u8),
         })
+    }
+
+    /// The name of the area (island) hex `h` belongs to, if the map names one.
+    pub fn area_name(&self, h: usize) -> Option<&str> {
+        let a = self.hex_area[h];
+        (a != 0).then(|| self.area_names[a as usize - 1].as_str())
     }
 
     /// Hex steps between two hexes.
