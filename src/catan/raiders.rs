@@ -586,17 +586,29 @@ pub fn refresh<S: Sink>(g: &mut Game, sink: &mut S) {
 /// The longest trade route of `p`: a trail of roads in play and ships, each piece once, never
 /// through another player's building, switching between roads and ships only at the player's
 /// own settlement or city.
+///
+/// A longest trail can always be taken to start where it cannot be extended backwards, so the
+/// search starts only at corners other than those with exactly two of the player's pieces that
+/// a trail may pass between (same kind, or the player's own building there) and no other
+/// player's building; a closed ring of such corners gets one start of its own.
 pub fn route_length(g: &Game, p: PlayerId) -> u8 {
+    route_search(g, p, false)
+}
+
+/// [`route_length`] by a search from every corner: the reference `check` holds it to.
+pub fn route_length_brute(g: &Game, p: PlayerId) -> u8 {
+    route_search(g, p, true)
+}
+
+fn route_search(g: &Game, p: PlayerId, every_corner: bool) -> u8 {
     let me = g.s.player(p);
-    let roads = active_roads(g, p);
-    let all = roads.union(me.ships);
+    let all = active_roads(g, p).union(me.ships);
     if all.is_empty() {
         return 0;
     }
     let foreign = g.s.occupied.minus(me.buildings);
-    let mut best = 0;
-    for c in corners_of(g, all).iter() {
-        best = best.max(trail(
+    let from = |c: usize| {
+        trail(
             g,
             c,
             all,
@@ -605,9 +617,45 @@ pub fn route_length(g: &Game, p: PlayerId) -> u8 {
             foreign,
             EdgeSet::EMPTY,
             2,
-        ));
+        )
+    };
+    let mut best = 0;
+    let mut reached = EdgeSet::EMPTY;
+    for c in corners_of(g, all).iter() {
+        let at = g.topo.corner_edge_set[c].intersect(all);
+        let passing = at.len() == 2
+            && !foreign.contains(c)
+            && (me.ships.contains(at.nth(0)) == me.ships.contains(at.nth(1))
+                || me.buildings.contains(c));
+        if passing && !every_corner {
+            continue;
+        }
+        best = best.max(from(c));
+        if !reached.contains(at.nth(0)) {
+            reached = reached.union(component(g, c, all));
+        }
+    }
+    // Rings of pieces with no start corner yet: search from any of their corners.
+    let mut left = all.minus(reached);
+    while !left.is_empty() {
+        let c = g.topo.edge_corners[left.nth(0)][0].idx();
+        best = best.max(from(c));
+        left = left.minus(component(g, c, all));
     }
     best
+}
+
+/// Pieces of `all` connected to corner `c` through any corner.
+fn component(g: &Game, c: usize, all: EdgeSet) -> EdgeSet {
+    let mut seen = EdgeSet::EMPTY;
+    let mut frontier = g.topo.corner_edge_set[c].intersect(all);
+    while !frontier.is_empty() {
+        seen = seen.union(frontier);
+        frontier = edges_at(g, corners_of(g, frontier))
+            .intersect(all)
+            .minus(seen);
+    }
+    seen
 }
 
 /// Longest trail from corner `c` over `all` not using `used`; `last` is 0 after a road, 1
@@ -689,7 +737,7 @@ pub fn check(g: &Game) -> Result<(), String> {
         if net_of(g, PlayerId(q as u8)) != p.net {
             return Err(format!("seat {q}: stale network"));
         }
-        if route_length(g, PlayerId(q as u8)) != p.road_length {
+        if route_length_brute(g, PlayerId(q as u8)) != p.road_length {
             return Err(format!("seat {q}: stale trade route length"));
         }
     }

@@ -1232,7 +1232,7 @@ impl<'t> Game<'t> {
     #[doc(hidden)]
     pub fn road_length_brute(&self, p: PlayerId) -> u8 {
         if self.is_raiders() {
-            return raiders::route_length(self, p);
+            return raiders::route_length_brute(self, p);
         }
         let me = self.s.player(p);
         let foreign = self.s.occupied.minus(me.buildings);
