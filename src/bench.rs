@@ -224,12 +224,13 @@ pub fn run_bench(
     }
     for (name, players) in [("raiders_4p_greedy", 4u8), ("raiders_6p_greedy", 6)] {
         if want(name) {
-            let map = crate::mapfile::map_for("base", &Rules::raiders(players, Default::default()));
+            let rules = Rules::raiders(players, Default::default());
+            let map = crate::mapfile::map_for("base", &rules);
             lines_for(
                 Workload {
                     name,
                     topo: Topology::build(&crate::mapfile::resolve_map(&map)?)?,
-                    rules: Rules::raiders(players, Default::default()),
+                    rules,
                     board: BoardKind::Fixed,
                     policy: GreedyPolicy::default(),
                 },

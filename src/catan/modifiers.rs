@@ -2,7 +2,7 @@
 //! (RULINGS §3): `volcano`, `gold`, `tech_advancement`. Hooks: [`after_production`] at a
 //! non-seven roll, [`apply_die`] for each modifier die, and the bonus picks of [`bonus_after_roll`].
 
-use super::bits::HexSet;
+use super::bits::{CornerSet, HexSet};
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
@@ -174,65 +174,16 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
         });
     }
     // Settlements first, so their pieces are back in stock for the cities that become settlements.
-    for &c in &topo.hex_corners[h.idx()] {
-        let o = s.corner_owner[c.idx()];
-        if o == 0 || o & CITY_FLAG != 0 {
-            continue;
-        }
-        let p = ((o & 0x0f) - 1) as usize;
-        s.corner_owner[c.idx()] = 0;
-        s.occupied.remove(c.idx());
-        let me = &mut s.players[p];
-        me.buildings.remove(c.idx());
-        me.settlements_left += 1;
-        me.vp -= vp_step;
-        sink.event(&Event::Removed {
-            player: PlayerId(p as u8),
-            piece: Piece::Settlement,
-            at: c.0,
-        });
-    }
-    for &c in &topo.hex_corners[h.idx()] {
-        let o = s.corner_owner[c.idx()];
-        if o & CITY_FLAG == 0 {
-            continue;
-        }
-        let p = ((o & 0x0f) - 1) as usize;
-        let me = &mut s.players[p];
-        me.cities.remove(c.idx());
-        me.cities_left += 1;
-        if me.settlements_left > 0 {
-            me.settlements_left -= 1;
-            me.vp -= vp_step;
-            s.corner_owner[c.idx()] = o & !CITY_FLAG;
-            sink.event(&Event::Removed {
-                player: PlayerId(p as u8),
-                piece: Piece::City,
-                at: c.0,
-            });
-        } else {
-            me.buildings.remove(c.idx());
-            me.vp -= 2 * vp_step;
-            s.corner_owner[c.idx()] = 0;
-            s.occupied.remove(c.idx());
-            sink.event(&Event::Removed {
-                player: PlayerId(p as u8),
-                piece: Piece::City,
-                at: c.0,
-            });
-            sink.event(&Event::Removed {
-                player: PlayerId(p as u8),
-                piece: Piece::Settlement,
-                at: c.0,
-            });
+    for city in [false, true] {
+        for &c in &topo.hex_corners[h.idx()] {
+            let o = s.corner_owner[c.idx()];
+            if o != 0 && (o & CITY_FLAG != 0) == city {
+                strike(s, c, vp_step, sink);
+            }
         }
     }
     // Recompute what depends on the pieces.
-    let mut blocked = super::bits::CornerSet::EMPTY;
-    for c in s.occupied.iter() {
-        blocked = blocked.union(topo.corner_block[c]);
-    }
-    s.blocked = blocked;
+    s.blocked = blocked_by(topo, s.occupied);
     for p in 0..s.n_players as usize {
         let me = &mut s.players[p];
         let mut net = me.buildings;
@@ -255,6 +206,52 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
     if g.is_raiders() {
         super::raiders::refresh(g, sink);
     }
+}
+
+/// Strikes the building on corner `c`: a settlement goes back to its owner's stock, a city
+/// becomes a settlement, or goes entirely when its owner has no settlement piece left (then a
+/// `City` and a `Settlement` removal are reported). The owner loses `vp_step` VP per level;
+/// the caller recomputes the distance rule's `blocked` set.
+pub(crate) fn strike<S: Sink>(s: &mut State, c: CornerId, vp_step: u8, sink: &mut S) {
+    let o = s.corner_owner[c.idx()];
+    let Some(p) = s.owner_at(c) else {
+        return;
+    };
+    let me = &mut s.players[p.idx()];
+    let mut removed = |piece| {
+        sink.event(&Event::Removed {
+            player: p,
+            piece,
+            at: c.0,
+        })
+    };
+    if o & CITY_FLAG != 0 {
+        me.cities.remove(c.idx());
+        me.cities_left += 1;
+        me.vp -= vp_step;
+        removed(Piece::City);
+        if me.settlements_left > 0 {
+            me.settlements_left -= 1;
+            s.corner_owner[c.idx()] = o & !CITY_FLAG;
+            return;
+        }
+    } else {
+        me.settlements_left += 1;
+    }
+    me.buildings.remove(c.idx());
+    me.vp -= vp_step;
+    s.corner_owner[c.idx()] = 0;
+    s.occupied.remove(c.idx());
+    removed(Piece::Settlement);
+}
+
+/// The corners the distance rule closes: the occupied ones and their neighbours.
+pub(crate) fn blocked_by(topo: &super::topology::Topology, occupied: CornerSet) -> CornerSet {
+    let mut blocked = CornerSet::EMPTY;
+    for c in occupied.iter() {
+        blocked = blocked.union(topo.corner_block[c]);
+    }
+    blocked
 }
 
 /// Resource picks owed after a roll of `d1`, `d2`: [`BONUS_DOUBLES`] (Solitaire) and

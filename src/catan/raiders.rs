@@ -175,6 +175,20 @@ pub fn setup_edge_actions(g: &Game, out: &mut ActionList) {
     }
 }
 
+/// The second set-up settlement on `c`: one discovery per adjacent jungle (resources from the
+/// other hexes are paid by the base rules).
+pub fn setup_discoveries<S: Sink>(g: &mut Game, p: PlayerId, c: CornerId, sink: &mut S) {
+    for &h in &g.topo.corner_hexes[c.idx()] {
+        if h != NONE && g.layout.terrain[h as usize] == Terrain::Jungle {
+            g.s.players[p.idx()].discoveries += 1;
+            sink.event(&Event::Discoveries {
+                player: p,
+                amount: 1,
+            });
+        }
+    }
+}
+
 /// Whether `p` can pay for a development card, discoveries standing in for missing resources.
 pub fn afford_dev(g: &Game, p: PlayerId) -> bool {
     let me = g.s.player(p);
@@ -367,7 +381,6 @@ pub fn storm_roll<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
         .intersect(g.topo.land_hexes)
         .minus(g.s.raiders.raided)
         .minus(g.topo.raider_deserts);
-    let mut any = false;
     for h in targets.iter() {
         if g.topo.hex_neighbor_set[h].intersect(sources).is_empty() {
             continue;
@@ -385,11 +398,9 @@ pub fn storm_roll<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
             hex: HexId(h as u8),
             desert: g.topo.raider_desert_list[k],
         });
-        any = true;
     }
     // Taken buildings and cancelled roads wait until after production: the raided hexes
     // produce this turn (see `after_production`).
-    let _ = any;
 }
 
 /// After a production roll's payout: jungle discoveries, then what the storm's raids changed
@@ -402,9 +413,8 @@ pub fn after_production<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
             continue;
         }
         for c in g.topo.hex_corners[h] {
-            let o = g.s.corner_owner[c.idx()];
-            if o != 0 {
-                found[((o & 0x0f) - 1) as usize] += 1 + (o >> 4);
+            if let Some(q) = g.s.owner_at(c) {
+                found[q.idx()] += 1 + (g.s.corner_owner[c.idx()] >> 4);
             }
         }
     }
@@ -438,51 +448,15 @@ pub fn volcano_die<S: Sink>(g: &mut Game, h: HexId, die: u8, sink: &mut S) {
     sink.event(&Event::Eruption { hex: h });
     sink.event(&Event::VolcanoDie { hex: h, die });
     let c = g.topo.hex_corners[h.idx()][(die - 1) as usize % 6];
-    let o = g.s.corner_owner[c.idx()];
-    if o == 0 {
-        return;
-    }
-    let p = ((o & 0x0f) - 1) as usize;
-    let s = &mut g.s;
-    let me = &mut s.players[p];
-    if o & CITY_FLAG != 0 && me.settlements_left > 0 {
-        me.cities.remove(c.idx());
-        me.cities_left += 1;
-        me.settlements_left -= 1;
-        s.corner_owner[c.idx()] = o & !CITY_FLAG;
-        sink.event(&Event::Removed {
-            player: PlayerId(p as u8),
-            piece: Piece::City,
-            at: c.0,
-        });
-    } else {
-        if o & CITY_FLAG != 0 {
-            me.cities.remove(c.idx());
-            me.cities_left += 1;
-            sink.event(&Event::Removed {
-                player: PlayerId(p as u8),
-                piece: Piece::City,
-                at: c.0,
-            });
-        } else {
-            me.settlements_left += 1;
+    if g.s.occupied.contains(c.idx()) {
+        // VP are recomputed by `refresh` (a taken building has none to lose).
+        super::modifiers::strike(&mut g.s, c, 0, sink);
+        if !g.s.occupied.contains(c.idx()) {
+            g.s.raiders.taken.remove(c.idx());
+            g.s.blocked = super::modifiers::blocked_by(g.topo, g.s.occupied);
         }
-        me.buildings.remove(c.idx());
-        s.corner_owner[c.idx()] = 0;
-        s.occupied.remove(c.idx());
-        s.raiders.taken.remove(c.idx());
-        sink.event(&Event::Removed {
-            player: PlayerId(p as u8),
-            piece: Piece::Settlement,
-            at: c.0,
-        });
-        let mut blocked = CornerSet::EMPTY;
-        for k in s.occupied.iter() {
-            blocked = blocked.union(g.topo.corner_block[k]);
-        }
-        s.blocked = blocked;
+        refresh(g, sink);
     }
-    refresh(g, sink);
 }
 
 /// A soldier takes the raider off `h` (a raided hex, or one from a raider desert); the player

@@ -452,15 +452,7 @@ impl<'t> Game<'t> {
                 self.place_settlement(p, c, true, sink);
                 self.s.last_settlement = c;
                 if self.is_raiders() && self.s.setup_step >= self.s.n_players {
-                    for &h in &self.topo.corner_hexes[c.idx()] {
-                        if h != NONE && self.layout.terrain[h as usize] == Terrain::Jungle {
-                            self.s.players[p.idx()].discoveries += 1;
-                            sink.event(&Event::Discoveries {
-                                player: p,
-                                amount: 1,
-                            });
-                        }
-                    }
+                    raiders::setup_discoveries(self, p, c, sink);
                 }
                 let solo = matches!(self.rules.variant, Variant::Solitaire(_));
                 if self.s.setup_step >= self.s.n_players || solo {
