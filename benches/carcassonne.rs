@@ -2,9 +2,9 @@
 //! checksum of the results; the target is at least 20,000 games per second on one core.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use robsim::carcassonne::experiment::{base_tiles, play, CarcRngs};
+use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use robsim::carcassonne::{Game, Rules};
-use robsim::carcassonne_run::{base_tiles, play, CarcRngs};
-use robsim::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use std::hint::black_box;
 
 const GAMES: u64 = 1000;

@@ -1,9 +1,11 @@
 //! Criterion benchmarks of whole games per variant and policy; each checks a checksum of its results.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use robsim::catan::policy::{
+    GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+};
+use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
-use robsim::sim::{layout_for, play, GameRngs};
 use std::hint::black_box;
 
 /// Games per measured iteration: enough that one iteration is several milliseconds.
@@ -46,8 +48,8 @@ fn bench_one<P: Policy + Clone>(
     policy: P,
     expected: (u64, u64),
 ) {
-    let map = robsim::mapfile::map_for("base", &rules);
-    let topo = Topology::build(&robsim::mapfile::resolve_map(&map).unwrap()).unwrap();
+    let map = robsim::catan::mapfile::map_for("base", &rules);
+    let topo = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
     let got = batch(&topo, rules, board, &policy);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         eprintln!("{name}: {got:?}");

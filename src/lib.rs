@@ -1,24 +1,13 @@
 //! robsim: Monte Carlo simulation and balance analysis for board-game robber variants.
+//!
+//! The crate is laid out by game, then by layer:
+//! - [`engine`]: what no game owns (seeds, the parallel runner, mergeable statistics);
+//! - [`report`]: report folders, manifest, shards, paired comparisons, figures, report.html;
+//! - [`config`]: sweep files validated into typed rows;
+//! - [`catan`] and [`carcassonne`]: each game's pure kernel, policies, experiment and trace.
 
-pub mod bench;
 pub mod carcassonne;
-pub mod carcassonne_run;
-pub mod carcassonne_trace;
 pub mod catan;
-pub mod catan_run;
-pub mod compare;
 pub mod config;
-pub mod html;
-pub mod mapfile;
-pub mod plot;
-pub mod policy;
+pub mod engine;
 pub mod report;
-pub mod runner;
-pub mod seeds;
-pub mod shard;
-pub mod sim;
-pub mod soak;
-pub mod stats;
-pub mod sweep;
-pub mod tomlerr;
-pub mod trace;

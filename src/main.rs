@@ -2,10 +2,10 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use robsim::catan::policy::TeamKnobs;
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
-use robsim::policy::TeamKnobs;
-use robsim::shard::{load_shards, Folder, Shard};
-use robsim::sweep::{
+use robsim::report::shard::{load_shards, Folder, Shard};
+use robsim::report::sweep::{
     default_out, run_sweep, write_merged, Budget, Format, RunOptions, DEFAULT_MAX_GAMES,
 };
 use std::path::PathBuf;
@@ -357,7 +357,7 @@ fn main() -> ExitCode {
 fn install_interrupt_handler() {
     use std::sync::atomic::Ordering;
     let _ = ctrlc::set_handler(|| {
-        if robsim::runner::STOP.swap(true, Ordering::SeqCst) {
+        if robsim::engine::runner::STOP.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
     });
@@ -428,7 +428,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         }
         Cmd::Merge { dirs, out } => {
             let shards = load_shards(&dirs).map_err(Failure::Input)?;
-            robsim::sweep::Maps::load(&shards.sweep).map_err(Failure::Input)?;
+            robsim::report::sweep::Maps::load(&shards.sweep).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) = write_merged(&shards, &out, &args).map_err(Failure::Run)?;
             print_summary(&summary).map_err(Failure::Run)?;
@@ -493,8 +493,8 @@ fn execute(
         )),
         None => default_out(&sweep.file.name),
     });
-    robsim::sweep::Maps::load(sweep).map_err(Failure::Input)?;
-    robsim::sweep::carcassonne_rows(sweep).map_err(Failure::Input)?;
+    robsim::report::sweep::Maps::load(sweep).map_err(Failure::Input)?;
+    robsim::report::sweep::carcassonne_rows(sweep).map_err(Failure::Input)?;
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let opts = RunOptions {
         threads: common.threads,
@@ -514,7 +514,7 @@ fn execute(
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
-    if robsim::runner::stop_requested() {
+    if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
     }
     Ok(())
@@ -524,8 +524,9 @@ fn execute(
 fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure> {
     install_interrupt_handler();
     let t0 = std::time::Instant::now();
-    let r = robsim::runner::with_threads(threads, || robsim::soak::soak(seed, games))
-        .map_err(Failure::Run)?;
+    let r =
+        robsim::engine::runner::with_threads(threads, || robsim::catan::soak::soak(seed, games))
+            .map_err(Failure::Run)?;
     let secs = t0.elapsed().as_secs_f64();
     println!(
         "soak: {} games ({} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
@@ -538,7 +539,7 @@ fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure> {
     for m in &r.first_violations {
         println!("  {m}");
     }
-    if robsim::runner::stop_requested() {
+    if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
     }
     if r.violations > 0 {
@@ -558,9 +559,9 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
     use robsim::report::Tables;
     // A report holds one game: Catan's headline columns, else Carcassonne's.
     let want = if headers.iter().any(|h| h == "robbers") {
-        robsim::carcassonne_run::CarcassonneRow::headline_columns()
+        robsim::carcassonne::experiment::CarcassonneRow::headline_columns()
     } else {
-        robsim::catan_run::CatanRow::headline_columns()
+        robsim::catan::experiment::CatanRow::headline_columns()
     };
     let idx: Vec<usize> = want
         .iter()
@@ -593,17 +594,19 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
 
 /// Writes game `index` of the configuration as JSON Lines to `out` (atomically) or stdout.
 fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failure> {
+    use robsim::catan::policy::{
+        GreedyPolicy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy,
+    };
+    use robsim::catan::sim::{layout_for, GameRngs};
+    use robsim::catan::trace::{write_trace, TraceHeader};
     use robsim::catan::Topology;
-    use robsim::policy::{GreedyPolicy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
-    use robsim::sim::{layout_for, GameRngs};
-    use robsim::trace::{write_trace, TraceHeader};
     let sweep = Sweep::from_file(game.sweep_file(1), "command line").map_err(Failure::Input)?;
     if let Some(&row) = sweep.carcassonne.first() {
         return carcassonne_trace(game, row, index, out);
     }
     let row = sweep.rows[0];
-    let map = robsim::mapfile::map_for(&game.map, &row.rules);
-    let maps = robsim::sweep::Maps::load(&sweep).map_err(Failure::Input)?;
+    let map = robsim::catan::mapfile::map_for(&game.map, &row.rules);
+    let maps = robsim::report::sweep::Maps::load(&sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
     let layout = layout_for(topo, row.board, game.seed, index);
     let header = TraceHeader::new(row.policy.name(), row.board, &map, game.seed, index);
@@ -663,11 +666,11 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
 /// `trace --variant carcassonne`: one Carcassonne game as JSON Lines (docs/trace-format.md).
 fn carcassonne_trace(
     game: &GameArgs,
-    row: robsim::carcassonne_run::CarcSpec,
+    row: robsim::carcassonne::experiment::CarcSpec,
     index: u64,
     out: Option<PathBuf>,
 ) -> Result<(), Failure> {
-    let tiles = robsim::carcassonne_run::resolve_tiles(&game.tiles)
+    let tiles = robsim::carcassonne::experiment::resolve_tiles(&game.tiles)
         .with_context(|| format!("--tiles {:?}", game.tiles))
         .map_err(Failure::Input)?;
     let mut buf: Vec<u8> = Vec::new();
@@ -676,7 +679,7 @@ fn carcassonne_trace(
             Some(_) => Box::new(&mut buf),
             None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
         };
-        robsim::carcassonne_trace::write_trace(&mut w, tiles, &game.tiles, row, game.seed, index)
+        robsim::carcassonne::trace::write_trace(&mut w, tiles, &game.tiles, row, game.seed, index)
             .and_then(|()| w.flush().map_err(anyhow::Error::from))
             .map_err(Failure::Run)?;
     }
@@ -700,8 +703,8 @@ fn bench(
     } else {
         threads
     };
-    let lines =
-        robsim::bench::run_bench(games, repeats, all, only.as_deref()).map_err(Failure::Run)?;
+    let lines = robsim::catan::bench::run_bench(games, repeats, all, only.as_deref())
+        .map_err(Failure::Run)?;
     let mut out = std::io::stdout().lock();
     let w = |o: &mut std::io::StdoutLock, s: String| {
         o.write_all(s.as_bytes())

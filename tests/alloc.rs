@@ -1,8 +1,10 @@
 //! No heap allocation inside a game after the first: a counting global allocator watches the game loop.
 
+use robsim::catan::policy::{
+    GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+};
+use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy};
-use robsim::sim::{layout_for, play, GameRngs};
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -27,8 +29,8 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn allocations_in_games<P: Policy + Clone>(rules: Rules, board: BoardKind, policy: P) -> u64 {
-    let map = robsim::mapfile::map_for("base", &rules);
-    let topo = Topology::build(&robsim::mapfile::resolve_map(&map).unwrap()).unwrap();
+    let map = robsim::catan::mapfile::map_for("base", &rules);
+    let topo = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
     let mut buf = Box::new(ActionList::new());
     let mut one = |i: u64| {
         let layout = layout_for(&topo, board, 3, i);

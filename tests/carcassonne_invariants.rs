@@ -1,9 +1,9 @@
 //! Invariants over many random and greedy Carcassonne games: followers conserved, scores equal
 //! the sum of scoring events, tiles placed + discarded + remaining = total, determinism.
 
+use robsim::carcassonne::experiment::{base_tiles, play, sample_draw, CarcRngs};
+use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use robsim::carcassonne::*;
-use robsim::carcassonne_run::{base_tiles, play, sample_draw, CarcRngs};
-use robsim::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 
 /// Sums every scoring event per player.
 #[derive(Default)]

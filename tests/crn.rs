@@ -2,9 +2,9 @@
 
 mod common;
 
+use robsim::catan::policy::{GreedyPolicy, Policy, TeamKnobs, TeamPolicy};
+use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
-use robsim::policy::{GreedyPolicy, Policy, TeamKnobs, TeamPolicy};
-use robsim::sim::{layout_for, play, GameRngs};
 
 /// Records the dice of every roll and the cards drawn from the deck.
 #[derive(Default)]

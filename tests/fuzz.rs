@@ -6,10 +6,10 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
+use robsim::catan::mapfile::parse_map;
+use robsim::catan::soak::{arbitrary_action, soak_game, soak_rules, SoakMaps, SoakReport};
 use robsim::catan::*;
 use robsim::config::Sweep;
-use robsim::mapfile::parse_map;
-use robsim::soak::{arbitrary_action, soak_game, soak_rules, SoakMaps, SoakReport};
 
 fn cases(default: u32) -> ProptestConfig {
     let n = std::env::var("PROPTEST_CASES")
@@ -220,21 +220,21 @@ proptest! {
     fn arbitrary_actions_from_random_positions(seed in any::<u64>(), game in 0u64..10_000, steps in 0usize..400) {
         let (rules, board) = soak_rules(game);
         let t = maps().topo_for(&rules);
-        let mut g = Game::new(t, robsim::sim::layout_for(t, board, seed, game), rules);
-        let mut rngs = robsim::sim::GameRngs::new(seed, game);
+        let mut g = Game::new(t, robsim::catan::sim::layout_for(t, board, seed, game), rules);
+        let mut rngs = robsim::catan::sim::GameRngs::new(seed, game);
         let mut buf = ActionList::new();
-        use robsim::policy::Policy;
+        use robsim::catan::policy::Policy;
         for _ in 0..steps {
             if g.s.outcome().is_some() { break; }
             if let Some(d) = g.chance() {
-                let o = robsim::sim::sample_chance(&g, d, &mut rngs);
+                let o = robsim::catan::sim::sample_chance(&g, d, &mut rngs);
                 g.apply_chance(o, &mut ());
             } else {
-                let a = robsim::policy::RandomPolicy.choose(&g, &mut buf, &mut rngs.policy);
+                let a = robsim::catan::policy::RandomPolicy.choose(&g, &mut buf, &mut rngs.policy);
                 g.apply(a, &mut ());
             }
         }
-        let mut wild = robsim::seeds::Rng::seed_from_u64(seed);
+        let mut wild = robsim::engine::seeds::Rng::seed_from_u64(seed);
         for _ in 0..200 {
             let a = arbitrary_action(t, &mut wild);
             let before = g.s;

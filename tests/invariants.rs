@@ -4,9 +4,9 @@ mod common;
 
 use common::topo;
 use rand::Rng as _;
+use robsim::catan::policy::{Policy, RandomPolicy};
+use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
 use robsim::catan::*;
-use robsim::policy::{Policy, RandomPolicy};
-use robsim::sim::{layout_for, sample_chance, GameRngs};
 
 /// Counts flips and checks each one as it happens.
 struct FlipCheck {
@@ -86,7 +86,7 @@ fn hexes_of(v: &[usize]) -> HexSet {
 }
 
 /// Offers a random one-for-one player trade now and then (random players never trade).
-fn random_trade(g: &Game, rng: &mut robsim::seeds::Rng) -> Option<Action> {
+fn random_trade(g: &Game, rng: &mut robsim::engine::seeds::Rng) -> Option<Action> {
     if g.s.phase != Phase::Main || g.s.n_players < 2 || rng.random_range(0..20) != 0 {
         return None;
     }
@@ -106,7 +106,12 @@ fn random_trade(g: &Game, rng: &mut robsim::seeds::Rng) -> Option<Action> {
 struct Eager;
 
 impl Policy for Eager {
-    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut robsim::seeds::Rng) -> Action {
+    fn choose(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        rng: &mut robsim::engine::seeds::Rng,
+    ) -> Action {
         g.legal_actions(legal);
         let rank = |a: &Action| match a {
             Action::PlayKnight => 0,

@@ -5,10 +5,10 @@
 //! on the turn its raider arrived, a taken building never, volcanoes pay grain, jungles pay
 //! discoveries and nothing else.
 
+use robsim::catan::mapfile::resolve_map;
+use robsim::catan::policy::{GreedyPolicy, Policy, RandomPolicy};
+use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
 use robsim::catan::*;
-use robsim::mapfile::resolve_map;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy};
-use robsim::sim::{layout_for, sample_chance, GameRngs};
 
 fn topo(name: &str) -> Topology {
     Topology::build(&resolve_map(name).expect("map")).expect("topology")

@@ -7,9 +7,9 @@
 mod common;
 
 use common::topo;
+use robsim::catan::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy};
+use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
 use robsim::catan::*;
-use robsim::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy};
-use robsim::sim::{layout_for, sample_chance, GameRngs};
 
 #[derive(Default, Debug)]
 struct Tally {

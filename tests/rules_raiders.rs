@@ -25,10 +25,10 @@
 mod common;
 
 use common::{at_turn, give, give_dev, legal, refused, Log};
-use robsim::catan::raiders;
-use robsim::catan::topology::NONE;
+use robsim::catan::kernel::raiders;
+use robsim::catan::kernel::topology::NONE;
+use robsim::catan::mapfile::{load_map, parse_map, resolve_map};
 use robsim::catan::*;
-use robsim::mapfile::{load_map, parse_map, resolve_map};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -789,14 +789,14 @@ fn check_header_counts(name: &str, text: &str) -> usize {
 #[test]
 fn shipped_raiders_3_4_map_follows_the_scenario() {
     check_scenario_map("raiders-3-4", 2);
-    let n = check_header_counts("raiders-3-4", robsim::mapfile::RAIDERS_3_4_MAP);
+    let n = check_header_counts("raiders-3-4", robsim::catan::mapfile::RAIDERS_3_4_MAP);
     eprintln!("raiders-3-4: {n} header statements checked");
 }
 
 #[test]
 fn shipped_raiders_5_6_map_follows_the_scenario() {
     check_scenario_map("raiders-5-6", 3);
-    let n = check_header_counts("raiders-5-6", robsim::mapfile::RAIDERS_5_6_MAP);
+    let n = check_header_counts("raiders-5-6", robsim::catan::mapfile::RAIDERS_5_6_MAP);
     eprintln!("raiders-5-6: {n} header statements checked");
 }
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use robsim::catan::robert::target_candidates;
+use robsim::catan::kernel::robert::target_candidates;
 use robsim::catan::*;
 
 fn c(i: u8) -> CornerId {

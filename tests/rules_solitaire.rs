@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use robsim::catan::solitaire::robber_candidates;
+use robsim::catan::kernel::solitaire::robber_candidates;
 use robsim::catan::*;
 
 fn solo(awards: bool) -> Game<'static> {

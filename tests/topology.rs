@@ -1,7 +1,7 @@
 //! Topology counts for the shipped base map.
 
+use robsim::catan::mapfile::base_map;
 use robsim::catan::*;
-use robsim::mapfile::base_map;
 
 #[test]
 fn base_map_counts() {
@@ -44,7 +44,7 @@ hexes = [
 ]
 harbors = [ { q = 3, r = 0, side = 1, kind = "ore" } ]
 "#;
-    let spec = robsim::mapfile::parse_map(text, "inline").unwrap();
+    let spec = robsim::catan::mapfile::parse_map(text, "inline").unwrap();
     let t = Topology::build(&spec).unwrap();
     assert_eq!(t.n_hexes, 6);
     assert_eq!(t.land_hexes.len(), 4);
@@ -99,7 +99,7 @@ size = 3"#,
     for (text, needle) in bad {
         let e = format!(
             "{:#}",
-            robsim::mapfile::parse_map(text, "inline").unwrap_err()
+            robsim::catan::mapfile::parse_map(text, "inline").unwrap_err()
         );
         assert!(e.contains(needle), "{needle:?} not in {e}");
     }

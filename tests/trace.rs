@@ -1,11 +1,11 @@
 //! Re-checks the rules from JSON Lines traces alone: the checker below reads only the parsed
 //! lines (board, events, snapshots), never robsim's state, and keeps its own books.
 
+use robsim::catan::mapfile::base_map;
+use robsim::catan::policy::{Policy, RandomPolicy, SolitairePolicy};
+use robsim::catan::sim::{self, GameRngs};
+use robsim::catan::trace::{write_trace, TraceHeader};
 use robsim::catan::*;
-use robsim::mapfile::base_map;
-use robsim::policy::{Policy, RandomPolicy, SolitairePolicy};
-use robsim::sim::{self, GameRngs};
-use robsim::trace::{write_trace, TraceHeader};
 use serde_json::Value;
 use std::collections::{BTreeSet, HashMap};
 
@@ -46,7 +46,12 @@ impl TestPolicy {
 }
 
 impl Policy for TestPolicy {
-    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut robsim::seeds::Rng) -> Action {
+    fn choose(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        rng: &mut robsim::engine::seeds::Rng,
+    ) -> Action {
         if self.0 {
             SolitairePolicy.choose(g, legal, rng)
         } else {

@@ -2,11 +2,11 @@
 //! books of the raiders (pool, deserts, raided hexes), taken buildings and ships from the events,
 //! and holds every snapshot to them; it also checks the storm's spread rule from the board lines.
 
+use robsim::catan::mapfile::{map_for, resolve_map};
+use robsim::catan::policy::{GreedyPolicy, RandomPolicy};
+use robsim::catan::sim::{self, GameRngs};
+use robsim::catan::trace::{write_trace, TraceHeader};
 use robsim::catan::*;
-use robsim::mapfile::{map_for, resolve_map};
-use robsim::policy::{GreedyPolicy, RandomPolicy};
-use robsim::sim::{self, GameRngs};
-use robsim::trace::{write_trace, TraceHeader};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 

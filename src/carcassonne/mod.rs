@@ -1,9 +1,8 @@
-//! Carcassonne with The Robbers: the rules kernel (pure: no I/O, no random generator).
+//! Carcassonne with The Robbers: kernel, tile file, policies, experiment and trace.
 
-pub mod game;
-pub mod scoreboard;
-pub mod tiles;
+pub mod experiment;
+pub mod kernel;
+pub mod policy;
+pub mod trace;
 
-pub use game::*;
-pub use scoreboard::{half_up, resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};
-pub use tiles::{Edge, Feature, Kind, TileSet, BASE_TILES, MAX_KINDS, MAX_SEGS, MAX_TILES};
+pub use kernel::*;

@@ -1,23 +1,12 @@
-//! The Catan rules kernel: pure, I/O-free game logic over a small `Copy` state and precomputed tables.
+//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps, policies, experiment, trace, soak, bench.
 
-pub mod bits;
-pub mod ids;
-pub mod layout;
-pub mod modifiers;
-pub mod raiders;
-pub mod robert;
-pub mod rules;
-pub mod solitaire;
-pub mod state;
-pub mod topology;
-pub mod variant;
+pub mod bench;
+pub mod experiment;
+pub mod kernel;
+pub mod mapfile;
+pub mod policy;
+pub mod sim;
+pub mod soak;
+pub mod trace;
 
-pub use bits::{CornerSet, EdgeSet, HexSet};
-pub use ids::*;
-pub use layout::{BoardKind, Layout};
-pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
-pub use state::*;
-pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology};
-pub use variant::{
-    Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
-};
+pub use kernel::*;

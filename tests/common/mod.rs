@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 /// The shipped base map's topology, built once per test binary.
 pub fn topo() -> &'static Topology {
     static T: OnceLock<Topology> = OnceLock::new();
-    T.get_or_init(|| Topology::build(&robsim::mapfile::base_map()).expect("base map"))
+    T.get_or_init(|| Topology::build(&robsim::catan::mapfile::base_map()).expect("base map"))
 }
 
 /// The hex at axial coordinates `(q, r)` of the base map.

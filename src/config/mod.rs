@@ -1,11 +1,13 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
+pub mod tomlerr;
+
+use crate::carcassonne::experiment::{CarcPolicySpec, CarcSpec};
 use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
-use crate::carcassonne_run::{CarcPolicySpec, CarcSpec};
+use crate::catan::policy::{PolicySpec, TeamKnobs};
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
-use crate::policy::{PolicySpec, TeamKnobs};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -182,7 +184,7 @@ impl Sweep {
                 return format!("command line: --{flag} ({key})");
             }
             let first = key.split(" / ").next().unwrap_or(key);
-            match text.and_then(|t| crate::tomlerr::key_line(t, first)) {
+            match text.and_then(|t| crate::config::tomlerr::key_line(t, first)) {
                 Some(line) => format!("{origin}:{line}: {key}"),
                 None => format!("{origin}: {key}"),
             }
@@ -479,7 +481,7 @@ impl Sweep {
     /// As [`Sweep::load`].
     pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
         let file: SweepFile = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!(crate::tomlerr::describe(origin, text, &e)))?;
+            .map_err(|e| anyhow::anyhow!(crate::config::tomlerr::describe(origin, text, &e)))?;
         Self::from_file_in(file, origin, Some(text))
     }
 }

@@ -2,7 +2,7 @@
 
 use super::Policy;
 use crate::catan::{Action, ActionList, Game, Phase};
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 
 /// Rolls, then ends the turn; in set-up, discards and robber moves it takes the first legal
 /// action. Games with it run only dice and production, so they measure the engine's floor (they

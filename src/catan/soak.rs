@@ -2,11 +2,11 @@
 //! combination, with [`Game::check_invariants`] after every step and arbitrary (mostly illegal)
 //! actions thrown at [`Game::try_apply`], which must refuse them without changing the state.
 
+use crate::catan::policy::{Policy, RandomPolicy};
+use crate::catan::sim::{layout_for, sample_chance, GameRngs};
 use crate::catan::*;
-use crate::policy::{Policy, RandomPolicy};
-use crate::runner::stop_requested;
-use crate::seeds::Rng;
-use crate::sim::{layout_for, sample_chance, GameRngs};
+use crate::engine::runner::stop_requested;
+use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
 use rayon::prelude::*;
 
@@ -76,7 +76,7 @@ pub struct SoakMaps {
 impl SoakMaps {
     pub fn shipped() -> SoakMaps {
         let build = |name: &str| {
-            Topology::build(&crate::mapfile::resolve_map(name).expect("a shipped map"))
+            Topology::build(&crate::catan::mapfile::resolve_map(name).expect("a shipped map"))
                 .expect("a shipped map builds")
         };
         SoakMaps {

@@ -1,11 +1,11 @@
 //! Carcassonne as an experiment for the generic runner: the game loop, the row accumulator and its tables.
 
+use crate::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use crate::carcassonne::*;
-use crate::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use crate::engine::runner::Experiment;
+use crate::engine::seeds::{rng, Rng, Stream};
+use crate::engine::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
-use crate::runner::Experiment;
-use crate::seeds::{rng, Rng, Stream};
-use crate::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
 use anyhow::{Context, Result};
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};

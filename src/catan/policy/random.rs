@@ -2,7 +2,7 @@
 
 use super::Policy;
 use crate::catan::{Action, ActionList, Game};
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 use rand::Rng as _;
 
 /// Picks uniformly among `Game::legal_actions`. Trades between players are not in that list,

@@ -4,9 +4,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::Policy;
-use crate::catan::topology::NONE;
+use crate::catan::kernel::topology::NONE;
 use crate::catan::*;
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 
 /// Most bank trades greedy makes in one turn (a guard; each trade already lowers a deficit).
 const MAX_BANK_TRADES: u8 = 8;
@@ -880,7 +880,7 @@ impl Policy for GreedyPolicy {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::sim::*;
+    use crate::catan::sim::*;
 
     /// Plays `n` seeded games with `make()` in every seat, checking each action's legality and
     /// the invariants at the end. Returns (outcomes, total player-turns).
@@ -889,7 +889,7 @@ pub(crate) mod tests {
         n: u64,
         make: impl Fn() -> P,
     ) -> (Vec<Outcome>, u64) {
-        let topo = Topology::build(&crate::mapfile::base_map()).unwrap();
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
         let mut buf = ActionList::new();
         let mut outs = Vec::new();
         let mut turns = 0;
@@ -927,7 +927,7 @@ pub(crate) mod tests {
     pub(crate) fn after_setup(g: &mut Game) {
         let mut pol = GreedyPolicy::default();
         let mut buf = ActionList::new();
-        let mut rng = crate::seeds::rng(1, 1, crate::seeds::Stream::Policy);
+        let mut rng = crate::engine::seeds::rng(1, 1, crate::engine::seeds::Stream::Policy);
         while matches!(
             g.s.phase,
             Phase::SetupSettlement | Phase::SetupRoad | Phase::Deal
@@ -949,7 +949,7 @@ pub(crate) mod tests {
 
     #[test]
     fn prefers_a_city_when_affordable() {
-        let topo = Topology::build(&crate::mapfile::base_map()).unwrap();
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
         let mut g = base_game(&topo);
         after_setup(&mut g);
         g.apply(Action::Roll, &mut ());
@@ -965,7 +965,7 @@ pub(crate) mod tests {
         g.s.players[p].hand = hand;
         let mut pol = GreedyPolicy::default();
         let mut buf = ActionList::new();
-        let mut rng = crate::seeds::rng(1, 2, crate::seeds::Stream::Policy);
+        let mut rng = crate::engine::seeds::rng(1, 2, crate::engine::seeds::Stream::Policy);
         let a = pol.choose(&g, &mut buf, &mut rng);
         assert!(matches!(a, Action::BuildCity(_)), "chose {a:?}");
         g.try_apply(a, &mut ()).unwrap();

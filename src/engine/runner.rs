@@ -1,6 +1,6 @@
 //! The parallel runner: plays any experiment's games on rayon, folding mergeable accumulators.
 
-use crate::stats::Accumulator;
+use crate::engine::stats::Accumulator;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::ops::Range;

@@ -1,8 +1,8 @@
 //! Plays one game: asks policies for decisions and samples chance phases from the game's streams.
 
+use crate::catan::policy::Policy;
 use crate::catan::*;
-use crate::policy::Policy;
-use crate::seeds::{rng, Rng, Stream};
+use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;
 
 /// The random streams of one game (see [`Stream`]).

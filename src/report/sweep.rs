@@ -1,18 +1,18 @@
 //! Runs a validated sweep: builds each row's experiment, plays it on the runner, writes the report.
 
-use crate::carcassonne_run::{resolve_tiles, CarcassonneRow};
+use crate::carcassonne::experiment::{resolve_tiles, CarcassonneRow};
+use crate::catan::experiment::CatanRow;
+use crate::catan::mapfile::{map_for, resolve_map};
 use crate::catan::Topology;
-use crate::catan_run::CatanRow;
-use crate::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::config::Sweep;
-use crate::html;
-use crate::mapfile::{map_for, resolve_map};
+use crate::engine::runner::{run_joint, stop_requested, with_threads};
+use crate::engine::stats::{Accumulator, GameLog};
+use crate::report::compare::{compare_row, pairs, PairSet, PairStats};
+use crate::report::html;
+use crate::report::shard::{RowState, Shard, StateFile};
 use crate::report::{
     git_commit, machine, sha256_hex, Manifest, PrecisionManifest, ReportDir, ShardInfo, Tables,
 };
-use crate::runner::{run_joint, stop_requested, with_threads};
-use crate::shard::{RowState, Shard, StateFile};
-use crate::stats::{Accumulator, GameLog};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -478,7 +478,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
 /// # Errors
 /// The map cannot be loaded, a state does not fit, or the folder cannot be written.
 pub fn write_merged(
-    shards: &crate::shard::Shards,
+    shards: &crate::report::shard::Shards,
     out: &Path,
     command: &[String],
 ) -> Result<(PathBuf, Vec<u8>)> {
@@ -495,7 +495,7 @@ pub fn write_merged(
 /// Merges the shards' states of one game's rows and writes the report. Generic over the game.
 fn merge_rows<E: Tables>(
     rows: &[E],
-    shards: &crate::shard::Shards,
+    shards: &crate::report::shard::Shards,
     out: &Path,
     command: &[String],
 ) -> Result<(PathBuf, Vec<u8>)> {
@@ -508,7 +508,7 @@ fn merge_rows<E: Tables>(
         .iter()
         .map(|f| f.state.clone().expect("loaded with state"))
         .collect();
-    let played = crate::shard::merge_states(rows, &states)?;
+    let played = crate::report::shard::merge_states(rows, &states)?;
     let opts = RunOptions {
         threads: 1,
         out: out.to_path_buf(),

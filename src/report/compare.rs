@@ -1,7 +1,7 @@
 //! Paired comparisons of rows that differ in one setting, on common random numbers (`compare.csv`).
 
+use crate::engine::stats::{Accumulator, GameLog, PairedBinary, PairedDiffs};
 use crate::report::r5;
-use crate::stats::{Accumulator, GameLog, PairedBinary, PairedDiffs};
 use serde::{Deserialize, Serialize};
 
 /// Confidence level of every interval in `compare.csv`.

@@ -2,9 +2,9 @@
 //!
 //! The format is documented in `docs/trace-format.md` ("Carcassonne traces").
 
+use crate::carcassonne::experiment::{sample_draw, CarcPolicySpec, CarcRngs, CarcSpec};
+use crate::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use crate::carcassonne::*;
-use crate::carcassonne_run::{sample_draw, CarcPolicySpec, CarcRngs, CarcSpec};
-use crate::policy::carcassonne::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
 use anyhow::Context;
 use serde_json::{json, Value};
 use std::io::Write;

@@ -3,7 +3,7 @@
 use crate::catan::{
     HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Rules, Terrain, Topology, Variant,
 };
-use crate::tomlerr::{describe, line_of};
+use crate::config::tomlerr::{describe, line_of};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 use std::path::Path;
@@ -199,7 +199,7 @@ pub fn load_map(path: &Path) -> Result<MapSpec> {
 }
 
 /// The base map shipped in `configs/maps/base.toml`, compiled in so that it works from anywhere.
-pub const BASE_MAP: &str = include_str!("../configs/maps/base.toml");
+pub const BASE_MAP: &str = include_str!("../../configs/maps/base.toml");
 
 /// The base map's spec.
 pub fn base_map() -> MapSpec {
@@ -207,8 +207,8 @@ pub fn base_map() -> MapSpec {
 }
 
 /// The Raiders of Catan maps shipped in `configs/maps/` (reconstructions; see the files).
-pub const RAIDERS_3_4_MAP: &str = include_str!("../configs/maps/raiders-3-4.toml");
-pub const RAIDERS_5_6_MAP: &str = include_str!("../configs/maps/raiders-5-6.toml");
+pub const RAIDERS_3_4_MAP: &str = include_str!("../../configs/maps/raiders-3-4.toml");
+pub const RAIDERS_5_6_MAP: &str = include_str!("../../configs/maps/raiders-5-6.toml");
 
 /// The names of the built-in maps.
 pub const BUILT_IN: &[&str] = &["base", "raiders-3-4", "raiders-5-6"];

@@ -1,7 +1,13 @@
 //! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
 
-use crate::runner::Experiment;
-use crate::stats::GameLog;
+pub mod compare;
+pub mod html;
+pub mod plot;
+pub mod shard;
+pub mod sweep;
+
+use crate::engine::runner::Experiment;
+use crate::engine::stats::GameLog;
 use anyhow::{Context, Result};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -1,11 +1,11 @@
 //! Beyond one machine: shards (`--shard i/n`), each folder's exact state (`state.json`),
 //! `robsim merge` (shards → exactly the one-shot result) and `robsim rerun` (from a manifest).
 
-use crate::compare::PairSet;
 use crate::config::Sweep;
+use crate::engine::runner::Experiment;
+use crate::engine::stats::Accumulator;
+use crate::report::compare::PairSet;
 use crate::report::sha256_hex;
-use crate::runner::Experiment;
-use crate::stats::Accumulator;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -73,7 +73,7 @@ pub struct RowState {
 pub fn merge_states<E: Experiment>(
     rows: &[E],
     states: &[StateFile],
-) -> Result<crate::sweep::Played<E::Acc>> {
+) -> Result<crate::report::sweep::Played<E::Acc>> {
     let mut accs = Vec::with_capacity(rows.len());
     let mut games = Vec::with_capacity(rows.len());
     for i in 0..rows.len() {
@@ -95,7 +95,7 @@ pub fn merge_states<E: Experiment>(
             .context("the paired statistics in state.json are malformed")?;
         stats.merge(p);
     }
-    Ok(crate::sweep::Played {
+    Ok(crate::report::sweep::Played {
         accs,
         stats,
         games,

@@ -1,13 +1,15 @@
 //! Catan as an experiment for the generic runner: per-game recording, the row accumulator, report tables.
 
+use crate::catan::policy::{
+    GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy,
+};
+use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
-use crate::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
-use crate::policy::{GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy};
+use crate::engine::runner::Experiment;
+use crate::engine::stats::{merge_counts, wilson, Accumulator, Curve, GameLog, Hist};
+use crate::report::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
-use crate::runner::Experiment;
-use crate::sim::{layout_for, play, GameRngs};
-use crate::stats::{merge_counts, wilson, Accumulator, Curve, GameLog, Hist};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 

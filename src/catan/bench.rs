@@ -1,13 +1,13 @@
 //! `robsim bench`: games/s and player-turns/s of standard workloads with 1 thread and all threads.
 
-use crate::catan::*;
-use crate::mapfile::base_map;
-use crate::policy::{
+use crate::catan::mapfile::base_map;
+use crate::catan::policy::{
     GreedyPolicy, NullPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
 };
-use crate::runner::{run, with_threads, Experiment};
-use crate::sim::{layout_for, play, GameRngs};
-use crate::stats::Accumulator;
+use crate::catan::sim::{layout_for, play, GameRngs};
+use crate::catan::*;
+use crate::engine::runner::{run, with_threads, Experiment};
+use crate::engine::stats::Accumulator;
 use anyhow::Result;
 use indicatif::ProgressBar;
 use std::time::Instant;
@@ -53,7 +53,7 @@ impl<P: Policy + Clone + Sync> Experiment for Workload<P> {
             Outcome::TeamLoss => 20,
             Outcome::Cap => 30,
         };
-        acc.checksum = acc.checksum.wrapping_add(crate::seeds::mix64(
+        acc.checksum = acc.checksum.wrapping_add(crate::engine::seeds::mix64(
             i ^ (code << 40) ^ ((g.s.turn as u64) << 48),
         ));
     }
@@ -225,11 +225,11 @@ pub fn run_bench(
     for (name, players) in [("raiders_4p_greedy", 4u8), ("raiders_6p_greedy", 6)] {
         if want(name) {
             let rules = Rules::raiders(players, Default::default());
-            let map = crate::mapfile::map_for("base", &rules);
+            let map = crate::catan::mapfile::map_for("base", &rules);
             lines_for(
                 Workload {
                     name,
-                    topo: Topology::build(&crate::mapfile::resolve_map(&map)?)?,
+                    topo: Topology::build(&crate::catan::mapfile::resolve_map(&map)?)?,
                     rules,
                     board: BoardKind::Fixed,
                     policy: GreedyPolicy::default(),

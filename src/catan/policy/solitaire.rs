@@ -14,7 +14,7 @@
 
 use super::Policy;
 use crate::catan::*;
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 use rand::Rng as _;
 
 /// The solitaire policy (stateless).

@@ -7,8 +7,8 @@ use super::greedy::{
     affords, bank_step, corner_score, discard_choice, production, setup_road, simple_need,
     year_of_plenty_for,
 };
-use crate::catan::raiders;
-use crate::catan::topology::NONE;
+use crate::catan::kernel::raiders;
+use crate::catan::kernel::topology::NONE;
 use crate::catan::*;
 
 /// Most bank trades in one turn (as greedy's base play).
@@ -991,12 +991,12 @@ fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::{GreedyPolicy, Policy, RandomPolicy};
-    use crate::seeds::Rng;
-    use crate::sim::{sample_chance, GameRngs};
+    use crate::catan::policy::{GreedyPolicy, Policy, RandomPolicy};
+    use crate::catan::sim::{sample_chance, GameRngs};
+    use crate::engine::seeds::Rng;
 
     fn topo() -> Topology {
-        Topology::build(&crate::mapfile::resolve_map("raiders-3-4").unwrap()).unwrap()
+        Topology::build(&crate::catan::mapfile::resolve_map("raiders-3-4").unwrap()).unwrap()
     }
 
     /// Records when the storm began and where settlements were built before it.

@@ -1,12 +1,12 @@
-//! Game traces as JSON Lines: one game played with its own loop (mirroring [`crate::sim::play`],
+//! Game traces as JSON Lines: one game played with its own loop (mirroring [`crate::catan::sim::play`],
 //! same random streams, so the same seed gives the same game) and written line by line: a header,
 //! the board, every decision, chance outcome and kernel event, and state snapshots.
 //!
 //! The format is documented in `docs/trace-format.md`; every field name below is part of it.
 
+use crate::catan::policy::Policy;
+use crate::catan::sim::{sample_chance, GameRngs};
 use crate::catan::*;
-use crate::policy::Policy;
-use crate::sim::{sample_chance, GameRngs};
 use anyhow::Context;
 use serde::Serialize;
 use std::io::Write;
@@ -78,7 +78,7 @@ impl<W: Write> Lines<'_, W> {
 
 /// Plays one game with `policy` in every seat and writes its trace to `out` as JSON Lines.
 ///
-/// The dice, deck, steal, Robert and policy streams are drawn exactly as [`crate::sim::play`]
+/// The dice, deck, steal, Robert and policy streams are drawn exactly as [`crate::catan::sim::play`]
 /// draws them, so a trace shows the game a normal run with the same seed plays. Actions go
 /// through [`Game::try_apply`]: a policy that returns an illegal action is an error here, not a
 /// corrupted state.
@@ -204,7 +204,7 @@ fn present(row: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn set_vec<const N: usize>(s: &crate::catan::bits::Bits<N>) -> Vec<usize> {
+fn set_vec<const N: usize>(s: &crate::catan::kernel::bits::Bits<N>) -> Vec<usize> {
     s.iter().collect()
 }
 
@@ -540,7 +540,7 @@ fn chance_line(g: &Game, dist: ChanceDist, o: ChanceOutcome) -> ChanceLine {
         ChanceOutcome::Die(d) => l.die = Some(d),
     }
     if g.s.phase == Phase::ModifierDie {
-        l.hex = Some(crate::catan::modifiers::next_die_hex(&g.s).0);
+        l.hex = Some(crate::catan::kernel::modifiers::next_die_hex(&g.s).0);
     } else if g.s.phase == Phase::DestroyDie {
         l.hex = Some(g.s.leaving.0);
     }

@@ -1,6 +1,5 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
-pub mod carcassonne;
 pub mod greedy;
 pub mod null;
 pub mod raiders;
@@ -9,7 +8,7 @@ pub mod solitaire;
 pub mod team;
 
 use crate::catan::{Action, ActionList, Game};
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 
 /// A scripted player. It sees the game read-only and draws only from its own stream, never the
 /// dice's. `legal` is a caller-owned scratch buffer (fill it with `Game::legal_actions`).

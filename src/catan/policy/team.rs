@@ -9,9 +9,9 @@ use super::greedy::{
     Kind, Memo,
 };
 use super::Policy;
-use crate::catan::topology::NONE;
+use crate::catan::kernel::topology::NONE;
 use crate::catan::*;
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};
 
 /// The team policy's tuning knobs (a `[policy.team]`-style TOML table; every field optional).
@@ -680,10 +680,10 @@ mod tests {
 
     #[test]
     fn soldier_only_for_a_valuable_token() {
-        let topo = Topology::build(&crate::mapfile::base_map()).unwrap();
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
         let mut pol = TeamPolicy::default();
         let mut buf = ActionList::new();
-        let mut rng = crate::seeds::rng(1, 3, crate::seeds::Stream::Policy);
+        let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
         // Nothing face down: Robert moves.
         let g = preroll_with_soldier(&topo);
         assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
@@ -729,7 +729,7 @@ mod tests {
 
     #[test]
     fn help_trade_is_legal() {
-        let topo = Topology::build(&crate::mapfile::base_map()).unwrap();
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
         let mut g = Game::new(&topo, Layout::fixed(&topo), robert_rules(0));
         after_setup(&mut g);
         g.apply(Action::RobertMoves, &mut ());
@@ -759,7 +759,7 @@ mod tests {
         g.s.players[3].vp = 5;
         let mut pol = TeamPolicy::default();
         let mut buf = ActionList::new();
-        let mut rng = crate::seeds::rng(1, 4, crate::seeds::Stream::Policy);
+        let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::Policy);
         let a = pol.choose(&g, &mut buf, &mut rng);
         match a {
             Action::Trade { with, give, get } => {

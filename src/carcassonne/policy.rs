@@ -1,7 +1,7 @@
 //! Carcassonne players: `random` (uniform over each phase's legal actions) and `greedy`.
 
 use crate::carcassonne::{Action, Feature, Game, Phase, SegPreview, FOLLOWERS, MAX_PLAYERS};
-use crate::seeds::Rng;
+use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
 use rand::Rng as _;
 

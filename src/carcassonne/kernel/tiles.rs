@@ -145,7 +145,7 @@ struct TilesFile {
 }
 
 /// The shipped tile file (`configs/carcassonne-tiles.toml`), built in.
-pub const BASE_TILES: &str = include_str!("../../configs/carcassonne-tiles.toml");
+pub const BASE_TILES: &str = include_str!("../../../configs/carcassonne-tiles.toml");
 
 fn side_of(c: char) -> Option<usize> {
     SIDES.iter().position(|&s| s == c)

@@ -1,0 +1,9 @@
+//! Carcassonne with The Robbers: the rules kernel (pure: no I/O, no random generator).
+
+pub mod game;
+pub mod scoreboard;
+pub mod tiles;
+
+pub use game::*;
+pub use scoreboard::{half_up, resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};
+pub use tiles::{Edge, Feature, Kind, TileSet, BASE_TILES, MAX_KINDS, MAX_SEGS, MAX_TILES};

@@ -1,0 +1,23 @@
+//! The Catan rules kernel: pure, I/O-free game logic over a small `Copy` state and precomputed tables (no I/O, parsing or random generator).
+
+pub mod bits;
+pub mod ids;
+pub mod layout;
+pub mod modifiers;
+pub mod raiders;
+pub mod robert;
+pub mod rules;
+pub mod solitaire;
+pub mod state;
+pub mod topology;
+pub mod variant;
+
+pub use bits::{CornerSet, EdgeSet, HexSet};
+pub use ids::*;
+pub use layout::{BoardKind, Layout};
+pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
+pub use state::*;
+pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology};
+pub use variant::{
+    Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+};

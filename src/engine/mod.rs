@@ -1,0 +1,5 @@
+//! Game-independent machinery: seeds and streams, the parallel runner, mergeable statistics.
+
+pub mod runner;
+pub mod seeds;
+pub mod stats;
