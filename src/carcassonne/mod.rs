@@ -3,6 +3,8 @@
 pub mod experiment;
 pub mod kernel;
 pub mod policy;
+pub mod tilefile;
 pub mod trace;
 
 pub use kernel::*;
+pub use tilefile::BASE_TILES;

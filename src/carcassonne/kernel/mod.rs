@@ -6,4 +6,4 @@ pub mod tiles;
 
 pub use game::*;
 pub use scoreboard::{half_up, resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};
-pub use tiles::{Edge, Feature, Kind, TileSet, BASE_TILES, MAX_KINDS, MAX_SEGS, MAX_TILES};
+pub use tiles::{Edge, Feature, Kind, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES};

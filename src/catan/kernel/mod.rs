@@ -1,7 +1,10 @@
 //! The Catan rules kernel: pure, I/O-free game logic over a small `Copy` state and precomputed tables (no I/O, parsing or random generator).
 
+mod apply;
+mod awards;
 pub mod bits;
 pub mod ids;
+mod invariants;
 pub mod layout;
 pub mod modifiers;
 pub mod raiders;

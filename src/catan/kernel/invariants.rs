@@ -1,0 +1,113 @@
+//! The conservation invariants, checked after every step by soak and tests (and in debug builds).
+
+use super::ids::*;
+use super::raiders;
+use super::rules::Game;
+use super::solitaire;
+use super::state::*;
+
+impl Game<'_> {
+    /// Checks the conservation invariants; returns the first violation.
+    ///
+    /// # Errors
+    /// A description of what does not add up.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let s = &self.s;
+        let n = s.n_players as usize;
+        for r in 0..5 {
+            let total: u32 =
+                s.bank[r] as u32 + s.players[..n].iter().map(|p| p.hand[r] as u32).sum::<u32>();
+            if total != BANK_PER_RESOURCE as u32 {
+                return Err(format!("resource {r}: bank + hands = {total}, not 19"));
+            }
+        }
+        let cards: u32 = s.deck.iter().map(|&x| x as u32).sum::<u32>()
+            + s.played.iter().map(|&x| x as u32).sum::<u32>()
+            + s.players[..n]
+                .iter()
+                .map(|p| {
+                    p.dev.iter().map(|&x| x as u32).sum::<u32>()
+                        + p.dev_new.iter().map(|&x| x as u32).sum::<u32>()
+                })
+                .sum::<u32>();
+        if cards != 25 {
+            return Err(format!("development cards accounted for: {cards}, not 25"));
+        }
+        for (q, p) in s.players[..n].iter().enumerate() {
+            let cities = p.cities.len() as u8;
+            let settlements = p.buildings.len() as u8 - cities;
+            if settlements + p.settlements_left != SETTLEMENTS_PER_PLAYER
+                || cities + p.cities_left != CITIES_PER_PLAYER
+                || p.roads.len() as u8 + p.roads_left != ROADS_PER_PLAYER
+            {
+                return Err(format!("seat {q}: piece counts do not add up"));
+            }
+            let vp = self.vp_from_scratch(PlayerId(q as u8));
+            if vp != p.vp {
+                return Err(format!("seat {q}: running VP {} but recomputed {vp}", p.vp));
+            }
+            let full = self.road_length_brute(PlayerId(q as u8));
+            if p.road_length != full {
+                return Err(format!(
+                    "seat {q}: road length {} but a full search finds {full}",
+                    p.road_length
+                ));
+            }
+        }
+        if !s.face_down.minus(self.layout.tokened).is_empty() {
+            return Err("a hex without a token is face down".into());
+        }
+        if !s.destroyed.minus(self.layout.tokened).is_empty() {
+            return Err("a hex without a token (desert or sea) is destroyed".into());
+        }
+        if s.destroyed.len() > solitaire::DESTROYED_TO_LOSE {
+            return Err(format!("{} tiles destroyed", s.destroyed.len()));
+        }
+        if s.destroyed.contains(s.robber.idx()) {
+            return Err("the robber stands on a destroyed tile".into());
+        }
+        if !self.rules.variant.awards()
+            && (s.longest_road != NO_PLAYER || s.largest_army != NO_PLAYER)
+        {
+            return Err("longest road or largest army awarded with awards off".into());
+        }
+        let mut blocked = super::bits::CornerSet::EMPTY;
+        for c in s.occupied.iter() {
+            blocked = blocked.union(self.topo.corner_block[c]);
+        }
+        if blocked != s.blocked {
+            return Err("the distance-rule blocked set is stale".into());
+        }
+        if self.is_raiders() {
+            return raiders::check(self);
+        }
+        for (q, p) in s.players[..n].iter().enumerate() {
+            let mut net = p.buildings;
+            for e in p.roads.iter() {
+                for c in self.topo.edge_corners[e] {
+                    net.insert(c.idx());
+                }
+            }
+            if net != p.net {
+                return Err(format!("seat {q}: stale road network"));
+            }
+        }
+        Ok(())
+    }
+
+    #[cfg(debug_assertions)]
+    pub(super) fn debug_check(&self) {
+        let s = &self.s;
+        for r in 0..5 {
+            let total: u32 = s.bank[r] as u32
+                + s.players[..s.n_players as usize]
+                    .iter()
+                    .map(|p| p.hand[r] as u32)
+                    .sum::<u32>();
+            debug_assert_eq!(
+                total, BANK_PER_RESOURCE as u32,
+                "resource {r} not conserved"
+            );
+        }
+    }
+}
