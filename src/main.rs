@@ -397,7 +397,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         } => {
             let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
             let mut sweep = folder.sweep().map_err(Failure::Input)?;
-            let recorded = folder.manifest["robsim_version"].as_str().unwrap_or("?");
+            let recorded = folder.manifest.robsim_version.as_str();
             if recorded != env!("CARGO_PKG_VERSION") {
                 eprintln!(
                     "robsim: warning: {} was written by robsim {recorded}, this is {}",
@@ -406,22 +406,20 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 );
             }
             let shard = folder.shard();
-            sweep.games = folder.manifest["games_per_row"]
-                .as_u64()
-                .unwrap_or(sweep.games);
+            sweep.games = folder.manifest.games_per_row;
             let out = out.unwrap_or_else(|| {
                 let mut s = dir.as_os_str().to_owned();
                 s.push("-rerun");
                 PathBuf::from(s)
             });
-            let precision = &folder.manifest["precision"];
+            let precision = folder.manifest.precision;
             let common = Common {
                 threads,
                 out: Some(out),
                 quiet,
                 shard,
-                precision: precision["target_halfwidth95"].as_f64(),
-                max_games: precision["max_games"].as_u64(),
+                precision: precision.map(|p| p.target_halfwidth95),
+                max_games: precision.map(|p| p.max_games),
                 format: "csv".into(),
             };
             execute(&sweep, common, args, folder.config_text)

@@ -1,13 +1,12 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
+mod carcassonne;
+mod catan;
 pub mod tomlerr;
 
-use crate::carcassonne::experiment::{CarcPolicySpec, CarcSpec};
-use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
+use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::policy::{PolicySpec, TeamKnobs};
-use crate::catan::{
-    BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
-};
+use crate::catan::{BoardKind, Rules};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -177,18 +176,8 @@ impl Sweep {
     /// # Errors
     /// As [`Sweep::from_file`].
     pub fn from_file_in(file: SweepFile, origin: &str, text: Option<&str>) -> Result<Sweep> {
-        let ctx = |key: &str| {
-            if origin == "command line" {
-                let leaf = key.rsplit('.').next().unwrap_or(key);
-                let flag = leaf.replace('_', "-");
-                return format!("command line: --{flag} ({key})");
-            }
-            let first = key.split(" / ").next().unwrap_or(key);
-            match text.and_then(|t| crate::config::tomlerr::key_line(t, first)) {
-                Some(line) => format!("{origin}:{line}: {key}"),
-                None => format!("{origin}: {key}"),
-            }
-        };
+        let at = Locate { origin, text };
+        let ctx = |key: &str| at.key(key);
         if file.name.trim().is_empty()
             || file
                 .name
@@ -220,238 +209,22 @@ impl Sweep {
             .variant
             .as_ref()
             .map_or(vec!["robert".to_string()], |v| v.to_vec());
-        // Without a players key: 4 for base and Robert, 1 for Solitaire.
-        let players_given = g.players.as_ref().map(|v| v.to_vec());
-        let policies = g
-            .policy
-            .as_ref()
-            .map_or(vec!["team".to_string()], |v| v.to_vec());
-        // Without a board key: shuffled boards, except Raiders, whose maps are played as laid out.
-        let boards_given = g.board.as_ref().map(|v| v.to_vec());
-        let mut raider_opts = Vec::new();
-        for &setup_raiders in &g.setup_raiders.as_ref().map_or(vec![false], |v| v.to_vec()) {
-            for &volcano_start in &g.volcano_start.as_ref().map_or(vec![false], |v| v.to_vec()) {
-                raider_opts.push(RaidersRules {
-                    setup_raiders,
-                    volcano_start,
-                });
-            }
+        if variants.is_empty() {
+            bail!(
+                "{}: the list is empty; give at least one value",
+                ctx("grid.variant")
+            );
         }
-        let targets = g
-            .robert_target
-            .as_ref()
-            .map_or(vec!["adjacent".to_string()], |v| v.to_vec());
-        let weights = g.city_weight.as_ref().map_or(vec![1], |v| v.to_vec());
-        let awards = g.awards.as_ref().map_or(vec![true], |v| v.to_vec());
-        let modifiers: Vec<Modifiers> = g
-            .modifiers
-            .as_ref()
-            .map_or(vec!["none".to_string()], |v| v.to_vec())
-            .iter()
-            .map(|m| {
-                Modifiers::parse(m).map_err(|e| {
-                    anyhow::anyhow!(
-                        "{}: {e} in {m:?}; allowed: none, or {} joined by '+' (e.g. \"volcano+gold\")",
-                        ctx("grid.modifiers"),
-                        names(Modifiers::NAMES)
-                    )
-                })
-            })
-            .collect::<Result<_>>()?;
-        let cards: Vec<i64> = match (&g.difficulty, &g.start_cards) {
-            (Some(_), Some(_)) => bail!(
-                "{}: give either grid.difficulty or grid.start_cards, not both",
-                ctx("grid")
-            ),
-            (Some(d), None) => d
-                .to_vec()
-                .iter()
-                .map(|name| {
-                    DIFFICULTIES
-                        .iter()
-                        .find(|x| x.0 == name)
-                        .map(|x| x.1 as i64)
-                        .with_context(|| {
-                            format!(
-                                "{}: unknown difficulty {name:?}; allowed: impossible, hard, moderate, easy (or use grid.start_cards for any count)",
-                                ctx("grid.difficulty")
-                            )
-                        })
-                })
-                .collect::<Result<_>>()?,
-            (None, Some(c)) => c.to_vec(),
-            (None, None) => vec![0],
-        };
-        for (key, len) in [
-            ("grid.variant", variants.len()),
-            (
-                "grid.players",
-                players_given.as_ref().map_or(1, |p| p.len()),
-            ),
-            ("grid.awards", awards.len()),
-            ("grid.modifiers", modifiers.len()),
-            ("grid.policy", policies.len()),
-            ("grid.board", boards_given.as_ref().map_or(1, |b| b.len())),
-            ("grid.setup_raiders / grid.volcano_start", raider_opts.len()),
-            ("grid.difficulty / grid.start_cards", cards.len()),
-            ("grid.robert_target", targets.len()),
-            ("grid.city_weight", weights.len()),
-        ] {
-            if len == 0 {
-                bail!("{}: the list is empty; give at least one value", ctx(key));
-            }
-        }
-        let mut rows = Vec::new();
-        for v in &variants {
-            if v == CARCASSONNE {
-                continue;
-            }
-            if !Variant::NAMES.contains(&v.as_str()) {
-                bail!(
-                    "{}: unknown variant {v:?}; allowed: {}, {CARCASSONNE}",
-                    ctx("grid.variant"),
-                    names(Variant::NAMES)
-                );
-            }
-            // Without a policy key: team, except greedy for Raiders (team is co-operative).
-            let variant_policies = match (&g.policy, v.as_str()) {
-                (None, "raiders") => vec!["greedy".to_string()],
-                _ => policies.clone(),
-            };
-            for pol in &variant_policies {
-                let policy = PolicySpec::parse(pol, file.team).with_context(|| {
-                    format!(
-                        "{}: unknown policy {pol:?}; allowed: {}",
-                        ctx("grid.policy"),
-                        names(PolicySpec::NAMES)
-                    )
-                })?;
-                let solo = v == "solitaire";
-                let raiders = v == "raiders";
-                if raiders && !matches!(policy, PolicySpec::Random | PolicySpec::Greedy) {
-                    bail!(
-                        "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random",
-                        ctx("grid.policy")
-                    );
-                }
-                let boards = boards_given
-                    .clone()
-                    .unwrap_or_else(|| vec![if raiders { "fixed" } else { "random" }.to_string()]);
-                if raiders {
-                    if let Some(b) = boards.iter().find(|b| b.as_str() != "fixed") {
-                        bail!(
-                            "{}: board {b:?} with variant \"raiders\"; allowed: fixed (the Raiders maps are played as laid out: the home island, its raider deserts and the islands are part of the scenario)",
-                            ctx("grid.board")
-                        );
-                    }
-                }
-                let players = players_given
-                    .clone()
-                    .unwrap_or_else(|| vec![if solo { 1 } else { 4 }]);
-                for &np in &players {
-                    if solo && np != 1 {
-                        bail!(
-                            "{}: {np} players with variant \"solitaire\"; allowed: 1",
-                            ctx("grid.players")
-                        );
-                    }
-                    if raiders && !(3..=6).contains(&np) {
-                        bail!(
-                            "{}: {np} is out of range for variant \"raiders\"; allowed: 3, 4, 5 or 6",
-                            ctx("grid.players")
-                        );
-                    }
-                    // The base and Robert games here use the 4-seat base map.
-                    if !solo && !raiders && !(2..=4).contains(&np) {
-                        bail!(
-                            "{}: {np} is out of range for variant {v:?}; allowed: 2, 3 or 4 (1 only with variant \"solitaire\")",
-                            ctx("grid.players")
-                        );
-                    }
-                    for &c in &cards {
-                        if !(0..=8).contains(&c) {
-                            bail!(
-                                "{}: {c} is out of range; allowed: 0..=8 starting cards per player",
-                                ctx("grid.start_cards")
-                            );
-                        }
-                        if c * np > 25 {
-                            bail!("{}: {c} cards for each of {np} players is more than the 25-card deck", ctx("grid.start_cards"));
-                        }
-                        for t in &targets {
-                            let target = RobertTarget::parse(t).with_context(|| {
-                                format!(
-                                    "{}: unknown reading {t:?}; allowed: {}",
-                                    ctx("grid.robert_target"),
-                                    names(RobertTarget::NAMES)
-                                )
-                            })?;
-                            for &w in &weights {
-                                if !(1..=2).contains(&w) {
-                                    bail!(
-                                        "{}: {w} is out of range; allowed: 1 or 2",
-                                        ctx("grid.city_weight")
-                                    );
-                                }
-                                for &aw in &awards {
-                                    for &m in &modifiers {
-                                        for &ro in &raider_opts {
-                                            for b in &boards {
-                                                let board =
-                                                    BoardKind::parse(b).with_context(|| {
-                                                        format!(
-                                                            "{}: unknown board {b:?}; allowed: {}",
-                                                            ctx("grid.board"),
-                                                            names(BoardKind::NAMES)
-                                                        )
-                                                    })?;
-                                                let mut rules = match v.as_str() {
-                                                    "base" => Rules::base(np as u8),
-                                                    "solitaire" => {
-                                                        Rules::solitaire(SolitaireRules {
-                                                            awards: aw,
-                                                        })
-                                                    }
-                                                    "raiders" => Rules::raiders(np as u8, ro),
-                                                    _ => Rules::robert(
-                                                        np as u8,
-                                                        RobertRules {
-                                                            target,
-                                                            city_weight: w as u8,
-                                                            start_cards: c as u8,
-                                                        },
-                                                    ),
-                                                }
-                                                .with_modifiers(m);
-                                                rules.turn_cap = file.rules.turn_cap as u32;
-                                                let row = RowSpec {
-                                                    rules,
-                                                    policy,
-                                                    board,
-                                                };
-                                                // Axes of other variants do not multiply a row:
-                                                // keep one of each.
-                                                if !rows.contains(&row) {
-                                                    rows.push(row);
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if variants.iter().any(|v| v == CARCASSONNE) && variants.iter().any(|v| v != CARCASSONNE) {
+        let carc = variants.iter().any(|v| v == CARCASSONNE);
+        let rows = catan::rows(&file, &variants, &ctx)?;
+        if carc && variants.iter().any(|v| v != CARCASSONNE) {
             bail!(
                 "{}: \"carcassonne\" cannot share a sweep with Catan variants (each report folder holds one game); use two configs",
                 ctx("grid.variant")
             );
         }
-        let carcassonne = if variants.iter().any(|v| v == CARCASSONNE) {
-            carcassonne_rows(g, &players_given, &ctx)?
+        let carcassonne = if carc {
+            carcassonne::rows(g, &ctx)?
         } else {
             Vec::new()
         };
@@ -489,86 +262,38 @@ impl Sweep {
 /// The variant name of Carcassonne with The Robbers.
 pub const CARCASSONNE: &str = "carcassonne";
 
-/// Expands the grid's Carcassonne rows: policy × players × robbers × robber_placement ×
-/// robber_final_points (the robber options do not multiply rows without the expansion).
-fn carcassonne_rows(
-    g: &GridFile,
-    players_given: &Option<Vec<i64>>,
+/// Where a config came from, so that errors name the file and line of a key
+/// (`configs/x.toml:12: grid.players`) or, from the command line, the flag (`--players`).
+struct Locate<'a> {
+    origin: &'a str,
+    text: Option<&'a str>,
+}
+
+impl Locate<'_> {
+    fn key(&self, key: &str) -> String {
+        if self.origin == "command line" {
+            let leaf = key.rsplit('.').next().unwrap_or(key);
+            let flag = leaf.replace('_', "-");
+            return format!("command line: --{flag} ({key})");
+        }
+        let first = key.split(" / ").next().unwrap_or(key);
+        match self.text.and_then(|t| tomlerr::key_line(t, first)) {
+            Some(line) => format!("{}:{line}: {key}", self.origin),
+            None => format!("{}: {key}", self.origin),
+        }
+    }
+}
+
+/// A grid axis: its values, or the default when the key is absent; an empty list is an error.
+fn axis<T: Clone>(
+    v: &Option<OneOrMany<T>>,
+    default: Vec<T>,
+    key: &str,
     ctx: &dyn Fn(&str) -> String,
-) -> Result<Vec<CarcSpec>> {
-    let policies = g
-        .policy
-        .as_ref()
-        .map_or(vec!["greedy".to_string()], |v| v.to_vec());
-    let players = players_given.clone().unwrap_or_else(|| vec![4]);
-    let robbers = g.robbers.as_ref().map_or(vec![true], |v| v.to_vec());
-    let placements = g
-        .robber_placement
-        .as_ref()
-        .map_or(vec!["next-in-stock".to_string()], |v| v.to_vec());
-    let finals = g
-        .robber_final_points
-        .as_ref()
-        .map_or(vec![3], |v| v.to_vec());
-    for (key, len) in [
-        ("grid.robbers", robbers.len()),
-        ("grid.robber_placement", placements.len()),
-        ("grid.robber_final_points", finals.len()),
-    ] {
-        if len == 0 {
-            bail!("{}: the list is empty; give at least one value", ctx(key));
-        }
+) -> Result<Vec<T>> {
+    let values = v.as_ref().map_or(default, |v| v.to_vec());
+    if values.is_empty() {
+        bail!("{}: the list is empty; give at least one value", ctx(key));
     }
-    let mut rows = Vec::new();
-    for pol in &policies {
-        let policy = CarcPolicySpec::parse(pol).with_context(|| {
-            format!(
-                "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
-                ctx("grid.policy"),
-                names(CarcPolicySpec::NAMES)
-            )
-        })?;
-        for &np in &players {
-            if !(2..=5).contains(&np) {
-                bail!(
-                    "{}: {np} is out of range for variant \"carcassonne\"; allowed: 2..=5",
-                    ctx("grid.players")
-                );
-            }
-            for &rob in &robbers {
-                for pl in &placements {
-                    let placement = RobberPlacement::parse(pl).with_context(|| {
-                        format!(
-                            "{}: unknown option {pl:?}; allowed: {}",
-                            ctx("grid.robber_placement"),
-                            names(RobberPlacement::NAMES)
-                        )
-                    })?;
-                    for &fp in &finals {
-                        if fp != 0 && fp != 3 {
-                            bail!(
-                                "{}: {fp} is not allowed; allowed: 3 (2013 rule) or 0 (2012 rule)",
-                                ctx("grid.robber_final_points")
-                            );
-                        }
-                        let rules = if rob {
-                            CarcRules {
-                                players: np as u8,
-                                robbers: true,
-                                placement,
-                                final_points: fp as u8,
-                            }
-                        } else {
-                            CarcRules::base(np as u8)
-                        };
-                        let row = CarcSpec { rules, policy };
-                        if !rows.contains(&row) {
-                            rows.push(row);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    Ok(rows)
+    Ok(values)
 }

@@ -9,7 +9,7 @@ pub mod sweep;
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -201,11 +201,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
 }
 
-/// `manifest.json`: what produced a report folder.
-#[derive(Serialize)]
+/// `manifest.json`: what produced a report folder. Written by `report::sweep` and read back by
+/// `rerun` and `merge` through this one struct (fields added later default when absent).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
-    pub robsim_version: &'static str,
-    pub git_commit: Option<&'static str>,
+    pub robsim_version: String,
+    pub git_commit: Option<String>,
     pub command: Vec<String>,
     pub config: String,
     /// SHA-256 of `config.toml` as written (hex): shards merge only with the same hash.
@@ -214,17 +215,20 @@ pub struct Manifest {
     pub games_per_row: u64,
     pub rows: usize,
     /// `--precision`: the target 95% half-width, batch size and cap (absent for fixed counts).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision: Option<PrecisionManifest>,
     pub threads: usize,
     /// The slice of game indices this folder played (`--shard`), or none for the whole run.
+    #[serde(default)]
     pub shard: Option<ShardInfo>,
     /// True when Ctrl-C cut the run short: `games_played` says how many games each row has.
+    #[serde(default)]
     pub partial: bool,
     /// Games played per row written (equal to the slice's size unless `partial`).
+    #[serde(default)]
     pub games_played: Vec<u64>,
     /// The shard folders this report was merged from (`robsim merge`), if any.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
@@ -235,7 +239,7 @@ pub struct Manifest {
 
 /// One shard's place in the run: slice `index` of `count` (0-based), game indices
 /// `first_game..end_game`.
-#[derive(Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardInfo {
     pub index: u64,
     pub count: u64,
@@ -253,7 +257,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 /// How a precision run was stopped (see `sweep::Budget`).
-#[derive(Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PrecisionManifest {
     pub target_halfwidth95: f64,
     pub batch_games: u64,

@@ -5,7 +5,7 @@ use crate::config::Sweep;
 use crate::engine::runner::Experiment;
 use crate::engine::stats::Accumulator;
 use crate::report::compare::PairSet;
-use crate::report::sha256_hex;
+use crate::report::{sha256_hex, Manifest};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -111,7 +111,7 @@ fn read(dir: &Path, file: &str) -> Result<String> {
 /// A report folder's manifest, config and state, read back.
 pub struct Folder {
     pub dir: PathBuf,
-    pub manifest: serde_json::Value,
+    pub manifest: Manifest,
     pub config_text: String,
     pub state: Option<StateFile>,
 }
@@ -124,12 +124,12 @@ impl Folder {
     /// A file is missing or malformed, or the config was edited.
     pub fn load(dir: &Path, with_state: bool) -> Result<Folder> {
         let m = read(dir, "manifest.json")?;
-        let manifest: serde_json::Value = serde_json::from_str(&m)
+        let manifest: Manifest = serde_json::from_str(&m)
             .with_context(|| format!("{}: not a manifest", dir.join("manifest.json").display()))?;
         let config_text = read(dir, "config.toml")?;
-        let want = manifest["config_sha256"].as_str().unwrap_or("");
+        let want = &manifest.config_sha256;
         let got = sha256_hex(config_text.as_bytes());
-        if want != got {
+        if *want != got {
             bail!(
                 "{}: config_sha256 is {want:?} in the manifest but the config hashes to {got:?} (edited, or written by an older robsim)",
                 dir.join("config.toml").display()
@@ -152,15 +152,6 @@ impl Folder {
         })
     }
 
-    fn u64_field(&self, key: &str) -> Result<u64> {
-        self.manifest[key].as_u64().with_context(|| {
-            format!(
-                "{}: {key} missing",
-                self.dir.join("manifest.json").display()
-            )
-        })
-    }
-
     /// The validated sweep this folder ran, with its games per row.
     ///
     /// # Errors
@@ -168,16 +159,15 @@ impl Folder {
     pub fn sweep(&self) -> Result<Sweep> {
         let origin = self.dir.join("config.toml").display().to_string();
         let mut sweep = Sweep::parse(&self.config_text, &origin)?;
-        sweep.games = self.u64_field("games_per_row")?;
+        sweep.games = self.manifest.games_per_row;
         Ok(sweep)
     }
 
     /// The shard this folder played, if any.
     pub fn shard(&self) -> Option<Shard> {
-        let s = &self.manifest["shard"];
-        Some(Shard {
-            index: s["index"].as_u64()?,
-            count: s["count"].as_u64()?,
+        self.manifest.shard.map(|s| Shard {
+            index: s.index,
+            count: s.count,
         })
     }
 }
@@ -203,14 +193,30 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
         .collect::<Result<_>>()?;
     let first = &folders[0];
     for f in &folders[1..] {
-        for key in ["robsim_version", "config_sha256", "seed", "games_per_row"] {
-            if f.manifest[key] != first.manifest[key] {
+        let (a, b) = (&first.manifest, &f.manifest);
+        for (key, x, y) in [
+            (
+                "robsim_version",
+                format!("{:?}", a.robsim_version),
+                format!("{:?}", b.robsim_version),
+            ),
+            (
+                "config_sha256",
+                format!("{:?}", a.config_sha256),
+                format!("{:?}", b.config_sha256),
+            ),
+            ("seed", a.seed.to_string(), b.seed.to_string()),
+            (
+                "games_per_row",
+                a.games_per_row.to_string(),
+                b.games_per_row.to_string(),
+            ),
+        ] {
+            if x != y {
                 bail!(
-                    "merge: {} and {} differ in {key} ({} vs {}); only shards of one run merge",
+                    "merge: {} and {} differ in {key} ({x} vs {y}); only shards of one run merge",
                     first.dir.display(),
                     f.dir.display(),
-                    first.manifest[key],
-                    f.manifest[key]
                 );
             }
         }
@@ -219,13 +225,13 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
     let games = sweep.games;
     let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
     for f in &folders {
-        if !f.manifest["precision"].is_null() {
+        if f.manifest.precision.is_some() {
             bail!(
                 "merge: {} is a --precision run, whose game count depends on its results; only fixed-count runs shard and merge",
                 f.dir.display()
             );
         }
-        if f.manifest["partial"].as_bool() != Some(false) {
+        if f.manifest.partial {
             bail!(
                 "merge: {} is a partial (interrupted) report; re-run that shard",
                 f.dir.display()

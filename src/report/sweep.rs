@@ -395,8 +395,8 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     };
     let state = w.played.state()?;
     let manifest = Manifest {
-        robsim_version: env!("CARGO_PKG_VERSION"),
-        git_commit: git_commit(),
+        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit().map(str::to_string),
         command: opts.command.clone(),
         config: "config.toml".into(),
         config_sha256: sha256_hex(opts.config_text.as_bytes()),
@@ -437,7 +437,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     let provenance = format!(
         "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}{}",
         manifest.robsim_version,
-        manifest.git_commit.unwrap_or("unknown"),
+        manifest.git_commit.as_deref().unwrap_or("unknown"),
         sweep.file.seed,
         rows.len(),
         games,

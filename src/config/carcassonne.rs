@@ -1,0 +1,87 @@
+//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points.
+
+use super::{axis, names, GridFile};
+use crate::carcassonne::experiment::{CarcPolicySpec, CarcSpec};
+use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
+use anyhow::{bail, Context, Result};
+use itertools::iproduct;
+
+/// Expands the grid's Carcassonne rows (the robber options do not multiply rows without the
+/// expansion: duplicates are dropped).
+///
+/// # Errors
+/// The first key whose value is unknown or out of range, located by `ctx`.
+pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<CarcSpec>> {
+    let policies = g
+        .policy
+        .as_ref()
+        .map_or(vec!["greedy".to_string()], |v| v.to_vec())
+        .iter()
+        .map(|pol| {
+            CarcPolicySpec::parse(pol).with_context(|| {
+                format!(
+                    "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
+                    ctx("grid.policy"),
+                    names(CarcPolicySpec::NAMES)
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let players = g.players.as_ref().map_or(vec![4], |v| v.to_vec());
+    if let Some(np) = players.iter().find(|np| !(2..=5).contains(*np)) {
+        bail!(
+            "{}: {np} is out of range for variant \"carcassonne\"; allowed: 2..=5",
+            ctx("grid.players")
+        );
+    }
+    let robbers = axis(&g.robbers, vec![true], "grid.robbers", ctx)?;
+    let placements = axis(
+        &g.robber_placement,
+        vec!["next-in-stock".to_string()],
+        "grid.robber_placement",
+        ctx,
+    )?
+    .iter()
+    .map(|pl| {
+        RobberPlacement::parse(pl).with_context(|| {
+            format!(
+                "{}: unknown option {pl:?}; allowed: {}",
+                ctx("grid.robber_placement"),
+                names(RobberPlacement::NAMES)
+            )
+        })
+    })
+    .collect::<Result<Vec<_>>>()?;
+    let finals = axis(
+        &g.robber_final_points,
+        vec![3],
+        "grid.robber_final_points",
+        ctx,
+    )?;
+    if let Some(fp) = finals.iter().find(|&&fp| fp != 0 && fp != 3) {
+        bail!(
+            "{}: {fp} is not allowed; allowed: 3 (2013 rule) or 0 (2012 rule)",
+            ctx("grid.robber_final_points")
+        );
+    }
+    let mut rows = Vec::new();
+    for (&policy, &np, &rob, &placement, &fp) in
+        iproduct!(&policies, &players, &robbers, &placements, &finals)
+    {
+        let rules = if rob {
+            CarcRules {
+                players: np as u8,
+                robbers: true,
+                placement,
+                final_points: fp as u8,
+            }
+        } else {
+            CarcRules::base(np as u8)
+        };
+        let row = CarcSpec { rules, policy };
+        if !rows.contains(&row) {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}

@@ -1,0 +1,286 @@
+//! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
+
+use super::{axis, names, SweepFile, CARCASSONNE, DIFFICULTIES};
+use crate::catan::policy::PolicySpec;
+use crate::catan::{
+    BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+};
+use crate::config::RowSpec;
+use anyhow::{bail, Context, Result};
+use itertools::iproduct;
+
+/// Expands the Catan rows of a grid (carcassonne entries of `variants` are skipped), in the
+/// nesting order variant × policy × players × starting cards × Robert target × city weight ×
+/// awards × modifiers × Raiders options × board. Axes that do not apply to a variant are still
+/// checked, but do not multiply its rows (duplicates are dropped).
+///
+/// # Errors
+/// The first key whose value is unknown or out of range, located by `ctx`.
+pub(super) fn rows(
+    file: &SweepFile,
+    variants: &[String],
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<RowSpec>> {
+    let g = &file.grid;
+    // Without a players key: 4 for base and Robert, 1 for Solitaire.
+    if let Some(p) = &g.players {
+        axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
+    }
+    let policies = axis(&g.policy, vec!["team".to_string()], "grid.policy", ctx)?;
+    if let Some(b) = &g.board {
+        axis(&Some(b.clone()), vec![], "grid.board", ctx)?;
+    }
+    let setup_raiders = axis(&g.setup_raiders, vec![false], "grid.setup_raiders", ctx)?;
+    let volcano_start = axis(&g.volcano_start, vec![false], "grid.volcano_start", ctx)?;
+    let raider_opts: Vec<RaidersRules> = iproduct!(&setup_raiders, &volcano_start)
+        .map(|(&setup_raiders, &volcano_start)| RaidersRules {
+            setup_raiders,
+            volcano_start,
+        })
+        .collect();
+    let awards = axis(&g.awards, vec![true], "grid.awards", ctx)?;
+    let modifiers = modifiers(g, ctx)?;
+    let cards = start_cards(g, ctx)?;
+    let targets = axis(
+        &g.robert_target,
+        vec!["adjacent".to_string()],
+        "grid.robert_target",
+        ctx,
+    )?
+    .iter()
+    .map(|t| {
+        RobertTarget::parse(t).with_context(|| {
+            format!(
+                "{}: unknown reading {t:?}; allowed: {}",
+                ctx("grid.robert_target"),
+                names(RobertTarget::NAMES)
+            )
+        })
+    })
+    .collect::<Result<Vec<_>>>()?;
+    let weights = axis(&g.city_weight, vec![1], "grid.city_weight", ctx)?;
+    if let Some(w) = weights.iter().find(|w| !(1..=2).contains(*w)) {
+        bail!(
+            "{}: {w} is out of range; allowed: 1 or 2",
+            ctx("grid.city_weight")
+        );
+    }
+    let mut rows = Vec::new();
+    for v in variants.iter().filter(|v| *v != CARCASSONNE) {
+        if !Variant::NAMES.contains(&v.as_str()) {
+            bail!(
+                "{}: unknown variant {v:?}; allowed: {}, {CARCASSONNE}",
+                ctx("grid.variant"),
+                names(Variant::NAMES)
+            );
+        }
+        let policies = variant_policies(file, v, &policies, ctx)?;
+        let boards = variant_boards(file, v, ctx)?;
+        let players = variant_players(file, v, ctx)?;
+        for (&policy, &np, &c, &target, &w, &aw, &m, &ro, &board) in iproduct!(
+            &policies,
+            &players,
+            &cards,
+            &targets,
+            &weights,
+            &awards,
+            &modifiers,
+            &raider_opts,
+            &boards
+        ) {
+            if c * np > 25 {
+                bail!(
+                    "{}: {c} cards for each of {np} players is more than the 25-card deck",
+                    ctx("grid.start_cards")
+                );
+            }
+            let mut rules = match v.as_str() {
+                "base" => Rules::base(np as u8),
+                "solitaire" => Rules::solitaire(SolitaireRules { awards: aw }),
+                "raiders" => Rules::raiders(np as u8, ro),
+                _ => Rules::robert(
+                    np as u8,
+                    RobertRules {
+                        target,
+                        city_weight: w as u8,
+                        start_cards: c as u8,
+                    },
+                ),
+            }
+            .with_modifiers(m);
+            rules.turn_cap = file.rules.turn_cap as u32;
+            let row = RowSpec {
+                rules,
+                policy,
+                board,
+            };
+            // Axes of other variants do not multiply a row: keep one of each.
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// `grid.modifiers`: `none` or names joined by `+`, one entry per row.
+fn modifiers(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Modifiers>> {
+    axis(
+        &g.modifiers,
+        vec!["none".to_string()],
+        "grid.modifiers",
+        ctx,
+    )?
+    .iter()
+    .map(|m| {
+        Modifiers::parse(m).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: {e} in {m:?}; allowed: none, or {} joined by '+' (e.g. \"volcano+gold\")",
+                ctx("grid.modifiers"),
+                names(Modifiers::NAMES)
+            )
+        })
+    })
+    .collect()
+}
+
+/// `grid.difficulty` (names) or `grid.start_cards` (counts 0..=8), not both.
+fn start_cards(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64>> {
+    let cards: Vec<i64> = match (&g.difficulty, &g.start_cards) {
+        (Some(_), Some(_)) => bail!(
+            "{}: give either grid.difficulty or grid.start_cards, not both",
+            ctx("grid")
+        ),
+        (Some(d), None) => d
+            .to_vec()
+            .iter()
+            .map(|name| {
+                DIFFICULTIES
+                    .iter()
+                    .find(|x| x.0 == name)
+                    .map(|x| x.1 as i64)
+                    .with_context(|| {
+                        format!(
+                            "{}: unknown difficulty {name:?}; allowed: impossible, hard, moderate, easy (or use grid.start_cards for any count)",
+                            ctx("grid.difficulty")
+                        )
+                    })
+            })
+            .collect::<Result<_>>()?,
+        (None, Some(c)) => c.to_vec(),
+        (None, None) => vec![0],
+    };
+    if cards.is_empty() {
+        bail!(
+            "{}: the list is empty; give at least one value",
+            ctx("grid.difficulty / grid.start_cards")
+        );
+    }
+    if let Some(c) = cards.iter().find(|c| !(0..=8).contains(*c)) {
+        bail!(
+            "{}: {c} is out of range; allowed: 0..=8 starting cards per player",
+            ctx("grid.start_cards")
+        );
+    }
+    Ok(cards)
+}
+
+/// The policies of one variant; without a policy key: team, except greedy for Raiders (team
+/// is co-operative).
+fn variant_policies(
+    file: &SweepFile,
+    v: &str,
+    policies: &[String],
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<PolicySpec>> {
+    let names_given = match (&file.grid.policy, v) {
+        (None, "raiders") => vec!["greedy".to_string()],
+        _ => policies.to_vec(),
+    };
+    names_given
+        .iter()
+        .map(|pol| {
+            let policy = PolicySpec::parse(pol, file.team).with_context(|| {
+                format!(
+                    "{}: unknown policy {pol:?}; allowed: {}",
+                    ctx("grid.policy"),
+                    names(PolicySpec::NAMES)
+                )
+            })?;
+            if v == "raiders" && !matches!(policy, PolicySpec::Random | PolicySpec::Greedy) {
+                bail!(
+                    "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random",
+                    ctx("grid.policy")
+                );
+            }
+            Ok(policy)
+        })
+        .collect()
+}
+
+/// The boards of one variant; without a board key: shuffled boards, except Raiders, whose
+/// maps are played as laid out.
+fn variant_boards(
+    file: &SweepFile,
+    v: &str,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<BoardKind>> {
+    let raiders = v == "raiders";
+    let boards = file.grid.board.as_ref().map_or_else(
+        || vec![if raiders { "fixed" } else { "random" }.to_string()],
+        |b| b.to_vec(),
+    );
+    if raiders {
+        if let Some(b) = boards.iter().find(|b| b.as_str() != "fixed") {
+            bail!(
+                "{}: board {b:?} with variant \"raiders\"; allowed: fixed (the Raiders maps are played as laid out: the home island, its raider deserts and the islands are part of the scenario)",
+                ctx("grid.board")
+            );
+        }
+    }
+    boards
+        .iter()
+        .map(|b| {
+            BoardKind::parse(b).with_context(|| {
+                format!(
+                    "{}: unknown board {b:?}; allowed: {}",
+                    ctx("grid.board"),
+                    names(BoardKind::NAMES)
+                )
+            })
+        })
+        .collect()
+}
+
+/// The player counts of one variant: 1 for Solitaire, 3..=6 for Raiders, 2..=4 otherwise (the
+/// base and Robert games use the 4-seat base map); without a players key: 4, or 1 for Solitaire.
+fn variant_players(file: &SweepFile, v: &str, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64>> {
+    let solo = v == "solitaire";
+    let raiders = v == "raiders";
+    let players = file
+        .grid
+        .players
+        .as_ref()
+        .map_or_else(|| vec![if solo { 1 } else { 4 }], |p| p.to_vec());
+    for &np in &players {
+        if solo && np != 1 {
+            bail!(
+                "{}: {np} players with variant \"solitaire\"; allowed: 1",
+                ctx("grid.players")
+            );
+        }
+        if raiders && !(3..=6).contains(&np) {
+            bail!(
+                "{}: {np} is out of range for variant \"raiders\"; allowed: 3, 4, 5 or 6",
+                ctx("grid.players")
+            );
+        }
+        if !solo && !raiders && !(2..=4).contains(&np) {
+            bail!(
+                "{}: {np} is out of range for variant {v:?}; allowed: 2, 3 or 4 (1 only with variant \"solitaire\")",
+                ctx("grid.players")
+            );
+        }
+    }
+    Ok(players)
+}
