@@ -10,4 +10,5 @@ pub mod carcassonne;
 pub mod catan;
 pub mod config;
 pub mod engine;
+pub mod games;
 pub mod report;

@@ -4,10 +4,9 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use robsim::catan::policy::TeamKnobs;
 use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
+use robsim::games::{run_sweep, write_merged};
 use robsim::report::shard::{load_shards, Folder, Shard};
-use robsim::report::sweep::{
-    default_out, run_sweep, write_merged, Budget, Format, RunOptions, DEFAULT_MAX_GAMES,
-};
+use robsim::report::sweep::{default_out, Budget, Format, RunOptions, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -426,7 +425,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         }
         Cmd::Merge { dirs, out } => {
             let shards = load_shards(&dirs).map_err(Failure::Input)?;
-            robsim::report::sweep::Maps::load(&shards.sweep).map_err(Failure::Input)?;
+            robsim::games::check(&shards.sweep).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) = write_merged(&shards, &out, &args).map_err(Failure::Run)?;
             print_summary(&summary).map_err(Failure::Run)?;
@@ -491,8 +490,7 @@ fn execute(
         )),
         None => default_out(&sweep.file.name),
     });
-    robsim::report::sweep::Maps::load(sweep).map_err(Failure::Input)?;
-    robsim::report::sweep::carcassonne_rows(sweep).map_err(Failure::Input)?;
+    robsim::games::check(sweep).map_err(Failure::Input)?;
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let opts = RunOptions {
         threads: common.threads,
@@ -604,7 +602,7 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
     }
     let row = sweep.rows[0];
     let map = robsim::catan::mapfile::map_for(&game.map, &row.rules);
-    let maps = robsim::report::sweep::Maps::load(&sweep).map_err(Failure::Input)?;
+    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
     let layout = layout_for(topo, row.board, game.seed, index);
     let header = TraceHeader::new(row.policy.name(), row.board, &map, game.seed, index);

@@ -3,6 +3,7 @@
 pub mod experiment;
 pub mod kernel;
 pub mod policy;
+pub mod rows;
 pub mod tilefile;
 pub mod trace;
 

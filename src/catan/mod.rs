@@ -5,6 +5,7 @@ pub mod experiment;
 pub mod kernel;
 pub mod mapfile;
 pub mod policy;
+pub mod rows;
 pub mod sim;
 pub mod soak;
 pub mod trace;

@@ -1,9 +1,5 @@
-//! Runs a validated sweep: builds each row's experiment, plays it on the runner, writes the report.
+//! Plays one game's rows on the runner and writes the report folder (generic over the game: `Tables`).
 
-use crate::carcassonne::experiment::{resolve_tiles, CarcassonneRow};
-use crate::catan::experiment::CatanRow;
-use crate::catan::mapfile::{map_for, resolve_map};
-use crate::catan::Topology;
 use crate::config::Sweep;
 use crate::engine::runner::{run_joint, stop_requested, with_threads};
 use crate::engine::stats::{Accumulator, GameLog};
@@ -217,26 +213,12 @@ pub fn write_results<E: Tables>(
     Ok(figures)
 }
 
-/// Runs a Catan sweep and writes its report folder; returns the folder and the summary CSV.
-///
-/// # Errors
-/// The map cannot be loaded, the folder cannot be written, or the thread pool cannot start.
-pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
-    if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne_rows(sweep)?;
-        return run_game(&rows, sweep, opts);
-    }
-    let maps = Maps::load(sweep)?;
-    let precision = match opts.budget {
-        Budget::Precision { target, .. } => Some(target),
-        Budget::Games(_) => None,
-    };
-    let rows = catan_rows(sweep, &maps, precision);
-    run_game(&rows, sweep, opts)
-}
-
 /// Plays one game's rows and writes the report folder. Generic over the game.
-fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
+pub fn run_game<E: Tables>(
+    rows: &[E],
+    sweep: &Sweep,
+    opts: &RunOptions,
+) -> Result<(PathBuf, Vec<u8>)> {
     let mut out = ReportDir::create(&opts.out)?;
     if opts.format == Format::Json {
         out.mirror_json("summary.csv");
@@ -273,96 +255,6 @@ fn run_game<E: Tables>(rows: &[E], sweep: &Sweep, opts: &RunOptions) -> Result<(
             merged_from: Vec::new(),
         },
     )
-}
-
-/// The boards a Catan sweep's rows are played on, one topology per map name.
-pub struct Maps(Vec<(String, Topology)>);
-
-impl Maps {
-    /// Loads every map the sweep's rows name (see [`map_for`]) and checks that Raiders rows
-    /// have raider deserts.
-    ///
-    /// # Errors
-    /// A map cannot be read or built, or a Raiders row's map has no raider desert.
-    pub fn load(sweep: &Sweep) -> Result<Maps> {
-        let mut maps: Vec<(String, Topology)> = Vec::new();
-        for row in &sweep.rows {
-            let name = map_for(&sweep.file.map, &row.rules);
-            if !maps.iter().any(|(n, _)| *n == name) {
-                let spec = resolve_map(&name).with_context(|| format!("map = {name:?}"))?;
-                let topo = Topology::build(&spec).with_context(|| format!("map = {name:?}"))?;
-                maps.push((name.clone(), topo));
-            }
-            let topo = maps.iter().find(|(n, _)| *n == name).map(|(_, t)| t);
-            if row.rules.variant.raiders().is_some()
-                && topo.is_some_and(|t| t.raider_deserts.is_empty())
-            {
-                anyhow::bail!(
-                    "map = {name:?}: variant \"raiders\" needs raider deserts (desert hexes with raiders = true) on a home island (home = \"...\"); allowed: base (the shipped raiders-3-4 / raiders-5-6 by player count), raiders-3-4, raiders-5-6, or a map file like them"
-                );
-            }
-            if let (Some(t), true) = (topo, row.rules.variant.raiders().is_some()) {
-                let (room, coast) = home_room(t);
-                let np = row.rules.players as usize;
-                if room < 2 * np || coast < np {
-                    anyhow::bail!(
-                        "map = {name:?}: its home island is too small for {np} players: when they place badly only {room} set-up settlements fit under the distance rule ({coast} on the coast), and {np} players need {} ({np} on the coast)",
-                        2 * np
-                    );
-                }
-            }
-        }
-        Ok(Maps(maps))
-    }
-
-    /// The topology of map `name` (one of those loaded).
-    pub fn get(&self, name: &str) -> &Topology {
-        &self
-            .0
-            .iter()
-            .find(|(n, _)| n == name)
-            .expect("every row's map is loaded")
-            .1
-    }
-}
-
-/// How many set-up settlements the home island holds under the distance rule even when players
-/// place badly, and how many coastal ones: each count packs the spots worst first (always the spot
-/// that closes the most others), so players can always place that many.
-fn home_room(t: &Topology) -> (usize, usize) {
-    let worst_packing = |spots: crate::catan::CornerSet| {
-        let mut free = spots;
-        let mut n = 0;
-        while !free.is_empty() {
-            let c = free
-                .iter()
-                .max_by_key(|&c| t.corner_block[c].intersect(free).len())
-                .expect("free is not empty");
-            free = free.minus(t.corner_block[c]);
-            n += 1;
-        }
-        n
-    };
-    let spots = t.land_corners.intersect(t.home_corners);
-    (
-        worst_packing(spots),
-        worst_packing(spots.intersect(t.coast_corners)),
-    )
-}
-
-/// The Catan experiments of a validated sweep's rows, each on its map.
-pub fn catan_rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
-    sweep
-        .rows
-        .iter()
-        .map(|&spec| CatanRow {
-            topo: maps.get(&map_for(&sweep.file.map, &spec.rules)),
-            map: map_for(&sweep.file.map, &spec.rules),
-            spec,
-            seed: sweep.file.seed,
-            precision,
-        })
-        .collect()
 }
 
 /// Everything a report folder is written from, whether its games were played here or merged.
@@ -472,28 +364,8 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     Ok((dir, summary))
 }
 
-/// Writes the merge of checked shard folders to `out`: the tables, comparisons, figures, state
-/// and config of the one-shot run, and a manifest naming the shards.
-///
-/// # Errors
-/// The map cannot be loaded, a state does not fit, or the folder cannot be written.
-pub fn write_merged(
-    shards: &crate::report::shard::Shards,
-    out: &Path,
-    command: &[String],
-) -> Result<(PathBuf, Vec<u8>)> {
-    let sweep = &shards.sweep;
-    if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne_rows(sweep)?;
-        return merge_rows(&rows, shards, out, command);
-    }
-    let maps = Maps::load(sweep)?;
-    let rows = catan_rows(sweep, &maps, None);
-    merge_rows(&rows, shards, out, command)
-}
-
 /// Merges the shards' states of one game's rows and writes the report. Generic over the game.
-fn merge_rows<E: Tables>(
+pub fn merge_rows<E: Tables>(
     rows: &[E],
     shards: &crate::report::shard::Shards,
     out: &Path,
@@ -536,28 +408,6 @@ fn merge_rows<E: Tables>(
                 .collect(),
         },
     )
-}
-
-/// The sweep's Carcassonne rows bound to their tile set.
-///
-/// # Errors
-/// The tile file cannot be read or is invalid.
-pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
-    if sweep.carcassonne.is_empty() {
-        return Ok(Vec::new());
-    }
-    let tiles = resolve_tiles(&sweep.file.tiles)
-        .with_context(|| format!("tiles = {:?}", sweep.file.tiles))?;
-    Ok(sweep
-        .carcassonne
-        .iter()
-        .map(|&spec| CarcassonneRow {
-            tiles,
-            tiles_name: sweep.file.tiles.clone(),
-            spec,
-            seed: sweep.file.seed,
-        })
-        .collect())
 }
 
 /// The command line as a shell would accept it back.
