@@ -2,12 +2,23 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use robsim::carcassonne::RobberPlacement;
+use robsim::catan::policy::PolicySpec;
 use robsim::catan::policy::TeamKnobs;
-use robsim::config::{GridFile, OneOrMany, RulesFile, Sweep, SweepFile, DEFAULT_TURN_CAP};
+use robsim::catan::{BoardKind, RobertTarget, Variant};
+use robsim::config::{
+    GridFile, OneOrMany, RulesFile, Sweep, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP, DIFFICULTIES,
+};
 use robsim::games::{run_sweep, write_merged};
 use robsim::report::shard::{load_shards, Folder, Shard};
 use robsim::report::sweep::{default_out, Budget, Format, RunOptions, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;
+
+/// A clap value parser accepting exactly the names of an enum's own name table, so the CLI's
+/// allowed values and the config's come from one place.
+fn names(values: impl IntoIterator<Item = &'static str>) -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(values)
+}
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -43,8 +54,8 @@ struct Common {
     #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
     max_games: Option<u64>,
     /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
-    #[arg(long, value_parser = ["csv", "json"], default_value = "csv")]
-    format: String,
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    format: Format,
 }
 
 fn parse_precision(s: &str) -> Result<f64, String> {
@@ -76,7 +87,7 @@ impl Common {
 #[derive(clap::Args)]
 struct GameArgs {
     /// Game to play.
-    #[arg(long, value_parser = ["base", "robert", "solitaire", "raiders", "carcassonne"], default_value = "base")]
+    #[arg(long, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE])), default_value = "base")]
     variant: String,
     /// Number of players (2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5). Default: 4, or 1
     /// for solitaire.
@@ -92,7 +103,7 @@ struct GameArgs {
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     robbers: bool,
     /// Carcassonne: who else may place a robber when a robber tile is drawn.
-    #[arg(long, value_parser = ["next-in-stock", "each-other"], default_value = "next-in-stock")]
+    #[arg(long, value_parser = names(RobberPlacement::NAMES.iter().copied()), default_value = "next-in-stock")]
     robber_placement: String,
     /// Carcassonne: points per robber still on the board at the end (3: 2013 rule, 0: 2012).
     #[arg(long, value_parser = ["3", "0"], default_value = "3")]
@@ -102,7 +113,7 @@ struct GameArgs {
     tiles: String,
     /// Scripted policy in every seat (default: greedy for base, team for robert, solitaire for
     /// solitaire).
-    #[arg(long, value_parser = ["random", "greedy", "team", "solitaire"])]
+    #[arg(long, value_parser = names(PolicySpec::NAMES.iter().copied()))]
     policy: Option<String>,
     /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+'.
     #[arg(long, default_value = "none")]
@@ -115,20 +126,20 @@ struct GameArgs {
     seed: u64,
     /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
     /// random-red-adjacent). Default: random; fixed for raiders.
-    #[arg(long, value_parser = ["random", "random-red-adjacent", "fixed"])]
+    #[arg(long, value_parser = names(BoardKind::NAMES.iter().copied()))]
     board: Option<String>,
     /// Map: `base` or a map file path (raiders: `base` means raiders-3-4 or raiders-5-6 by the
     /// number of players).
     #[arg(long, default_value = "base")]
     map: String,
     /// Robert difficulty.
-    #[arg(long, allow_hyphen_values = true, value_parser = ["impossible", "hard", "moderate", "easy"], conflicts_with = "start_cards")]
+    #[arg(long, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
     difficulty: Option<String>,
     /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
     start_cards: Option<u8>,
     /// Robert's targeting reading.
-    #[arg(long, value_parser = ["adjacent", "global"], default_value = "adjacent")]
+    #[arg(long, value_parser = names(RobertTarget::NAMES.iter().copied()), default_value = "adjacent")]
     robert_target: String,
     /// Robert: weight of a city when he counts buildings on a hex.
     #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
@@ -419,7 +430,7 @@ fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 shard,
                 precision: precision.map(|p| p.target_halfwidth95),
                 max_games: precision.map(|p| p.max_games),
-                format: "csv".into(),
+                format: Format::Csv,
             };
             execute(&sweep, common, args, folder.config_text)
         }
@@ -500,11 +511,7 @@ fn execute(
         config_text,
         shard: common.shard,
         budget: common.budget(sweep.games),
-        format: if common.format == "json" {
-            Format::Json
-        } else {
-            Format::Csv
-        },
+        format: common.format,
     };
     install_interrupt_handler();
     let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;

@@ -36,7 +36,7 @@ pub const PRECISION_BATCH: u64 = 2_000;
 pub const DEFAULT_MAX_GAMES: u64 = 1_000_000;
 
 /// Output formats of the summary besides the CSV.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
     Csv,
