@@ -2,16 +2,18 @@
 //! checksum of the results; the target is at least 20,000 games per second on one core.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use robsim::carcassonne::experiment::{base_tiles, play, CarcRngs};
-use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use robsim::carcassonne::experiment::base_tiles;
+use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcRandom, Policy};
+use robsim::carcassonne::sim::CarcRngs;
 use robsim::carcassonne::{Game, Rules};
+use robsim::engine::play::play;
 use std::hint::black_box;
 
 const GAMES: u64 = 1000;
 const SEED: u64 = 2026;
 
 /// Plays `n` games in one reused allocation; returns (total points, checksum of scores).
-fn batch<P: CarcPolicy + Clone>(
+fn batch<P: for<'t> Policy<Game<'t>> + Clone>(
     n: u64,
     rules: Rules,
     policy: &P,
@@ -31,7 +33,7 @@ fn batch<P: CarcPolicy + Clone>(
     (points, sum)
 }
 
-fn bench_one<P: CarcPolicy + Clone>(
+fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     c: &mut Criterion,
     name: &str,
     rules: Rules,

@@ -13,7 +13,7 @@ const GAMES: u64 = 200;
 const SEED: u64 = 2026;
 
 /// Plays `GAMES` games; returns (player-turns, checksum of outcomes and turns).
-fn batch<P: Policy + Clone>(
+fn batch<P: for<'t> Policy<Game<'t>> + Clone>(
     topo: &Topology,
     rules: Rules,
     board: BoardKind,
@@ -40,7 +40,7 @@ fn batch<P: Policy + Clone>(
     (turns, sum)
 }
 
-fn bench_one<P: Policy + Clone>(
+fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     c: &mut Criterion,
     name: &str,
     rules: Rules,

@@ -597,9 +597,6 @@ fn print_summary(csv_bytes: &[u8]) -> Result<()> {
 
 /// Writes game `index` of the configuration as JSON Lines to `out` (atomically) or stdout.
 fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failure> {
-    use robsim::catan::policy::{
-        GreedyPolicy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy,
-    };
     use robsim::catan::sim::{layout_for, GameRngs};
     use robsim::catan::trace::{write_trace, TraceHeader};
     use robsim::catan::Topology;
@@ -619,44 +616,15 @@ fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result<(), Failur
         Some(_) => Box::new(&mut buf),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    let result = match row.policy {
-        PolicySpec::Random => write_trace(
-            &mut w,
-            topo,
-            layout,
-            row.rules,
-            &mut RandomPolicy,
-            &header,
-            &mut rngs,
-        ),
-        PolicySpec::Greedy => write_trace(
-            &mut w,
-            topo,
-            layout,
-            row.rules,
-            &mut GreedyPolicy::default(),
-            &header,
-            &mut rngs,
-        ),
-        PolicySpec::Team(k) => write_trace(
-            &mut w,
-            topo,
-            layout,
-            row.rules,
-            &mut TeamPolicy::new(k),
-            &header,
-            &mut rngs,
-        ),
-        PolicySpec::Solitaire => write_trace(
-            &mut w,
-            topo,
-            layout,
-            row.rules,
-            &mut SolitairePolicy,
-            &header,
-            &mut rngs,
-        ),
-    };
+    let result = write_trace(
+        &mut w,
+        topo,
+        layout,
+        row.rules,
+        &mut row.policy.player(),
+        &header,
+        &mut rngs,
+    );
     let flushed = w.flush().map_err(anyhow::Error::from);
     drop(w);
     result.and(flushed).map_err(Failure::Run)?;

@@ -28,7 +28,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-fn allocations_in_games<P: Policy + Clone>(rules: Rules, board: BoardKind, policy: P) -> u64 {
+fn allocations_in_games<P: for<'t> Policy<Game<'t>> + Clone>(
+    rules: Rules,
+    board: BoardKind,
+    policy: P,
+) -> u64 {
     let map = robsim::catan::mapfile::map_for("base", &rules);
     let topo = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
     let mut buf = Box::new(ActionList::new());

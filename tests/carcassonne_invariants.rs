@@ -1,9 +1,11 @@
 //! Invariants over many random and greedy Carcassonne games: followers conserved, scores equal
 //! the sum of scoring events, tiles placed + discarded + remaining = total, determinism.
 
-use robsim::carcassonne::experiment::{base_tiles, play, sample_draw, CarcRngs};
-use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use robsim::carcassonne::experiment::base_tiles;
+use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcRandom, Policy};
+use robsim::carcassonne::sim::CarcRngs;
 use robsim::carcassonne::*;
+use robsim::engine::play::{play, Observer};
 
 /// Sums every scoring event per player.
 #[derive(Default)]
@@ -12,7 +14,7 @@ struct Sums {
     robbed: u32,
 }
 
-impl Sink for Sums {
+impl Sink<Event> for Sums {
     fn event(&mut self, e: &Event) {
         match *e {
             Event::Score { player, points, .. } => self.score[player as usize] += points as u32,
@@ -26,8 +28,30 @@ impl Sink for Sums {
     }
 }
 
+/// Checks the kernel's invariants after every step of the engine's loop; refuses illegal actions.
+struct Checked {
+    sums: Sums,
+    i: u64,
+}
+
+impl Sink<Event> for Checked {
+    fn event(&mut self, e: &Event) {
+        self.sums.event(e)
+    }
+}
+
+impl Observer<Game<'_>> for Checked {
+    const CHECKED: bool = true;
+    fn post_step(&mut self, g: &Game) {
+        g.check().unwrap_or_else(|e| panic!("game {}: {e}", self.i));
+    }
+    fn illegal(&mut self, g: &Game, a: Action, _e: IllegalAction) {
+        panic!("{a:?} illegal in {:?}", g.phase);
+    }
+}
+
 /// Plays one game step by step, checking the kernel's invariants after every step.
-fn checked_game<P: CarcPolicy>(
+fn checked_game<P: for<'t> Policy<Game<'t>>>(
     rules: Rules,
     seed: u64,
     i: u64,
@@ -37,19 +61,12 @@ fn checked_game<P: CarcPolicy>(
     let mut g = Game::new(t, rules);
     let mut rngs = CarcRngs::new(seed, i);
     let mut buf = CarcActions::new();
-    let mut sums = Sums::default();
-    while !g.is_over() {
-        if let Some(pile) = g.chance() {
-            let k = sample_draw(t, pile, &mut rngs);
-            g.apply_draw(k, &mut sums);
-        } else {
-            let a = policy.choose(&g, &mut buf, &mut rngs.policy);
-            assert!(g.is_legal(a), "{a:?} illegal in {:?}", g.phase);
-            g.apply(a, &mut sums);
-        }
-        g.check().unwrap_or_else(|e| panic!("game {i}: {e}"));
-    }
-    (g, sums)
+    let mut obs = Checked {
+        sums: Sums::default(),
+        i,
+    };
+    play(&mut g, policy, &mut rngs, &mut buf, &mut obs);
+    (g, obs.sums)
 }
 
 #[test]

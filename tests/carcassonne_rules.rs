@@ -53,7 +53,7 @@ fn kind(t: &TileSet, name: &str, robber: bool) -> u8 {
 
 #[derive(Default)]
 struct Log(Vec<Event>);
-impl Sink for Log {
+impl Sink<Event> for Log {
     fn event(&mut self, e: &Event) {
         self.0.push(*e);
     }

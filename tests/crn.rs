@@ -14,7 +14,7 @@ struct Luck {
     reshuffled: bool,
 }
 
-impl Sink for Luck {
+impl Sink<Event> for Luck {
     fn event(&mut self, e: &Event) {
         match *e {
             Event::Roll { d1, d2, .. } => self.dice.push((d1, d2)),
@@ -27,7 +27,12 @@ impl Sink for Luck {
     }
 }
 
-fn game<P: Policy>(rules: Rules, seed: u64, i: u64, policy: &mut P) -> (String, Luck) {
+fn game<P: for<'t> Policy<Game<'t>>>(
+    rules: Rules,
+    seed: u64,
+    i: u64,
+    policy: &mut P,
+) -> (String, Luck) {
     let topo = common::topo();
     let layout = layout_for(topo, BoardKind::Random { red_apart: true }, seed, i);
     let mut g = Game::new(topo, layout, rules);

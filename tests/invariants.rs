@@ -39,7 +39,7 @@ impl FlipCheck {
     }
 }
 
-impl Sink for FlipCheck {
+impl Sink<Event> for FlipCheck {
     fn event(&mut self, e: &Event) {
         match *e {
             Event::Flip { hex, down, cause } => {
@@ -105,7 +105,7 @@ fn random_trade(g: &Game, rng: &mut robsim::engine::seeds::Rng) -> Option<Action
 /// reshuffles that uniform random play rarely sees.
 struct Eager;
 
-impl Policy for Eager {
+impl Policy<Game<'_>> for Eager {
     fn choose(
         &mut self,
         g: &Game,

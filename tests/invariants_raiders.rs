@@ -33,7 +33,7 @@ struct Tally {
 
 struct Count<'a>(&'a mut Tally);
 
-impl Sink for Count<'_> {
+impl Sink<Event> for Count<'_> {
     fn event(&mut self, e: &Event) {
         let t = &mut *self.0;
         match e {
@@ -97,7 +97,13 @@ fn oracle(g: &Game, n: u8) -> ([[u8; 5]; MAX_PLAYERS], [u16; MAX_PLAYERS]) {
     (got, found)
 }
 
-fn play_checked<P: Policy>(topo: &Topology, rules: Rules, i: u64, policy: &mut P, t: &mut Tally) {
+fn play_checked<P: for<'t> Policy<Game<'t>>>(
+    topo: &Topology,
+    rules: Rules,
+    i: u64,
+    policy: &mut P,
+    t: &mut Tally,
+) {
     let layout = layout_for(topo, BoardKind::Fixed, 8, i);
     let mut g = Game::new(topo, layout, rules);
     let mut rngs = GameRngs::new(8, i);

@@ -26,7 +26,7 @@ struct Tally {
 
 struct Count<'a>(&'a mut Tally);
 
-impl Sink for Count<'_> {
+impl Sink<Event> for Count<'_> {
     fn event(&mut self, e: &Event) {
         match e {
             Event::Destruction {
@@ -66,7 +66,7 @@ fn oracle(g: &Game, n: u8) -> Hand {
     got
 }
 
-fn play_checked<P: Policy>(
+fn play_checked<P: for<'t> Policy<Game<'t>>>(
     rules: Rules,
     board: BoardKind,
     seed: u64,

@@ -45,7 +45,7 @@ impl TestPolicy {
     }
 }
 
-impl Policy for TestPolicy {
+impl Policy<Game<'_>> for TestPolicy {
     fn choose(
         &mut self,
         g: &Game,

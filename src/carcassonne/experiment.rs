@@ -1,13 +1,13 @@
-//! Carcassonne as an experiment for the generic runner: the game loop, the row accumulator and its tables.
+//! Carcassonne as an experiment for the generic runner: one row's games, its accumulator and its tables.
 
-use crate::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
+use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::*;
+use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
-use crate::engine::seeds::{rng, Rng, Stream};
 use crate::engine::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::{Context, Result};
-use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -32,96 +32,11 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
     Ok(Box::leak(Box::new(t)))
 }
 
-/// A Carcassonne policy named in a config or on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CarcPolicySpec {
-    Random,
-    Greedy,
-}
-
-impl CarcPolicySpec {
-    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
-    pub fn parse(s: &str) -> Option<CarcPolicySpec> {
-        match s {
-            "random" => Some(CarcPolicySpec::Random),
-            "greedy" => Some(CarcPolicySpec::Greedy),
-            _ => None,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            CarcPolicySpec::Random => "random",
-            CarcPolicySpec::Greedy => "greedy",
-        }
-    }
-}
-
 /// One Carcassonne configuration row, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CarcSpec {
     pub rules: Rules,
     pub policy: CarcPolicySpec,
-}
-
-/// The random streams of one Carcassonne game. Base tiles come from `tiles` and the robber
-/// tiles' places from `robber_tiles`, so game `i` draws its base tiles in the same order with
-/// and without The Robbers (the draws of base tiles consume only `tiles`).
-pub struct CarcRngs {
-    pub tiles: Rng,
-    pub robber_tiles: Rng,
-    pub policy: Rng,
-}
-
-impl CarcRngs {
-    pub fn new(master: u64, game: u64) -> CarcRngs {
-        CarcRngs {
-            tiles: rng(master, game, Stream::Tiles),
-            robber_tiles: rng(master, game, Stream::RobberTiles),
-            policy: rng(master, game, Stream::Policy),
-        }
-    }
-}
-
-fn weighted(counts: &[u8], total: u16, r: &mut Rng) -> usize {
-    let mut k = r.random_range(0..total);
-    for (i, &c) in counts.iter().enumerate() {
-        if k < c as u16 {
-            return i;
-        }
-        k -= c as u16;
-    }
-    unreachable!("weighted draw past the total")
-}
-
-/// Samples the next tile (uniform over the pile): first whether it is a robber tile (probability
-/// robber / all, from `robber_tiles`; not drawn at all without robber tiles), then which kind.
-pub fn sample_draw(t: &TileSet, pile: &Pile, rngs: &mut CarcRngs) -> u8 {
-    let nb = t.shapes.len();
-    let all = pile.base + pile.robber;
-    if pile.robber > 0 && rngs.robber_tiles.random_range(0..all) < pile.robber {
-        (nb + weighted(&pile.counts[nb..], pile.robber, &mut rngs.robber_tiles)) as u8
-    } else {
-        weighted(&pile.counts[..nb], pile.base, &mut rngs.tiles) as u8
-    }
-}
-
-/// Plays `g` to its end with `policy` in every seat.
-pub fn play<P: CarcPolicy, S: Sink>(
-    g: &mut Game,
-    policy: &mut P,
-    rngs: &mut CarcRngs,
-    buf: &mut CarcActions,
-    sink: &mut S,
-) {
-    while !g.is_over() {
-        if let Some(pile) = g.chance() {
-            let k = sample_draw(g.t, pile, rngs);
-            g.apply_draw(k, sink);
-        } else {
-            let a = policy.choose(g, buf, &mut rngs.policy);
-            g.apply(a, sink);
-        }
-    }
 }
 
 /// Everything one Carcassonne row accumulates: exact integer counts.
@@ -213,7 +128,7 @@ impl Accumulator for CarcAcc {
 /// The sink that folds one game's events into the accumulator.
 struct Recorder<'a>(&'a mut CarcAcc);
 
-impl Sink for Recorder<'_> {
+impl Sink<Event> for Recorder<'_> {
     #[inline]
     fn event(&mut self, e: &Event) {
         let a = &mut *self.0;
@@ -273,7 +188,7 @@ pub struct CarcassonneRow {
 }
 
 /// Plays game `i` of `rules` in `g` (reset first) and returns nothing; `sink` sees the events.
-fn play_one<S: Sink>(
+fn play_one<S: Sink<Event>>(
     g: &mut Game,
     rules: Rules,
     policy: CarcPolicySpec,
@@ -284,10 +199,7 @@ fn play_one<S: Sink>(
 ) {
     g.reset(rules);
     let mut rngs = CarcRngs::new(seed, i);
-    match policy {
-        CarcPolicySpec::Random => play(g, &mut CarcRandom, &mut rngs, buf, sink),
-        CarcPolicySpec::Greedy => play(g, &mut CarcGreedy::default(), &mut rngs, buf, sink),
-    }
+    play(g, &mut policy.player(), &mut rngs, buf, &mut Events(sink));
 }
 
 impl Experiment for CarcassonneRow {

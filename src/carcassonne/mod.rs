@@ -4,6 +4,7 @@ pub mod experiment;
 pub mod kernel;
 pub mod policy;
 pub mod rows;
+pub mod sim;
 pub mod tilefile;
 pub mod trace;
 

@@ -8,17 +8,15 @@ use rand::Rng as _;
 /// Actions of one decision (placements can run to a few hundred).
 pub type CarcActions = ArrayVec<Action, 1024>;
 
-/// A Carcassonne player. It sees the game read-only and draws only from its own stream.
-pub trait CarcPolicy {
-    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action;
-}
+/// A Carcassonne player: the engine's policy over a Carcassonne [`Game`].
+pub use crate::engine::play::Policy;
 
 /// Uniform over the legal actions of the phase: a placement (cell and distinct rotation), then a
 /// robber space or declining, then a follower spot or none.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CarcRandom;
 
-impl CarcPolicy for CarcRandom {
+impl Policy<Game<'_>> for CarcRandom {
     #[inline]
     fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
         g.legal(buf);
@@ -171,7 +169,7 @@ impl CarcGreedy {
     }
 }
 
-impl CarcPolicy for CarcGreedy {
+impl Policy<Game<'_>> for CarcGreedy {
     fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
         match g.phase {
             Phase::Place => {
@@ -199,6 +197,57 @@ impl CarcPolicy for CarcGreedy {
                 }
             }
             Phase::Draw | Phase::Over => unreachable!("no decision in {:?}", g.phase),
+        }
+    }
+}
+
+/// A Carcassonne policy named in a config or on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CarcPolicySpec {
+    Random,
+    Greedy,
+}
+
+impl CarcPolicySpec {
+    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
+    pub fn parse(s: &str) -> Option<CarcPolicySpec> {
+        match s {
+            "random" => Some(CarcPolicySpec::Random),
+            "greedy" => Some(CarcPolicySpec::Greedy),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            CarcPolicySpec::Random => "random",
+            CarcPolicySpec::Greedy => "greedy",
+        }
+    }
+}
+
+impl CarcPolicySpec {
+    /// A fresh player for one game: the one place a policy name becomes a policy.
+    pub fn player(self) -> CarcPlayer {
+        match self {
+            CarcPolicySpec::Random => CarcPlayer::Random(CarcRandom),
+            CarcPolicySpec::Greedy => CarcPlayer::Greedy(CarcGreedy::default()),
+        }
+    }
+}
+
+/// Any named Carcassonne policy, dispatched per decision.
+#[derive(Clone, Debug)]
+pub enum CarcPlayer {
+    Random(CarcRandom),
+    Greedy(CarcGreedy),
+}
+
+impl Policy<Game<'_>> for CarcPlayer {
+    #[inline]
+    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
+        match self {
+            CarcPlayer::Random(p) => p.choose(g, buf, rng),
+            CarcPlayer::Greedy(p) => p.choose(g, buf, rng),
         }
     }
 }

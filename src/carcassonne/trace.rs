@@ -1,10 +1,12 @@
-//! Carcassonne game traces as JSON Lines: the same loop and streams as a run, written line by line.
+//! Carcassonne game traces as JSON Lines: the engine's loop and a run's streams, with a writer as observer.
 //!
 //! The format is documented in `docs/trace-format.md` ("Carcassonne traces").
 
-use crate::carcassonne::experiment::{sample_draw, CarcPolicySpec, CarcRngs, CarcSpec};
-use crate::carcassonne::policy::{CarcActions, CarcGreedy, CarcPolicy, CarcRandom};
+use crate::carcassonne::experiment::CarcSpec;
+use crate::carcassonne::policy::CarcActions;
+use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::*;
+use crate::engine::play::{play, Observer};
 use anyhow::Context;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -12,12 +14,80 @@ use std::io::Write;
 /// Version of the Carcassonne trace format.
 pub const CARC_TRACE_FORMAT: u32 = 1;
 
-#[derive(Default)]
-struct Buffer(Vec<Event>);
+/// The trace as an observer of the engine's loop: a line per decision before it is applied, the
+/// step's events after it (the game-over event has its own line at the end) and a snapshot at
+/// the end of each turn.
+struct Writer<'a> {
+    out: &'a mut dyn Write,
+    t: &'a TileSet,
+    n: u64,
+    events: Vec<Event>,
+    turn_end: bool,
+    /// The first error (writing, or an illegal policy action); it halts the loop.
+    error: Option<anyhow::Error>,
+}
 
-impl Sink for Buffer {
+impl Writer<'_> {
+    fn put(&mut self, v: &Value) {
+        if self.error.is_none() {
+            if let Err(e) = put(self.out, v, &mut self.n) {
+                self.error = Some(e);
+            }
+        }
+    }
+}
+
+impl Sink<Event> for Writer<'_> {
     fn event(&mut self, e: &Event) {
-        self.0.push(*e);
+        self.events.push(*e);
+    }
+}
+
+impl Observer<Game<'_>> for Writer<'_> {
+    const CHECKED: bool = true;
+
+    fn on_action(&mut self, g: &Game, a: Action) {
+        let actor = g.actor().unwrap_or(0);
+        let line = match a {
+            Action::Place { cell, rot } => {
+                let (x, y) = offset(cell);
+                json!({"type": "action", "player": actor, "action": "place", "x": x, "y": y, "rot": rot})
+            }
+            Action::Robber(s) => {
+                json!({"type": "action", "player": actor, "action": "robber", "space": s})
+            }
+            Action::Follower(s) => {
+                json!({"type": "action", "player": actor, "action": "follower", "segment": s})
+            }
+        };
+        self.put(&line);
+        self.turn_end = matches!(a, Action::Follower(_));
+    }
+
+    fn post_step(&mut self, g: &Game) {
+        let events = std::mem::take(&mut self.events);
+        for e in &events {
+            if *e != Event::GameOver {
+                self.put(&event_json(self.t, e));
+            }
+        }
+        self.events = events;
+        self.events.clear();
+        if self.turn_end && !g.is_over() {
+            self.put(&snapshot(g, "turn_end"));
+        }
+        self.turn_end = false;
+    }
+
+    fn illegal(&mut self, g: &Game, _a: Action, e: IllegalAction) {
+        self.error = Some(
+            anyhow::Error::new(e)
+                .context(format!("policy chose an illegal action on turn {}", g.turn)),
+        );
+    }
+
+    fn halted(&self) -> bool {
+        self.error.is_some()
     }
 }
 
@@ -126,29 +196,6 @@ pub fn write_trace(
     seed: u64,
     index: u64,
 ) -> anyhow::Result<()> {
-    match row.policy {
-        CarcPolicySpec::Random => trace_with(out, t, tiles_name, row, seed, index, &mut CarcRandom),
-        CarcPolicySpec::Greedy => trace_with(
-            out,
-            t,
-            tiles_name,
-            row,
-            seed,
-            index,
-            &mut CarcGreedy::default(),
-        ),
-    }
-}
-
-fn trace_with<P: CarcPolicy>(
-    out: &mut dyn Write,
-    t: &'static TileSet,
-    tiles_name: &str,
-    row: CarcSpec,
-    seed: u64,
-    index: u64,
-    policy: &mut P,
-) -> anyhow::Result<()> {
     let r = row.rules;
     let mut n = 0;
     put(
@@ -194,42 +241,25 @@ fn trace_with<P: CarcPolicy>(
     put(out, &snapshot(&g, "start"), &mut n)?;
     let mut rngs = CarcRngs::new(seed, index);
     let mut buf = CarcActions::new();
-    let mut ev = Buffer::default();
-    while !g.is_over() {
-        ev.0.clear();
-        let turn_end;
-        if let Some(pile) = g.chance() {
-            let k = sample_draw(t, pile, &mut rngs);
-            g.apply_draw(k, &mut ev);
-            turn_end = false;
-        } else {
-            let a = policy.choose(&g, &mut buf, &mut rngs.policy);
-            let actor = g.actor().unwrap_or(0);
-            let line = match a {
-                Action::Place { cell, rot } => {
-                    let (x, y) = offset(cell);
-                    json!({"type": "action", "player": actor, "action": "place", "x": x, "y": y, "rot": rot})
-                }
-                Action::Robber(s) => {
-                    json!({"type": "action", "player": actor, "action": "robber", "space": s})
-                }
-                Action::Follower(s) => {
-                    json!({"type": "action", "player": actor, "action": "follower", "segment": s})
-                }
-            };
-            put(out, &line, &mut n)?;
-            turn_end = matches!(a, Action::Follower(_));
-            g.apply(a, &mut ev);
-        }
-        for e in &ev.0 {
-            if *e != Event::GameOver {
-                put(out, &event_json(t, e), &mut n)?;
-            }
-        }
-        if turn_end && !g.is_over() {
-            put(out, &snapshot(&g, "turn_end"), &mut n)?;
-        }
+    let mut w = Writer {
+        out,
+        t,
+        n,
+        events: Vec::new(),
+        turn_end: false,
+        error: None,
+    };
+    play(
+        &mut g,
+        &mut row.policy.player(),
+        &mut rngs,
+        &mut buf,
+        &mut w,
+    );
+    if let Some(e) = w.error {
+        return Err(e);
     }
+    let (out, mut n) = (w.out, w.n);
     let np = r.players as usize;
     let w = g.winners();
     put(

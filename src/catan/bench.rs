@@ -37,7 +37,7 @@ pub struct Workload<P> {
     pub policy: P,
 }
 
-impl<P: Policy + Clone + Sync> Experiment for Workload<P> {
+impl<P: for<'t> Policy<Game<'t>> + Clone + Sync> Experiment for Workload<P> {
     type Acc = Tally;
     type Scratch = Box<ActionList>;
     fn play(&self, i: u64, acc: &mut Tally, buf: &mut Box<ActionList>) {
@@ -73,7 +73,7 @@ pub struct BenchLine {
     pub scaling: Option<f64>,
 }
 
-fn measure<P: Policy + Clone + Sync + Send>(
+fn measure<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
     w: &Workload<P>,
     games: u64,
     repeats: usize,
@@ -98,7 +98,7 @@ fn measure<P: Policy + Clone + Sync + Send>(
     Ok((tally, secs[secs.len() / 2]))
 }
 
-fn lines_for<P: Policy + Clone + Sync + Send>(
+fn lines_for<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
     w: Workload<P>,
     games: u64,
     repeats: usize,

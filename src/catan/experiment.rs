@@ -1,8 +1,5 @@
 //! Catan as an experiment for the generic runner: per-game recording, the row accumulator, report tables.
 
-use crate::catan::policy::{
-    GreedyPolicy, Policy, PolicySpec, RandomPolicy, SolitairePolicy, TeamPolicy,
-};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
@@ -170,7 +167,7 @@ struct Recorder<'a> {
     storm: bool,
 }
 
-impl Sink for Recorder<'_> {
+impl Sink<Event> for Recorder<'_> {
     #[inline]
     fn event(&mut self, e: &Event) {
         match *e {
@@ -273,13 +270,7 @@ impl CatanRow<'_> {
         matches!(self.spec.rules.variant, Variant::Robert(_))
     }
 
-    fn play_with<P: Policy>(
-        &self,
-        i: u64,
-        policy: &mut P,
-        acc: &mut CatanAcc,
-        buf: &mut ActionList,
-    ) {
+    fn play_with(&self, i: u64, acc: &mut CatanAcc, buf: &mut ActionList) {
         let layout = layout_for(self.topo, self.spec.board, self.seed, i);
         let mut g = Game::new(self.topo, layout, self.spec.rules);
         let mut rngs = GameRngs::new(self.seed, i);
@@ -307,7 +298,13 @@ impl CatanRow<'_> {
             taken: CornerSet::EMPTY,
             storm: false,
         };
-        let outcome = play(&mut g, policy, &mut rngs, buf, &mut rec);
+        let outcome = play(
+            &mut g,
+            &mut self.spec.policy.player(),
+            &mut rngs,
+            buf,
+            &mut rec,
+        );
         let (raided, taken, storm) = (rec.raided, rec.taken, rec.storm);
         let (fd, max) = (rec.face_down, rec.max_down);
         acc.games += 1;
@@ -369,12 +366,7 @@ impl Experiment for CatanRow<'_> {
     type Scratch = Box<ActionList>;
 
     fn play(&self, index: u64, acc: &mut CatanAcc, buf: &mut Box<ActionList>) {
-        match self.spec.policy {
-            PolicySpec::Random => self.play_with(index, &mut RandomPolicy, acc, buf),
-            PolicySpec::Greedy => self.play_with(index, &mut GreedyPolicy::default(), acc, buf),
-            PolicySpec::Team(k) => self.play_with(index, &mut TeamPolicy::new(k), acc, buf),
-            PolicySpec::Solitaire => self.play_with(index, &mut SolitairePolicy, acc, buf),
-        }
+        self.play_with(index, acc, buf)
     }
 }
 

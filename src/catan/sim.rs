@@ -1,7 +1,7 @@
-//! Plays one game: asks policies for decisions and samples chance phases from the game's streams.
+//! Catan as an engine game: its random streams, chance sampling and the [`GameState`] binding.
 
-use crate::catan::policy::Policy;
 use crate::catan::*;
+use crate::engine::play::{weighted, Events, GameState, Policy, Streams};
 use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;
 
@@ -41,19 +41,6 @@ pub fn layout_for(topo: &Topology, board: BoardKind, master: u64, game: u64) -> 
     }
 }
 
-fn weighted(w: [u8; 5], r: &mut Rng) -> usize {
-    let total: u32 = w.iter().map(|&x| x as u32).sum();
-    debug_assert!(total > 0, "drawing from an empty pile");
-    let mut k = r.random_range(0..total);
-    for (i, &x) in w.iter().enumerate() {
-        if k < x as u32 {
-            return i;
-        }
-        k -= x as u32;
-    }
-    unreachable!("weighted draw past the total")
-}
-
 /// Samples the outcome of the pending chance phase from the stream that owns it.
 #[inline]
 pub fn sample_chance(g: &Game, dist: ChanceDist, rngs: &mut GameRngs) -> ChanceOutcome {
@@ -74,12 +61,17 @@ pub fn sample_chance(g: &Game, dist: ChanceDist, rngs: &mut GameRngs) -> ChanceO
             };
             ChanceOutcome::Die(r.random_range(1..=6u8))
         }
-        ChanceDist::Weighted(w) => match g.s.phase {
-            Phase::Steal => {
-                ChanceOutcome::Resource(Resource::from_idx(weighted(w, &mut rngs.steal)))
+        ChanceDist::Weighted(w) => {
+            let total = w.iter().map(|&x| x as u32).sum();
+            match g.s.phase {
+                Phase::Steal => ChanceOutcome::Resource(Resource::from_idx(weighted(
+                    &w,
+                    total,
+                    &mut rngs.steal,
+                ))),
+                _ => ChanceOutcome::Card(DevCard::ALL[weighted(&w, total, &mut rngs.deck)]),
             }
-            _ => ChanceOutcome::Card(DevCard::ALL[weighted(w, &mut rngs.deck)]),
-        },
+        }
         ChanceDist::Uniform(set) => {
             let k = rngs.robert.random_range(0..set.len());
             ChanceOutcome::Hex(HexId(set.nth(k) as u8))
@@ -87,24 +79,55 @@ pub fn sample_chance(g: &Game, dist: ChanceDist, rngs: &mut GameRngs) -> ChanceO
     }
 }
 
-/// Plays `g` to its end with `policy` in every seat; returns the outcome.
-pub fn play<P: Policy, S: Sink>(
-    g: &mut Game,
+impl Streams for GameRngs {
+    fn new(master: u64, game: u64) -> GameRngs {
+        GameRngs::new(master, game)
+    }
+    #[inline(always)]
+    fn policy(&mut self) -> &mut Rng {
+        &mut self.policy
+    }
+}
+
+impl<'t> GameState for Game<'t> {
+    type Action = Action;
+    type Chance = ChanceOutcome;
+    type Event = Event;
+    type Streams = GameRngs;
+    type Actions = ActionList;
+    type Illegal = IllegalAction;
+
+    #[inline(always)]
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    #[inline(always)]
+    fn sample_chance(&self, rngs: &mut GameRngs) -> Option<ChanceOutcome> {
+        self.chance().map(|d| sample_chance(self, d, rngs))
+    }
+    #[inline(always)]
+    fn apply_chance<S: Sink<Event>>(&mut self, c: ChanceOutcome, sink: &mut S) {
+        Game::apply_chance(self, c, sink)
+    }
+    #[inline(always)]
+    fn apply<S: Sink<Event>>(&mut self, a: Action, sink: &mut S) {
+        Game::apply(self, a, sink)
+    }
+    #[inline(always)]
+    fn try_apply<S: Sink<Event>>(&mut self, a: Action, sink: &mut S) -> Result<(), IllegalAction> {
+        Game::try_apply(self, a, sink)
+    }
+}
+
+/// Plays `g` to its end with `policy` in every seat through the engine's loop; returns the outcome.
+pub fn play<'t, P: Policy<Game<'t>>, S: Sink<Event>>(
+    g: &mut Game<'t>,
     policy: &mut P,
     rngs: &mut GameRngs,
     buf: &mut ActionList,
     sink: &mut S,
 ) -> Outcome {
-    loop {
-        if let Some(o) = g.s.outcome() {
-            return o;
-        }
-        if let Some(dist) = g.chance() {
-            let o = sample_chance(g, dist, rngs);
-            g.apply_chance(o, sink);
-        } else {
-            let a = policy.choose(g, buf, &mut rngs.policy);
-            g.apply(a, sink);
-        }
-    }
+    crate::engine::play::play(g, policy, rngs, buf, &mut Events(sink));
+    g.s.outcome()
+        .expect("the loop ends only when the game is over")
 }

@@ -2,9 +2,10 @@
 //! combination, with [`Game::check_invariants`] after every step and arbitrary (mostly illegal)
 //! actions thrown at [`Game::try_apply`], which must refuse them without changing the state.
 
-use crate::catan::policy::{Policy, RandomPolicy};
-use crate::catan::sim::{layout_for, sample_chance, GameRngs};
+use crate::catan::policy::RandomPolicy;
+use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
+use crate::engine::play::{play, Observer};
 use crate::engine::runner::stop_requested;
 use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
@@ -176,6 +177,81 @@ impl SoakReport {
     }
 }
 
+/// Far beyond any real game; a bound so a livelock would show as a violation, not a hang.
+const MAX_STEPS: u64 = 400_000;
+
+/// The soak as an observer of the engine's loop: before each step it throws an arbitrary action
+/// at [`Game::try_apply`] (refused without a trace, or legal and played in place of the step),
+/// and after every step it checks the invariants. The first violation halts the game.
+struct Checker<'a> {
+    topo: &'a Topology,
+    wild: Rng,
+    rep: &'a mut SoakReport,
+    i: u64,
+    steps: u64,
+    halted: bool,
+}
+
+impl Checker<'_> {
+    fn violation(&mut self, msg: String) {
+        self.rep.violation(msg);
+        self.halted = true;
+    }
+}
+
+impl Sink<Event> for Checker<'_> {}
+
+impl Observer<Game<'_>> for Checker<'_> {
+    const CHECKED: bool = true;
+
+    fn pre_step(&mut self, g: &mut Game) -> bool {
+        self.steps += 1;
+        let (i, steps) = (self.i, self.steps);
+        if steps > MAX_STEPS {
+            self.violation(format!("game {i}: no end after {MAX_STEPS} steps"));
+            return true;
+        }
+        let a = arbitrary_action(self.topo, &mut self.wild);
+        let before = g.s;
+        match g.try_apply(a, &mut ()) {
+            Err(_) => {
+                self.rep.refused += 1;
+                if g.s != before {
+                    self.violation(format!(
+                        "game {i} step {steps}: refused {a:?} but changed the state"
+                    ));
+                    return true;
+                }
+                false
+            }
+            Ok(()) => {
+                if let Err(e) = g.check_invariants() {
+                    self.violation(format!("game {i} step {steps}: after {a:?}: {e}"));
+                }
+                true
+            }
+        }
+    }
+
+    fn post_step(&mut self, g: &Game) {
+        if let Err(e) = g.check_invariants() {
+            let (i, steps) = (self.i, self.steps);
+            self.violation(format!("game {i} step {steps}: {e}"));
+        }
+    }
+
+    fn illegal(&mut self, _g: &Game, _a: Action, e: IllegalAction) {
+        let (i, steps) = (self.i, self.steps);
+        self.violation(format!(
+            "game {i} step {steps}: the random policy chose an illegal action: {e:?}"
+        ));
+    }
+
+    fn halted(&self) -> bool {
+        self.halted
+    }
+}
+
 /// Plays soak game `i` (seeded by `(seed, i)`) and checks it step by step.
 pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: &mut SoakReport) {
     let (rules, board) = soak_rules(i);
@@ -183,60 +259,21 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
     let layout = layout_for(t, board, seed, i);
     let mut g = Game::new(t, layout, rules);
     let mut rngs = GameRngs::new(seed, i);
-    let mut wild = Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x50A4);
-    let mut policy = RandomPolicy;
     rep.games += 1;
     if let Err(e) = g.check_invariants() {
         rep.violation(format!("game {i} ({rules:?}): at the start: {e}"));
         return;
     }
-    // Far beyond any real game; a bound so a livelock would show as a violation, not a hang.
-    let max_steps = 400_000u64;
-    let mut steps = 0u64;
-    while g.s.outcome().is_none() {
-        steps += 1;
-        if steps > max_steps {
-            rep.violation(format!("game {i}: no end after {max_steps} steps"));
-            break;
-        }
-        // An arbitrary action first: refused without a trace, or legal and played.
-        let a = arbitrary_action(t, &mut wild);
-        let before = g.s;
-        match g.try_apply(a, &mut ()) {
-            Err(_) => {
-                rep.refused += 1;
-                if g.s != before {
-                    rep.violation(format!(
-                        "game {i} step {steps}: refused {a:?} but changed the state"
-                    ));
-                    break;
-                }
-            }
-            Ok(()) => {
-                if let Err(e) = g.check_invariants() {
-                    rep.violation(format!("game {i} step {steps}: after {a:?}: {e}"));
-                    break;
-                }
-                continue;
-            }
-        }
-        if let Some(dist) = g.chance() {
-            let o = sample_chance(&g, dist, &mut rngs);
-            g.apply_chance(o, &mut ());
-        } else {
-            let a = policy.choose(&g, buf, &mut rngs.policy);
-            if let Err(e) = g.try_apply(a, &mut ()) {
-                rep.violation(format!(
-                    "game {i} step {steps}: the random policy chose an illegal action: {e:?}"
-                ));
-                break;
-            }
-        }
-        if let Err(e) = g.check_invariants() {
-            rep.violation(format!("game {i} step {steps}: {e}"));
-            break;
-        }
-    }
+    let mut checker = Checker {
+        topo: t,
+        wild: Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x50A4),
+        rep,
+        i,
+        steps: 0,
+        halted: false,
+    };
+    play(&mut g, &mut RandomPolicy, &mut rngs, buf, &mut checker);
+    let steps = checker.steps;
     rep.steps += steps;
 }
 

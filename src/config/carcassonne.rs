@@ -1,7 +1,8 @@
 //! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points.
 
 use super::{axis, names, GridFile};
-use crate::carcassonne::experiment::{CarcPolicySpec, CarcSpec};
+use crate::carcassonne::experiment::CarcSpec;
+use crate::carcassonne::policy::CarcPolicySpec;
 use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
 use anyhow::{bail, Context, Result};
 use itertools::iproduct;

@@ -200,7 +200,7 @@ pub fn road_actions(g: &Game) -> Vec<EdgeId> {
 #[derive(Default)]
 pub struct Log(pub Vec<Event>);
 
-impl Sink for Log {
+impl Sink<Event> for Log {
     fn event(&mut self, e: &Event) {
         self.0.push(*e);
     }

@@ -196,14 +196,15 @@ pub enum Event {
     GameOver,
 }
 
-/// Receives events. `()` ignores them at no cost.
-pub trait Sink {
-    fn event(&mut self, e: &Event);
-}
+/// Receives events: the engine's sink over Carcassonne's [`Event`]s (`()` ignores them).
+pub use crate::engine::play::Sink;
 
-impl Sink for () {
-    #[inline]
-    fn event(&mut self, _: &Event) {}
+/// An action that the current phase does not allow; the state was left untouched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action:?} in phase {phase:?}")]
+pub struct IllegalAction {
+    pub action: Action,
+    pub phase: Phase,
 }
 
 /// A placed tile.
@@ -672,8 +673,27 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// As [`Game::apply`], refusing an illegal action without changing the state.
+    ///
+    /// # Errors
+    /// The action is not legal now.
+    pub fn try_apply(
+        &mut self,
+        a: Action,
+        sink: &mut impl Sink<Event>,
+    ) -> Result<(), IllegalAction> {
+        if !self.is_legal(a) {
+            return Err(IllegalAction {
+                action: a,
+                phase: self.phase,
+            });
+        }
+        self.apply(a, sink);
+        Ok(())
+    }
+
     /// Applies a chance outcome: the tile kind drawn.
-    pub fn apply_draw(&mut self, kind: u8, sink: &mut impl Sink) {
+    pub fn apply_draw(&mut self, kind: u8, sink: &mut impl Sink<Event>) {
         debug_assert_eq!(self.phase, Phase::Draw);
         debug_assert!(self.pile.counts[kind as usize] > 0, "kind not in the pile");
         self.pile.counts[kind as usize] -= 1;
@@ -697,7 +717,7 @@ impl<'t> Game<'t> {
     }
 
     /// Applies a decision (it must be legal; see [`Game::is_legal`]).
-    pub fn apply(&mut self, a: Action, sink: &mut impl Sink) {
+    pub fn apply(&mut self, a: Action, sink: &mut impl Sink<Event>) {
         debug_assert!(self.is_legal(a), "illegal {a:?} in {:?}", self.phase);
         match a {
             Action::Place { cell, rot } => {
@@ -804,7 +824,7 @@ impl<'t> Game<'t> {
     }
 
     /// Returns the followers on feature root `r` to their owners.
-    fn return_followers(&mut self, r: u16, sink: &mut impl Sink) {
+    fn return_followers(&mut self, r: u16, sink: &mut impl Sink<Event>) {
         let mut back = [0u8; MAX_PLAYERS];
         let mut i = 0;
         while i < self.followers.len() {
@@ -826,7 +846,7 @@ impl<'t> Game<'t> {
     }
 
     /// Scores the features the last tile completed: one scoring round.
-    fn score_placement(&mut self, sink: &mut impl Sink) {
+    fn score_placement(&mut self, sink: &mut impl Sink<Event>) {
         let idx = self.placed.len() - 1;
         let shape = &self.t.shapes[self.placed[idx].shape as usize];
         let mut done: ArrayVec<u16, 16> = ArrayVec::new();
@@ -865,7 +885,7 @@ impl<'t> Game<'t> {
     }
 
     /// Applies one scoring round through the scoreboard (robbers take their share).
-    fn round(&mut self, scores: &[(u8, u16, Feature)], sink: &mut impl Sink) {
+    fn round(&mut self, scores: &[(u8, u16, Feature)], sink: &mut impl Sink<Event>) {
         let mut moves: ArrayVec<Move, 48> = ArrayVec::new();
         for &(p, points, feature) in scores {
             self.score[p as usize] += points;
@@ -922,7 +942,7 @@ impl<'t> Game<'t> {
     }
 
     /// End of the game: robbers' final points, then incomplete features and farms.
-    fn finish(&mut self, sink: &mut impl Sink) {
+    fn finish(&mut self, sink: &mut impl Sink<Event>) {
         for p in 0..self.rules.players as usize {
             if self.sb.robber[p] != IN_STOCK {
                 let pts = self.rules.final_points as u16;
@@ -991,7 +1011,13 @@ impl<'t> Game<'t> {
         sink.event(&Event::GameOver);
     }
 
-    fn final_score(&mut self, winners: u8, pts: u16, feature: Feature, sink: &mut impl Sink) {
+    fn final_score(
+        &mut self,
+        winners: u8,
+        pts: u16,
+        feature: Feature,
+        sink: &mut impl Sink<Event>,
+    ) {
         if pts == 0 {
             return;
         }

@@ -16,7 +16,11 @@ impl Game<'_> {
     ///
     /// # Errors
     /// [`IllegalAction`] when the action is not legal for the actor in this phase.
-    pub fn try_apply<S: Sink>(&mut self, a: Action, sink: &mut S) -> Result<(), IllegalAction> {
+    pub fn try_apply<S: Sink<Event>>(
+        &mut self,
+        a: Action,
+        sink: &mut S,
+    ) -> Result<(), IllegalAction> {
         let ok = match a {
             Action::Trade { with, give, get } => self.trade_ok(with, &give, &get),
             // The legal list names each pair once, lower resource first.
@@ -44,7 +48,7 @@ impl Game<'_> {
 
     /// Applies a legal action (unchecked: an illegal one may corrupt the state; debug builds
     /// assert the bank and hand invariants afterwards).
-    pub fn apply<S: Sink>(&mut self, a: Action, sink: &mut S) {
+    pub fn apply<S: Sink<Event>>(&mut self, a: Action, sink: &mut S) {
         let p = PlayerId(self.s.current);
         match (self.s.phase, a) {
             (Phase::SetupSettlement, Action::BuildSettlement(c)) => {
@@ -332,7 +336,7 @@ impl Game<'_> {
     }
 
     /// Resolves the pending chance phase with an outcome drawn from [`Game::chance`].
-    pub fn apply_chance<S: Sink>(&mut self, o: ChanceOutcome, sink: &mut S) {
+    pub fn apply_chance<S: Sink<Event>>(&mut self, o: ChanceOutcome, sink: &mut S) {
         match (self.s.phase, o) {
             (Phase::Dice, ChanceOutcome::Dice(d1, d2)) => self.roll(d1, d2, sink),
             (Phase::Steal, ChanceOutcome::Resource(r)) => {
@@ -406,7 +410,7 @@ impl Game<'_> {
         self.debug_check();
     }
 
-    pub(super) fn roll<S: Sink>(&mut self, d1: u8, d2: u8, sink: &mut S) {
+    pub(super) fn roll<S: Sink<Event>>(&mut self, d1: u8, d2: u8, sink: &mut S) {
         let p = PlayerId(self.s.current);
         sink.event(&Event::Roll { player: p, d1, d2 });
         self.s.rolled = true;
@@ -461,7 +465,7 @@ impl Game<'_> {
     /// Pays every building on the hexes with number `n`, with the bank-shortage rule: when the
     /// bank cannot pay everyone a resource, nobody gets it, unless only one player is owed it,
     /// who then gets what the bank has.
-    pub(super) fn produce<S: Sink>(&mut self, n: u8, sink: &mut S) {
+    pub(super) fn produce<S: Sink<Event>>(&mut self, n: u8, sink: &mut S) {
         let hexes = modifiers::producing_hexes(self, n);
         let mut want = [[0u8; 5]; MAX_PLAYERS];
         for h in hexes.iter() {
@@ -510,7 +514,7 @@ impl Game<'_> {
         }
     }
 
-    pub(super) fn after_discards<S: Sink>(&mut self, sink: &mut S) {
+    pub(super) fn after_discards<S: Sink<Event>>(&mut self, sink: &mut S) {
         match self.rules.variant {
             Variant::Base => self.s.phase = Phase::MoveRobber,
             Variant::Robert(_) => robert::seven(self, sink),
@@ -541,7 +545,7 @@ impl Game<'_> {
         };
     }
 
-    pub(super) fn start_turn<S: Sink>(&mut self, sink: &mut S) {
+    pub(super) fn start_turn<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A capped game has played exactly `turn_cap` player-turns.
         if self.s.turn >= self.rules.turn_cap {
             self.finish(Outcome::Cap, sink);
@@ -560,7 +564,7 @@ impl Game<'_> {
         });
     }
 
-    pub(crate) fn finish<S: Sink>(&mut self, outcome: Outcome, sink: &mut S) {
+    pub(crate) fn finish<S: Sink<Event>>(&mut self, outcome: Outcome, sink: &mut S) {
         self.s.phase = Phase::Over(outcome);
         sink.event(&Event::GameOver {
             outcome,
@@ -568,7 +572,7 @@ impl Game<'_> {
         });
     }
 
-    pub(super) fn check_end<S: Sink>(&mut self, sink: &mut S) {
+    pub(super) fn check_end<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A player wins only on their own turn (not in a special building phase).
         if self.is_over() || self.s.turn == 0 || self.s.raiders.turn_owner != NO_PLAYER {
             return;
@@ -594,7 +598,7 @@ impl Game<'_> {
         }
     }
 
-    pub(super) fn play_card<S: Sink>(&mut self, p: PlayerId, card: DevCard, sink: &mut S) {
+    pub(super) fn play_card<S: Sink<Event>>(&mut self, p: PlayerId, card: DevCard, sink: &mut S) {
         self.s.players[p.idx()].dev[card.idx()] -= 1;
         self.s.played[card.idx()] += 1;
         self.s.dev_played = true;
@@ -602,7 +606,7 @@ impl Game<'_> {
     }
 
     /// Set-up: the next seat in snake order places, or the first turn starts.
-    pub(super) fn next_setup<S: Sink>(&mut self, sink: &mut S) {
+    pub(super) fn next_setup<S: Sink<Event>>(&mut self, sink: &mut S) {
         self.s.setup_step += 1;
         let n = self.s.n_players;
         let i = self.s.setup_step;
@@ -615,7 +619,7 @@ impl Game<'_> {
         }
     }
 
-    pub(super) fn place_settlement<S: Sink>(
+    pub(super) fn place_settlement<S: Sink<Event>>(
         &mut self,
         p: PlayerId,
         c: CornerId,
@@ -651,7 +655,13 @@ impl Game<'_> {
         }
     }
 
-    pub(super) fn place_road<S: Sink>(&mut self, p: PlayerId, e: EdgeId, free: bool, sink: &mut S) {
+    pub(super) fn place_road<S: Sink<Event>>(
+        &mut self,
+        p: PlayerId,
+        e: EdgeId,
+        free: bool,
+        sink: &mut S,
+    ) {
         let s = &mut self.s;
         s.edge_owner[e.idx()] = p.0 + 1;
         s.roads.insert(e.idx());

@@ -200,7 +200,7 @@ impl Game<'_> {
     /// Gives the longest-road card (2 VP) by the standard rules: first to a trail of 5; passes
     /// only to a strictly longer trail; if the holder's trail is cut, the card goes to the one
     /// strictly longest trail of 5+, or is set aside when that is tied or shorter than 5.
-    pub(crate) fn update_longest_road<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn update_longest_road<S: Sink<Event>>(&mut self, sink: &mut S) {
         if !self.rules.variant.awards() {
             return;
         }
@@ -245,7 +245,7 @@ impl Game<'_> {
     }
 
     /// Largest army (2 VP): first to 3 knights played; passes only to strictly more.
-    pub(crate) fn update_largest_army<S: Sink>(&mut self, p: PlayerId, sink: &mut S) {
+    pub(crate) fn update_largest_army<S: Sink<Event>>(&mut self, p: PlayerId, sink: &mut S) {
         if !self.rules.variant.largest_army() {
             return;
         }

@@ -126,7 +126,7 @@ pub fn next_die_hex(s: &State) -> HexId {
 }
 
 /// Resolves the pending modifier die `die` (1..=6) for the next pending hex.
-pub fn apply_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
+pub fn apply_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     let h = next_die_hex(&g.s);
     g.s.pending_dice.remove(h.idx());
     match g.layout.terrain[h.idx()] {
@@ -150,7 +150,7 @@ pub fn apply_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
 /// back to their owners' stock, cities there become settlements (a city whose owner has no
 /// settlement in stock after the removals is removed entirely). VP, harbors, networks, road
 /// lengths, longest road and the distance-rule `blocked` set are recomputed.
-pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+pub fn erupt<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     sink.event(&Event::Eruption { hex: h });
     let topo = g.topo;
     // Raiders: a taken building counts no VP, so VP are recomputed at the end instead.
@@ -212,7 +212,7 @@ pub fn erupt<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
 /// becomes a settlement, or goes entirely when its owner has no settlement piece left (then a
 /// `City` and a `Settlement` removal are reported). The owner loses `vp_step` VP per level;
 /// the caller recomputes the distance rule's `blocked` set.
-pub(crate) fn strike<S: Sink>(s: &mut State, c: CornerId, vp_step: u8, sink: &mut S) {
+pub(crate) fn strike<S: Sink<Event>>(s: &mut State, c: CornerId, vp_step: u8, sink: &mut S) {
     let o = s.corner_owner[c.idx()];
     let Some(p) = s.owner_at(c) else {
         return;
@@ -281,7 +281,7 @@ pub fn bonus_cause(s: &State) -> BonusCause {
 }
 
 /// The current player takes `r` from the bank as the next pending bonus.
-pub fn take_bonus<S: Sink>(g: &mut Game, r: Resource, sink: &mut S) {
+pub fn take_bonus<S: Sink<Event>>(g: &mut Game, r: Resource, sink: &mut S) {
     let cause = bonus_cause(&g.s);
     g.s.bonus &= if cause == BonusCause::Doubles {
         !BONUS_DOUBLES

@@ -177,7 +177,7 @@ pub fn setup_edge_actions(g: &Game, out: &mut ActionList) {
 
 /// The second set-up settlement on `c`: one discovery per adjacent jungle (resources from the
 /// other hexes are paid by the base rules).
-pub fn setup_discoveries<S: Sink>(g: &mut Game, p: PlayerId, c: CornerId, sink: &mut S) {
+pub fn setup_discoveries<S: Sink<Event>>(g: &mut Game, p: PlayerId, c: CornerId, sink: &mut S) {
     for &h in &g.topo.corner_hexes[c.idx()] {
         if h != NONE && g.layout.terrain[h as usize] == Terrain::Jungle {
             g.s.players[p.idx()].discoveries += 1;
@@ -198,7 +198,7 @@ pub fn afford_dev(g: &Game, p: PlayerId) -> bool {
 
 /// Pays for a development card: discoveries first (they have no other use), for the resources
 /// the hand lacks and then replacing ore, then grain, then wool; resources for the rest.
-pub fn pay_dev<S: Sink>(g: &mut Game, p: PlayerId, sink: &mut S) {
+pub fn pay_dev<S: Sink<Event>>(g: &mut Game, p: PlayerId, sink: &mut S) {
     let mut cost = DEV_COST;
     let me = &mut g.s.players[p.idx()];
     let mut spent = 0;
@@ -285,7 +285,7 @@ pub fn special_build_actions(g: &Game, out: &mut ActionList) {
 }
 
 /// Places a ship on `e` for `p` (paid for by the caller).
-pub fn place_ship<S: Sink>(g: &mut Game, p: PlayerId, e: EdgeId, free: bool, sink: &mut S) {
+pub fn place_ship<S: Sink<Event>>(g: &mut Game, p: PlayerId, e: EdgeId, free: bool, sink: &mut S) {
     let s = &mut g.s;
     s.edge_owner[e.idx()] = (p.0 + 1) | SHIP_FLAG;
     s.roads.insert(e.idx());
@@ -308,7 +308,13 @@ pub fn place_ship<S: Sink>(g: &mut Game, p: PlayerId, e: EdgeId, free: bool, sin
 }
 
 /// Moves the open end ship on `from` to `to`.
-pub fn move_ship<S: Sink>(g: &mut Game, p: PlayerId, from: EdgeId, to: EdgeId, sink: &mut S) {
+pub fn move_ship<S: Sink<Event>>(
+    g: &mut Game,
+    p: PlayerId,
+    from: EdgeId,
+    to: EdgeId,
+    sink: &mut S,
+) {
     let s = &mut g.s;
     s.edge_owner[from.idx()] = 0;
     s.roads.remove(from.idx());
@@ -329,7 +335,7 @@ pub fn move_ship<S: Sink>(g: &mut Game, p: PlayerId, from: EdgeId, to: EdgeId, s
 /// After a settlement or city is built (`setup`: a set-up settlement): the builder owes raiders
 /// from the pool (2 with 4 or 6 players, 3 with 3 or 5), placed one by one on raider deserts.
 /// Returns true if the game now waits for placements (`Phase::PlaceRaider`).
-pub fn after_build<S: Sink>(g: &mut Game, setup: bool, sink: &mut S) -> bool {
+pub fn after_build<S: Sink<Event>>(g: &mut Game, setup: bool, sink: &mut S) -> bool {
     refresh(g, sink);
     if setup && !opts(g).setup_raiders {
         return false;
@@ -345,7 +351,7 @@ pub fn after_build<S: Sink>(g: &mut Game, setup: bool, sink: &mut S) -> bool {
 }
 
 /// The builder puts one raider from the pool on raider desert `h`.
-pub fn place_raider<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+pub fn place_raider<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     let k = g.topo.desert_ordinal[h.idx()] as usize;
     let r = &mut g.s.raiders;
     r.pool -= 1;
@@ -372,7 +378,7 @@ pub fn place_raider<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
 /// that borders a raider desert or a hex raided before this roll, and holds no raider, is
 /// raided by a raider taken from the desert holding the most (the lowest in map order among
 /// equals), in map order while the deserts hold raiders.
-pub fn storm_roll<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
+pub fn storm_roll<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
     if !storm(&g.s) {
         return;
     }
@@ -405,7 +411,7 @@ pub fn storm_roll<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
 
 /// After a production roll's payout: jungle discoveries, then what the storm's raids changed
 /// (taken buildings, cancelled roads), then the volcano dice queued in `State::pending_dice`.
-pub fn after_production<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
+pub fn after_production<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
     let hexes = super::modifiers::producing_hexes(g, n);
     let mut found = [0u8; MAX_PLAYERS];
     for h in hexes.iter() {
@@ -444,7 +450,7 @@ pub fn after_production<S: Sink>(g: &mut Game, n: u8, sink: &mut S) {
 /// The volcano on `h` erupts: the die picks corner `die` (1 = the top corner, clockwise); a
 /// settlement there is destroyed, a city becomes a settlement (destroyed if its owner has no
 /// settlement piece left).
-pub fn volcano_die<S: Sink>(g: &mut Game, h: HexId, die: u8, sink: &mut S) {
+pub fn volcano_die<S: Sink<Event>>(g: &mut Game, h: HexId, die: u8, sink: &mut S) {
     sink.event(&Event::Eruption { hex: h });
     sink.event(&Event::VolcanoDie { hex: h, die });
     let c = g.topo.hex_corners[h.idx()][(die - 1) as usize % 6];
@@ -461,7 +467,7 @@ pub fn volcano_die<S: Sink>(g: &mut Game, h: HexId, die: u8, sink: &mut S) {
 
 /// A soldier takes the raider off `h` (a raided hex, or one from a raider desert); the player
 /// keeps it. Roads and buildings it held come back into play.
-pub fn remove_raider<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+pub fn remove_raider<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     let p = g.s.current as usize;
     let k = g.topo.desert_ordinal[h.idx()];
     if k != NONE {
@@ -515,7 +521,7 @@ pub fn taken_buildings(g: &Game) -> CornerSet {
 
 /// Recomputes everything the raiders and the pieces decide: cancelled roads, taken buildings,
 /// networks, usable harbors, trade routes, the longest-route card and VP.
-pub fn refresh<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn refresh<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let cancelled = cancelled_roads(g);
     let old = g.s.raiders.cancelled;
     for e in cancelled.sym_diff(old).iter() {

@@ -85,7 +85,7 @@ pub fn rank(g: &Game, pool: HexSet, city_weight: u8) -> HexSet {
 }
 
 /// The current player lets Robert move: he flips his target, or a chance phase breaks a tie.
-pub fn move_robert<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn move_robert<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let c = target_candidates(g);
     match c.len() {
         0 => g.s.phase = Phase::Dice, // unreachable while a token is face up
@@ -95,7 +95,7 @@ pub fn move_robert<S: Sink>(g: &mut Game, sink: &mut S) {
 }
 
 /// Robert goes to `h` and flips its token face down; the last face-up token lost ends the game.
-pub fn flip_down<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+pub fn flip_down<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     sink.event(&Event::RobertMove {
         from: g.s.robber,
         to: h,
@@ -114,7 +114,7 @@ pub fn flip_down<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
     }
 }
 
-fn to_desert<S: Sink>(g: &mut Game, sink: &mut S) {
+fn to_desert<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let to = g.layout.robber_start;
     if g.s.robber != to {
         sink.event(&Event::RobertMove {
@@ -134,7 +134,7 @@ pub fn flip_up_candidates(g: &Game) -> HexSet {
         .collect()
 }
 
-fn start_flips<S: Sink>(g: &mut Game, n: u8, cause: FlipCause, _sink: &mut S) {
+fn start_flips<S: Sink<Event>>(g: &mut Game, n: u8, cause: FlipCause, _sink: &mut S) {
     g.s.flips_left = n;
     g.s.flip_cause = cause;
     if flip_up_candidates(g).is_empty() {
@@ -145,19 +145,19 @@ fn start_flips<S: Sink>(g: &mut Game, n: u8, cause: FlipCause, _sink: &mut S) {
 }
 
 /// A soldier (before the roll): Robert to the desert, then up to 2 tokens flipped up.
-pub fn soldier<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn soldier<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     to_desert(g, sink);
     start_flips(g, 2, FlipCause::Soldier, sink);
 }
 
 /// After a seven's discards: Robert to the desert, then 1 token flipped up.
-pub fn seven<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn seven<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     to_desert(g, sink);
     start_flips(g, 1, FlipCause::Seven, sink);
 }
 
 /// One flip-up chosen by the current player.
-pub fn flip_up<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
+pub fn flip_up<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     g.s.face_down.remove(h.idx());
     sink.event(&Event::Flip {
         hex: h,
@@ -172,7 +172,7 @@ pub fn flip_up<S: Sink>(g: &mut Game, h: HexId, sink: &mut S) {
 }
 
 /// The changed monopoly: every face-down token on a hex of the named resource's terrain flips up.
-pub fn monopoly<S: Sink>(g: &mut Game, p: PlayerId, r: Resource, sink: &mut S) {
+pub fn monopoly<S: Sink<Event>>(g: &mut Game, p: PlayerId, r: Resource, sink: &mut S) {
     let terrain = Terrain::of_resource(r);
     let mut n = 0;
     for h in g.s.face_down.iter() {
@@ -209,7 +209,7 @@ pub fn reshuffle_size(s: &State) -> u32 {
 
 /// The deck is empty: every played card goes back except 3 knights of the largest army holder
 /// (VP cards are never played, so they stay with their owners).
-pub fn reshuffle<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn reshuffle<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let keep = kept_knights(&g.s);
     let mut back = g.s.played;
     back[DevCard::Knight.idx()] -= keep;

@@ -23,7 +23,7 @@ pub fn losable(p: &PlayerState) -> [u8; 5] {
 }
 
 /// A seven was rolled: a knight in hand may cancel it, otherwise the procedure starts.
-pub fn seven<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn seven<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     if g.s.cur().dev[DevCard::Knight.idx()] > 0 {
         g.s.phase = Phase::SevenChoice;
     } else {
@@ -33,7 +33,7 @@ pub fn seven<S: Sink>(g: &mut Game, sink: &mut S) {
 
 /// The knight is discarded: nothing else of the seven happens. The knight goes to the played
 /// pile and counts toward largest army; it is not the turn's one development card.
-pub fn cancel<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn cancel<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let p = g.s.current as usize;
     g.s.players[p].dev[DevCard::Knight.idx()] -= 1;
     g.s.played[DevCard::Knight.idx()] += 1;
@@ -46,7 +46,7 @@ pub fn cancel<S: Sink>(g: &mut Game, sink: &mut S) {
 }
 
 /// Step 1: with more than `hand_limit` (5) cards, lose half rounded down, one card at a time.
-pub fn penalties<S: Sink>(g: &mut Game, sink: &mut S) {
+pub fn penalties<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let p = g.s.current as usize;
     let size = g.s.players[p].hand_size();
     if size > g.rules.hand_limit as u32 {
@@ -58,7 +58,7 @@ pub fn penalties<S: Sink>(g: &mut Game, sink: &mut S) {
 }
 
 /// Step 2: lose one unplayed development card of the player's choice, if there is one.
-pub fn after_discards<S: Sink>(g: &mut Game, _sink: &mut S) {
+pub fn after_discards<S: Sink<Event>>(g: &mut Game, _sink: &mut S) {
     g.s.phase = if losable(g.s.cur()).iter().any(|&n| n > 0) {
         Phase::LoseDev
     } else {
@@ -67,7 +67,7 @@ pub fn after_discards<S: Sink>(g: &mut Game, _sink: &mut S) {
 }
 
 /// The named card leaves the game (to the played pile, so the 25 cards stay accounted for).
-pub fn lose_dev<S: Sink>(g: &mut Game, card: DevCard, sink: &mut S) {
+pub fn lose_dev<S: Sink<Event>>(g: &mut Game, card: DevCard, sink: &mut S) {
     let p = g.s.current as usize;
     let me = &mut g.s.players[p];
     if me.dev_new[card.idx()] > 0 {
@@ -113,7 +113,7 @@ pub fn robber_candidates(g: &Game, n: u8) -> HexSet {
 
 /// The second roll of the seven: the robber goes to the most hurtful tile with that number, to
 /// the desert, or a chance phase breaks a tie.
-pub fn robber_roll<S: Sink>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
+pub fn robber_roll<S: Sink<Event>>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
     let n = d1 + d2;
     g.s.robber_roll = n;
     let c = robber_candidates(g, n);
@@ -125,7 +125,7 @@ pub fn robber_roll<S: Sink>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
 }
 
 /// The robber moves to `to`. Leaving a tile other than a desert rolls the destruction die.
-pub fn move_robber<S: Sink>(g: &mut Game, to: HexId, sink: &mut S) {
+pub fn move_robber<S: Sink<Event>>(g: &mut Game, to: HexId, sink: &mut S) {
     let from = g.s.robber;
     debug_assert!(
         !g.s.destroyed.contains(to.idx()),
@@ -153,7 +153,7 @@ pub fn destructible(g: &Game, h: HexId) -> bool {
 
 /// The destruction die for the tile the robber left: 1-4 destroys it (its token is gone for
 /// good), 5-6 spares it. The fifth destroyed tile loses the game.
-pub fn destroy_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
+pub fn destroy_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     let h = g.s.leaving;
     let destroyed = die <= 4 && destructible(g, h);
     if destroyed {
@@ -178,7 +178,7 @@ pub fn monopoly(g: &mut Game, r: Resource) {
 }
 
 /// Half the monopoly die (rounded down) of the named resource, or what the bank has.
-pub fn monopoly_die<S: Sink>(g: &mut Game, die: u8, sink: &mut S) {
+pub fn monopoly_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     let r = g.s.mono_res;
     let p = g.s.current as usize;
     let n = (die / 2).min(g.s.bank[r.idx()]);

@@ -446,12 +446,8 @@ impl Piece {
     }
 }
 
-/// Receives events. The default methods do nothing, so `()` costs nothing in the hot loop.
-pub trait Sink {
-    #[inline(always)]
-    fn event(&mut self, _e: &Event) {}
-}
-impl Sink for () {}
+/// Receives events: the engine's sink over Catan's [`Event`]s (`()` ignores them at no cost).
+pub use crate::engine::play::Sink;
 
 /// One seat's holdings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -802,7 +802,7 @@ impl GreedyPolicy {
     }
 }
 
-impl Policy for GreedyPolicy {
+impl Policy<Game<'_>> for GreedyPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
         if g.is_raiders() {
             return self.raiders.choose(g, legal);
@@ -881,10 +881,11 @@ impl Policy for GreedyPolicy {
 pub(crate) mod tests {
     use super::*;
     use crate::catan::sim::*;
+    use crate::engine::play::{play, Strict};
 
     /// Plays `n` seeded games with `make()` in every seat, checking each action's legality and
     /// the invariants at the end. Returns (outcomes, total player-turns).
-    pub(crate) fn run_checked<P: Policy>(
+    pub(crate) fn run_checked<P: for<'t> Policy<Game<'t>>>(
         rules: Rules,
         n: u64,
         make: impl Fn() -> P,
@@ -898,19 +899,13 @@ pub(crate) mod tests {
             let mut g = Game::new(&topo, layout, rules);
             let mut rngs = GameRngs::new(7, i);
             let mut pol = make();
-            let mut steps = 0u64;
-            while g.s.outcome().is_none() {
-                if let Some(d) = g.chance() {
-                    let o = sample_chance(&g, d, &mut rngs);
-                    g.apply_chance(o, &mut ());
-                } else {
-                    let a = pol.choose(&g, &mut buf, &mut rngs.policy);
-                    g.try_apply(a, &mut ())
-                        .unwrap_or_else(|e| panic!("game {i}: {e}"));
-                }
-                steps += 1;
-                assert!(steps < 2_000_000, "game {i} does not progress");
-            }
+            play(
+                &mut g,
+                &mut pol,
+                &mut rngs,
+                &mut buf,
+                &mut Strict::new(&mut ()),
+            );
             g.check_invariants()
                 .unwrap_or_else(|e| panic!("game {i}: {e}"));
             turns += g.s.turn as u64;

@@ -10,12 +10,9 @@ pub mod team;
 use crate::catan::{Action, ActionList, Game};
 use crate::engine::seeds::Rng;
 
-/// A scripted player. It sees the game read-only and draws only from its own stream, never the
-/// dice's. `legal` is a caller-owned scratch buffer (fill it with `Game::legal_actions`).
-pub trait Policy {
-    /// The actor's next action; it must be legal (or a `Trade` that `Game::trade_ok` accepts).
-    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action;
-}
+/// A scripted player: the engine's policy over a Catan [`Game`]. Its action must be legal (or a
+/// `Trade` that `Game::trade_ok` accepts); `legal` is scratch space for `Game::legal_actions`.
+pub use crate::engine::play::Policy;
 
 pub use greedy::GreedyPolicy;
 pub use null::NullPolicy;
@@ -54,6 +51,39 @@ impl PolicySpec {
             PolicySpec::Greedy => "greedy",
             PolicySpec::Team(_) => "team",
             PolicySpec::Solitaire => "solitaire",
+        }
+    }
+}
+
+impl PolicySpec {
+    /// A fresh player for one game: the one place a policy name becomes a policy.
+    pub fn player(self) -> Player {
+        match self {
+            PolicySpec::Random => Player::Random(RandomPolicy),
+            PolicySpec::Greedy => Player::Greedy(GreedyPolicy::default()),
+            PolicySpec::Team(k) => Player::Team(TeamPolicy::new(k)),
+            PolicySpec::Solitaire => Player::Solitaire(SolitairePolicy),
+        }
+    }
+}
+
+/// Any named policy, dispatched per decision (one predictable branch).
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    Random(RandomPolicy),
+    Greedy(GreedyPolicy),
+    Team(TeamPolicy),
+    Solitaire(SolitairePolicy),
+}
+
+impl Policy<Game<'_>> for Player {
+    #[inline]
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        match self {
+            Player::Random(p) => p.choose(g, legal, rng),
+            Player::Greedy(p) => p.choose(g, legal, rng),
+            Player::Team(p) => p.choose(g, legal, rng),
+            Player::Solitaire(p) => p.choose(g, legal, rng),
         }
     }
 }

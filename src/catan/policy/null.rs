@@ -10,7 +10,7 @@ use crate::engine::seeds::Rng;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NullPolicy;
 
-impl Policy for NullPolicy {
+impl Policy<Game<'_>> for NullPolicy {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
         match g.s.phase {

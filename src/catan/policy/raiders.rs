@@ -992,7 +992,8 @@ fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
 mod tests {
     use super::*;
     use crate::catan::policy::{GreedyPolicy, Policy, RandomPolicy};
-    use crate::catan::sim::{sample_chance, GameRngs};
+    use crate::catan::sim::GameRngs;
+    use crate::engine::play::{play, Strict};
     use crate::engine::seeds::Rng;
 
     fn topo() -> Topology {
@@ -1006,7 +1007,7 @@ mod tests {
         early: [bool; MAX_PLAYERS],
     }
 
-    impl Sink for Watch {
+    impl Sink<Event> for Watch {
         fn event(&mut self, e: &Event) {
             match *e {
                 Event::StormBegins { .. } => self.storm = true,
@@ -1029,7 +1030,7 @@ mod tests {
         greedy: GreedyPolicy,
     }
 
-    impl Policy for Mixed {
+    impl Policy<Game<'_>> for Mixed {
         fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
             if g.actor().0 == self.seat {
                 self.greedy.choose(g, legal, rng)
@@ -1040,7 +1041,11 @@ mod tests {
     }
 
     /// Plays game `i` with 4 seats on the map, every action checked with `try_apply`.
-    fn one<P: Policy>(topo: &Topology, i: u64, pol: &mut P) -> (Outcome, u32, Watch) {
+    fn one<'t, P: Policy<Game<'t>>>(
+        topo: &'t Topology,
+        i: u64,
+        pol: &mut P,
+    ) -> (Outcome, u32, Watch) {
         let rules = Rules::raiders(4, RaidersRules::default());
         let mut g = Game::new(topo, Layout::fixed(topo), rules);
         let mut rngs = GameRngs::new(11, i);
@@ -1050,19 +1055,8 @@ mod tests {
             storm: false,
             early: [false; MAX_PLAYERS],
         };
-        let o = loop {
-            if let Some(o) = g.s.outcome() {
-                break o;
-            }
-            if let Some(d) = g.chance() {
-                let o = sample_chance(&g, d, &mut rngs);
-                g.apply_chance(o, &mut w);
-            } else {
-                let a = pol.choose(&g, &mut buf, &mut rngs.policy);
-                g.try_apply(a, &mut w)
-                    .unwrap_or_else(|e| panic!("game {i}: {e}"));
-            }
-        };
+        play(&mut g, pol, &mut rngs, &mut buf, &mut Strict::new(&mut w));
+        let o = g.s.outcome().unwrap();
         g.check_invariants().unwrap();
         (o, g.s.turn, w)
     }

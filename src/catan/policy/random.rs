@@ -10,7 +10,7 @@ use rand::Rng as _;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPolicy;
 
-impl Policy for RandomPolicy {
+impl Policy<Game<'_>> for RandomPolicy {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         g.legal_actions(legal);

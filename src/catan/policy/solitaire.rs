@@ -350,7 +350,7 @@ impl SolitairePolicy {
     }
 }
 
-impl Policy for SolitairePolicy {
+impl Policy<Game<'_>> for SolitairePolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         g.legal_actions(legal);
         debug_assert!(!legal.is_empty(), "no legal action in {:?}", g.s.phase);

@@ -598,7 +598,7 @@ fn wish_specific(g: &Game, q: PlayerId, memo: &mut Memo) -> Hand {
     best
 }
 
-impl Policy for TeamPolicy {
+impl Policy<Game<'_>> for TeamPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
         self.reset_turn(g);
         let p = PlayerId(g.s.current);
