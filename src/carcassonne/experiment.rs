@@ -5,7 +5,8 @@ use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::*;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
-use crate::engine::stats::{merge_counts, wilson, Accumulator, GameLog, Hist};
+use crate::engine::stats::{accumulator, wilson, GameLog, Hist};
+use crate::report::columns::Group;
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
@@ -39,89 +40,52 @@ pub struct CarcSpec {
     pub policy: CarcPolicySpec,
 }
 
-/// Everything one Carcassonne row accumulates: exact integer counts.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CarcAcc {
-    pub games: u64,
-    /// Games each seat won, ties included (all tied leaders win).
-    pub wins: [u64; MAX_PLAYERS],
-    pub sole_wins: [u64; MAX_PLAYERS],
-    pub tied_games: u64,
-    pub score: [Hist; MAX_PLAYERS],
-    /// All points scored, and those taken by robbers.
-    pub points: u64,
-    pub robbery_points: u64,
-    pub robberies: u64,
-    pub rogue: u64,
-    pub robber_placed: u64,
-    pub robber_moved: u64,
-    pub robber_declined: u64,
-    pub robbers_final: u64,
-    pub robber_final_points: u64,
-    /// Points by feature (road, city, field, cloister).
-    pub feature_points: [u64; 4],
-    /// Points taken from each seat by robbers, and taken by each seat's robber.
-    pub robbed_from: [u64; MAX_PLAYERS],
-    pub robbed_by: [u64; MAX_PLAYERS],
-    pub turns: Hist,
-    pub discards: u64,
-    /// Robbers rows: the same game index played without The Robbers (same tile order).
-    pub twin: Option<Box<Twin>>,
-    /// Per game: seat 1 won (ties included) and tiles placed, for `compare.csv`.
-    pub log: GameLog,
+accumulator! {
+    /// Everything one Carcassonne row accumulates: exact integer counts.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct CarcAcc {
+        pub games: u64,
+        /// Games each seat won, ties included (all tied leaders win).
+        pub wins: [u64; MAX_PLAYERS],
+        pub sole_wins: [u64; MAX_PLAYERS],
+        pub tied_games: u64,
+        pub score: [Hist; MAX_PLAYERS],
+        /// All points scored, and those taken by robbers.
+        pub points: u64,
+        pub robbery_points: u64,
+        pub robberies: u64,
+        pub rogue: u64,
+        pub robber_placed: u64,
+        pub robber_moved: u64,
+        pub robber_declined: u64,
+        pub robbers_final: u64,
+        pub robber_final_points: u64,
+        /// Points by feature (road, city, field, cloister).
+        pub feature_points: [u64; 4],
+        /// Points taken from each seat by robbers, and taken by each seat's robber.
+        pub robbed_from: [u64; MAX_PLAYERS],
+        pub robbed_by: [u64; MAX_PLAYERS],
+        pub turns: Hist,
+        pub discards: u64,
+        /// Robbers rows: the same game index played without The Robbers (same tile order).
+        pub twin: Option<Box<Twin>>,
+        /// Per game: seat 1 won (ties included) and tiles placed, for `compare.csv`.
+        pub log: GameLog,
+    }
 }
 
-/// Paired sums over games: each game with the expansion against its twin without it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Twin {
-    pub wins: [u64; MAX_PLAYERS],
-    pub score_sum: [u64; MAX_PLAYERS],
-    /// Sums of (score with − score without) and of its square, per seat.
-    pub diff_sum: [i64; MAX_PLAYERS],
-    pub diff_sq: [u64; MAX_PLAYERS],
-    /// Games a seat won with the expansion but not without, and the reverse.
-    pub won_with_only: [u64; MAX_PLAYERS],
-    pub won_without_only: [u64; MAX_PLAYERS],
-}
-
-impl Accumulator for CarcAcc {
-    fn merge(&mut self, o: Self) {
-        self.games += o.games;
-        merge_counts(&mut self.wins, &o.wins);
-        merge_counts(&mut self.sole_wins, &o.sole_wins);
-        self.tied_games += o.tied_games;
-        for (a, b) in self.score.iter_mut().zip(o.score) {
-            a.merge(b);
-        }
-        self.points += o.points;
-        self.robbery_points += o.robbery_points;
-        self.robberies += o.robberies;
-        self.rogue += o.rogue;
-        self.robber_placed += o.robber_placed;
-        self.robber_moved += o.robber_moved;
-        self.robber_declined += o.robber_declined;
-        self.robbers_final += o.robbers_final;
-        self.robber_final_points += o.robber_final_points;
-        merge_counts(&mut self.feature_points, &o.feature_points);
-        merge_counts(&mut self.robbed_from, &o.robbed_from);
-        merge_counts(&mut self.robbed_by, &o.robbed_by);
-        self.turns.merge(o.turns);
-        self.discards += o.discards;
-        self.log.merge(o.log);
-        match (&mut self.twin, o.twin) {
-            (Some(a), Some(b)) => {
-                merge_counts(&mut a.wins, &b.wins);
-                merge_counts(&mut a.score_sum, &b.score_sum);
-                for p in 0..MAX_PLAYERS {
-                    a.diff_sum[p] += b.diff_sum[p];
-                }
-                merge_counts(&mut a.diff_sq, &b.diff_sq);
-                merge_counts(&mut a.won_with_only, &b.won_with_only);
-                merge_counts(&mut a.won_without_only, &b.won_without_only);
-            }
-            (None, b) => self.twin = b,
-            (Some(_), None) => {}
-        }
+accumulator! {
+    /// Paired sums over games: each game with the expansion against its twin without it.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct Twin {
+        pub wins: [u64; MAX_PLAYERS],
+        pub score_sum: [u64; MAX_PLAYERS],
+        /// Sums of (score with − score without) and of its square, per seat.
+        pub diff_sum: [i64; MAX_PLAYERS],
+        pub diff_sq: [u64; MAX_PLAYERS],
+        /// Games a seat won with the expansion but not without, and the reverse.
+        pub won_with_only: [u64; MAX_PLAYERS],
+        pub won_without_only: [u64; MAX_PLAYERS],
     }
 }
 
@@ -275,45 +239,47 @@ impl Experiment for CarcassonneRow {
     }
 }
 
-/// `summary.csv` of a Carcassonne sweep: one row per configuration.
+/// `summary.csv` of a Carcassonne sweep, common to every row (see [`crate::report::columns`]).
 #[derive(Serialize)]
-pub struct CarcSummaryRow {
-    pub row: usize,
-    pub variant: &'static str,
-    pub players: u8,
-    pub policy: &'static str,
-    pub tiles: String,
-    pub robbers: bool,
-    pub robber_placement: Option<&'static str>,
-    pub robber_final_points: Option<u8>,
-    pub seed: u64,
-    pub games: u64,
-    pub win_rate_seat1: Option<f64>,
-    pub win_rate_seat2: Option<f64>,
-    pub win_rate_seat3: Option<f64>,
-    pub win_rate_seat4: Option<f64>,
-    pub win_rate_seat5: Option<f64>,
-    pub tied_games_share: f64,
-    pub score_mean_seat1: Option<f64>,
-    pub score_mean_seat2: Option<f64>,
-    pub score_mean_seat3: Option<f64>,
-    pub score_mean_seat4: Option<f64>,
-    pub score_mean_seat5: Option<f64>,
-    pub points_per_game: f64,
-    pub robber_point_share: Option<f64>,
-    pub robbery_points_per_game: Option<f64>,
-    pub robberies_per_game: Option<f64>,
-    pub rogue_per_game: Option<f64>,
-    pub robber_placements_per_game: Option<f64>,
-    pub robber_moves_per_game: Option<f64>,
-    pub robber_declines_per_game: Option<f64>,
-    pub robber_final_points_per_game: Option<f64>,
-    pub road_points_per_game: f64,
-    pub city_points_per_game: f64,
-    pub farm_points_per_game: f64,
-    pub cloister_points_per_game: f64,
-    pub turns_mean: Option<f64>,
-    pub discards_per_game: f64,
+struct CarcCommon<'a> {
+    row: usize,
+    variant: &'static str,
+    players: u8,
+    policy: &'static str,
+    tiles: &'a str,
+    robbers: bool,
+    seed: u64,
+    games: u64,
+    tied_games_share: f64,
+    points_per_game: f64,
+    road_points_per_game: f64,
+    city_points_per_game: f64,
+    farm_points_per_game: f64,
+    cloister_points_per_game: f64,
+    turns_mean: Option<f64>,
+    discards_per_game: f64,
+}
+
+/// One seat's `summary.csv` columns (`win_rate_seat` is renamed `win_rate_seat1`...).
+#[derive(Serialize)]
+struct CarcSeat {
+    win_rate_seat: f64,
+    score_mean_seat: Option<f64>,
+}
+
+/// Rows with The Robbers.
+#[derive(Serialize)]
+struct CarcRobbers {
+    robber_placement: &'static str,
+    robber_final_points: u8,
+    robber_point_share: f64,
+    robbery_points_per_game: f64,
+    robberies_per_game: f64,
+    rogue_per_game: f64,
+    robber_placements_per_game: f64,
+    robber_moves_per_game: f64,
+    robber_declines_per_game: f64,
+    robber_final_points_per_game: f64,
 }
 
 /// `seats.csv` of a Carcassonne sweep: per configuration and seat.
@@ -428,48 +394,19 @@ impl Tables for CarcassonneRow {
         let rob = rules.robbers;
         let pg = |x: u64| r5(x as f64 / n);
         let rpg = |x: u64| rob.then(|| pg(x));
-        let seat_rate = |p: usize| (p < np).then(|| r5(acc.wins[p] as f64 / n));
-        let seat_score = |p: usize| {
-            if p < np {
-                acc.score[p].mean().map(r3)
-            } else {
-                None
-            }
-        };
-        out.row(
-            "summary.csv",
-            &CarcSummaryRow {
+        let mut groups = vec![Group::of(
+            0,
+            &CarcCommon {
                 row,
                 variant: "carcassonne",
                 players: rules.players,
                 policy: self.spec.policy.name(),
-                tiles: self.tiles_name.clone(),
+                tiles: &self.tiles_name,
                 robbers: rob,
-                robber_placement: rob.then(|| rules.placement.name()),
-                robber_final_points: rob.then_some(rules.final_points),
                 seed: self.seed,
                 games: acc.games,
-                win_rate_seat1: seat_rate(0),
-                win_rate_seat2: seat_rate(1),
-                win_rate_seat3: seat_rate(2),
-                win_rate_seat4: seat_rate(3),
-                win_rate_seat5: seat_rate(4),
                 tied_games_share: pg(acc.tied_games),
-                score_mean_seat1: seat_score(0),
-                score_mean_seat2: seat_score(1),
-                score_mean_seat3: seat_score(2),
-                score_mean_seat4: seat_score(3),
-                score_mean_seat5: seat_score(4),
                 points_per_game: r3(acc.points as f64 / n),
-                robber_point_share: rob
-                    .then(|| r5(acc.robbery_points as f64 / acc.points.max(1) as f64)),
-                robbery_points_per_game: rpg(acc.robbery_points),
-                robberies_per_game: rpg(acc.robberies),
-                rogue_per_game: rpg(acc.rogue),
-                robber_placements_per_game: rpg(acc.robber_placed),
-                robber_moves_per_game: rpg(acc.robber_moved),
-                robber_declines_per_game: rpg(acc.robber_declined),
-                robber_final_points_per_game: rpg(acc.robber_final_points),
                 road_points_per_game: pg(acc.feature_points[Feature::Road as usize]),
                 city_points_per_game: pg(acc.feature_points[Feature::City as usize]),
                 farm_points_per_game: pg(acc.feature_points[Feature::Field as usize]),
@@ -477,7 +414,32 @@ impl Tables for CarcassonneRow {
                 turns_mean: acc.turns.mean().map(r3),
                 discards_per_game: pg(acc.discards),
             },
-        )?;
+        )?];
+        for p in 0..np {
+            let seat = CarcSeat {
+                win_rate_seat: r5(acc.wins[p] as f64 / n),
+                score_mean_seat: acc.score[p].mean().map(r3),
+            };
+            groups.push(Group::of(10 + p as u16, &seat)?.renamed(|c| format!("{c}{}", p + 1)));
+        }
+        if rob {
+            groups.push(Group::of(
+                20,
+                &CarcRobbers {
+                    robber_placement: rules.placement.name(),
+                    robber_final_points: rules.final_points,
+                    robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
+                    robbery_points_per_game: pg(acc.robbery_points),
+                    robberies_per_game: pg(acc.robberies),
+                    rogue_per_game: pg(acc.rogue),
+                    robber_placements_per_game: pg(acc.robber_placed),
+                    robber_moves_per_game: pg(acc.robber_moved),
+                    robber_declines_per_game: pg(acc.robber_declined),
+                    robber_final_points_per_game: pg(acc.robber_final_points),
+                },
+            )?);
+        }
+        out.grouped_row("summary.csv", groups);
         for p in 0..np {
             let (lo, hi) = wilson(acc.wins[p], acc.games);
             out.row(

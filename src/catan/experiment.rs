@@ -4,148 +4,130 @@ use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::config::{difficulty_name, RowSpec};
 use crate::engine::runner::Experiment;
-use crate::engine::stats::{merge_counts, wilson, Accumulator, Curve, GameLog, Hist};
+use crate::engine::stats::{accumulator, wilson, Curve, GameLog, Hist};
 use crate::report::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-/// Everything one Catan configuration row accumulates. Integer counts only, so merging in any
-/// order gives the same result.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CatanAcc {
-    pub games: u64,
-    pub team_wins: u64,
-    pub team_losses: u64,
-    pub caps: u64,
-    pub seat_wins: [u64; MAX_PLAYERS],
-    /// Player-turns at the end of each game.
-    pub turns: Hist,
-    pub vp_end: [Hist; MAX_PLAYERS],
-    /// Tokens face down at the end, and the most at once, per game.
-    pub face_down_end: Hist,
-    pub face_down_max: Hist,
-    /// Flips face down (index by `FlipCause`; only Robert flips down) and face up by cause.
-    pub flips_down: [u64; 4],
-    pub flips_up: [u64; 4],
-    /// Per hex: flips down, flips up, games ending face down.
-    pub hex_down: Vec<u64>,
-    pub hex_up: Vec<u64>,
-    pub hex_down_end: Vec<u64>,
-    /// Face-down tokens at the start of each player-turn, over the games still running.
-    pub curve: Curve,
-    /// Solitaire: tiles destroyed at the end of each game.
-    pub destroyed_end: Hist,
-    /// Solitaire: sum and count of the player-turn of the k-th destruction (k = 1..5).
-    pub destruction_turn_sum: [u64; 5],
-    pub destruction_turn_n: [u64; 5],
-    /// Solitaire: sevens cancelled with a knight.
-    pub sevens_cancelled: u64,
-    /// Modifier effects: eruptions, gold VP, tech-advancement resources.
-    pub eruptions: u64,
-    pub gold_vp: u64,
-    pub tech_resources: u64,
-    /// Per game: team win (co-op) and player-turns, for paired comparisons between rows.
-    pub log: GameLog,
-    /// Co-op wins by the seat that reached the VP target last (the seat whose turn it was).
-    pub last_to_ten: [u64; MAX_PLAYERS],
-    /// Co-op losses in which the seat had the fewest VP (every tied seat counts).
-    pub slowest_in_loss: [u64; MAX_PLAYERS],
-    /// Co-op losses: VP the team's slowest player still lacked (target − fewest VP).
-    pub loss_short: Hist,
-    /// Raiders: the player-turn the storm began, in the games where it did.
-    #[serde(default)]
-    pub storm_turn: Hist,
-    /// Raiders: hexes raided and buildings taken at the end of each game.
-    #[serde(default)]
-    pub raided_end: Hist,
-    #[serde(default)]
-    pub taken_end: Hist,
-    /// Raiders: hexes raided and buildings taken at the start of each player-turn.
-    #[serde(default)]
-    pub raided_curve: Curve,
-    #[serde(default)]
-    pub taken_curve: Curve,
-    /// Raiders: raids by the storm, soldiers used on raiders (on a raided hex / on a desert),
-    /// takeovers and buildings freed, discoveries collected, ships moved.
-    #[serde(default)]
-    pub raids: u64,
-    #[serde(default)]
-    pub soldiers_on_hexes: u64,
-    #[serde(default)]
-    pub soldiers_on_deserts: u64,
-    #[serde(default)]
-    pub takeovers: u64,
-    #[serde(default)]
-    pub freed: u64,
-    #[serde(default)]
-    pub discoveries: u64,
-    #[serde(default)]
-    pub ships_moved: u64,
-    /// Raiders, per hex: games in which it was raided at least once, the sum of the player-turn
-    /// of its first raid, and games ending with it raided.
-    #[serde(default)]
-    pub hex_raided: Vec<u64>,
-    #[serde(default)]
-    pub hex_first_raid_sum: Vec<u64>,
-    #[serde(default)]
-    pub hex_raided_end: Vec<u64>,
-}
-
-fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
-    if b.len() > a.len() {
-        a.resize(b.len(), 0);
-    }
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
+accumulator! {
+    /// Everything one Catan configuration row accumulates: what every variant records, then one
+    /// group per variant or modifier (flattened, so `state.json` keeps one flat object). Integer
+    /// counts only, so merging in any order gives the same result.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct CatanAcc {
+        pub games: u64,
+        pub team_wins: u64,
+        pub team_losses: u64,
+        pub caps: u64,
+        pub seat_wins: [u64; MAX_PLAYERS],
+        /// Player-turns at the end of each game.
+        pub turns: Hist,
+        pub vp_end: [Hist; MAX_PLAYERS],
+        /// Per game: team win (co-op) and player-turns, for paired comparisons between rows.
+        pub log: GameLog,
+        /// Co-op wins by the seat that reached the VP target last (the seat whose turn it was).
+        pub last_to_ten: [u64; MAX_PLAYERS],
+        /// Co-op losses in which the seat had the fewest VP (every tied seat counts).
+        pub slowest_in_loss: [u64; MAX_PLAYERS],
+        /// Co-op losses: VP the team's slowest player still lacked (target − fewest VP).
+        pub loss_short: Hist,
+        #[serde(flatten)]
+        pub robert: RobertAcc,
+        #[serde(flatten)]
+        pub solitaire: SolitaireAcc,
+        #[serde(flatten)]
+        pub modifiers: ModifierAcc,
+        #[serde(flatten)]
+        pub raiders: RaidersAcc,
     }
 }
 
-impl Accumulator for CatanAcc {
-    fn merge(&mut self, o: Self) {
-        self.games += o.games;
-        self.team_wins += o.team_wins;
-        self.team_losses += o.team_losses;
-        self.caps += o.caps;
-        merge_counts(&mut self.seat_wins, &o.seat_wins);
-        self.turns.merge(o.turns);
-        for (a, b) in self.vp_end.iter_mut().zip(o.vp_end) {
-            a.merge(b);
-        }
-        self.face_down_end.merge(o.face_down_end);
-        self.face_down_max.merge(o.face_down_max);
-        merge_counts(&mut self.flips_down, &o.flips_down);
-        merge_counts(&mut self.flips_up, &o.flips_up);
-        add_vec(&mut self.hex_down, &o.hex_down);
-        add_vec(&mut self.hex_up, &o.hex_up);
-        add_vec(&mut self.hex_down_end, &o.hex_down_end);
-        self.curve.merge(o.curve);
-        self.destroyed_end.merge(o.destroyed_end);
-        merge_counts(&mut self.destruction_turn_sum, &o.destruction_turn_sum);
-        merge_counts(&mut self.destruction_turn_n, &o.destruction_turn_n);
-        self.sevens_cancelled += o.sevens_cancelled;
-        self.eruptions += o.eruptions;
-        self.gold_vp += o.gold_vp;
-        self.tech_resources += o.tech_resources;
-        self.log.merge(o.log);
-        merge_counts(&mut self.last_to_ten, &o.last_to_ten);
-        merge_counts(&mut self.slowest_in_loss, &o.slowest_in_loss);
-        self.loss_short.merge(o.loss_short);
-        self.storm_turn.merge(o.storm_turn);
-        self.raided_end.merge(o.raided_end);
-        self.taken_end.merge(o.taken_end);
-        self.raided_curve.merge(o.raided_curve);
-        self.taken_curve.merge(o.taken_curve);
-        self.raids += o.raids;
-        self.soldiers_on_hexes += o.soldiers_on_hexes;
-        self.soldiers_on_deserts += o.soldiers_on_deserts;
-        self.takeovers += o.takeovers;
-        self.freed += o.freed;
-        self.discoveries += o.discoveries;
-        self.ships_moved += o.ships_moved;
-        add_vec(&mut self.hex_raided, &o.hex_raided);
-        add_vec(&mut self.hex_first_raid_sum, &o.hex_first_raid_sum);
-        add_vec(&mut self.hex_raided_end, &o.hex_raided_end);
+accumulator! {
+    /// Robert the Robber: the number tokens turned face down and up.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct RobertAcc {
+        /// Tokens face down at the end, and the most at once, per game.
+        pub face_down_end: Hist,
+        pub face_down_max: Hist,
+        /// Flips face down (index by `FlipCause`; only Robert flips down) and face up by cause.
+        pub flips_down: [u64; 4],
+        pub flips_up: [u64; 4],
+        /// Per hex: flips down, flips up, games ending face down.
+        pub hex_down: Vec<u64>,
+        pub hex_up: Vec<u64>,
+        pub hex_down_end: Vec<u64>,
+        /// Face-down tokens at the start of each player-turn, over the games still running.
+        pub curve: Curve,
+    }
+}
+
+accumulator! {
+    /// Solitaire Catan: destroyed tiles and cancelled sevens.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct SolitaireAcc {
+        /// Tiles destroyed at the end of each game.
+        pub destroyed_end: Hist,
+        /// Sum and count of the player-turn of the k-th destruction (k = 1..5).
+        pub destruction_turn_sum: [u64; 5],
+        pub destruction_turn_n: [u64; 5],
+        /// Sevens cancelled with a knight.
+        pub sevens_cancelled: u64,
+    }
+}
+
+accumulator! {
+    /// Modifier effects: eruptions (the volcano modifier and Raiders' volcano), gold VP,
+    /// tech-advancement resources.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct ModifierAcc {
+        pub eruptions: u64,
+        pub gold_vp: u64,
+        pub tech_resources: u64,
+    }
+}
+
+accumulator! {
+    /// The Raiders of Catan: the storm, raids, takeovers and the home island's ships.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct RaidersAcc {
+        /// The player-turn the storm began, in the games where it did.
+        #[serde(default)]
+        pub storm_turn: Hist,
+        /// Hexes raided and buildings taken at the end of each game.
+        #[serde(default)]
+        pub raided_end: Hist,
+        #[serde(default)]
+        pub taken_end: Hist,
+        /// Hexes raided and buildings taken at the start of each player-turn.
+        #[serde(default)]
+        pub raided_curve: Curve,
+        #[serde(default)]
+        pub taken_curve: Curve,
+        /// Raids by the storm, soldiers used on raiders (on a raided hex / on a desert),
+        /// takeovers and buildings freed, discoveries collected, ships moved.
+        #[serde(default)]
+        pub raids: u64,
+        #[serde(default)]
+        pub soldiers_on_hexes: u64,
+        #[serde(default)]
+        pub soldiers_on_deserts: u64,
+        #[serde(default)]
+        pub takeovers: u64,
+        #[serde(default)]
+        pub freed: u64,
+        #[serde(default)]
+        pub discoveries: u64,
+        #[serde(default)]
+        pub ships_moved: u64,
+        /// Per hex: games in which it was raided at least once, the sum of the player-turn of
+        /// its first raid, and games ending with it raided.
+        #[serde(default)]
+        pub hex_raided: Vec<u64>,
+        #[serde(default)]
+        pub hex_first_raid_sum: Vec<u64>,
+        #[serde(default)]
+        pub hex_raided_end: Vec<u64>,
     }
 }
 
@@ -174,53 +156,53 @@ impl Sink<Event> for Recorder<'_> {
             Event::Flip { hex, down, cause } => {
                 let c = cause as usize;
                 if down {
-                    self.acc.flips_down[c] += 1;
-                    self.acc.hex_down[hex.idx()] += 1;
+                    self.acc.robert.flips_down[c] += 1;
+                    self.acc.robert.hex_down[hex.idx()] += 1;
                     self.face_down += 1;
                     self.max_down = self.max_down.max(self.face_down);
                 } else {
-                    self.acc.flips_up[c] += 1;
-                    self.acc.hex_up[hex.idx()] += 1;
+                    self.acc.robert.flips_up[c] += 1;
+                    self.acc.robert.hex_up[hex.idx()] += 1;
                     self.face_down -= 1;
                 }
             }
             Event::TurnStart { turn, .. } => {
                 self.turn = turn;
                 if self.tokens {
-                    self.acc.curve.add(turn, self.face_down)
+                    self.acc.robert.curve.add(turn, self.face_down)
                 }
                 if self.raiders {
-                    self.acc.raided_curve.add(turn, self.raided.len());
-                    self.acc.taken_curve.add(turn, self.taken.len());
+                    self.acc.raiders.raided_curve.add(turn, self.raided.len());
+                    self.acc.raiders.taken_curve.add(turn, self.taken.len());
                 }
             }
             Event::StormBegins { turn } => {
                 self.storm = true;
-                self.acc.storm_turn.add(turn);
+                self.acc.raiders.storm_turn.add(turn);
             }
             Event::Raid { hex, .. } => {
-                self.acc.raids += 1;
+                self.acc.raiders.raids += 1;
                 self.raided.insert(hex.idx());
                 if !self.ever.contains(hex.idx()) {
                     self.ever.insert(hex.idx());
-                    self.acc.hex_raided[hex.idx()] += 1;
-                    self.acc.hex_first_raid_sum[hex.idx()] += self.turn as u64;
+                    self.acc.raiders.hex_raided[hex.idx()] += 1;
+                    self.acc.raiders.hex_first_raid_sum[hex.idx()] += self.turn as u64;
                 }
             }
             Event::RaiderRemoved { hex, .. } => {
                 if self.deserts.contains(hex.idx()) {
-                    self.acc.soldiers_on_deserts += 1;
+                    self.acc.raiders.soldiers_on_deserts += 1;
                 } else {
-                    self.acc.soldiers_on_hexes += 1;
+                    self.acc.raiders.soldiers_on_hexes += 1;
                     self.raided.remove(hex.idx());
                 }
             }
             Event::Taken { at, taken, .. } => {
                 if taken {
-                    self.acc.takeovers += 1;
+                    self.acc.raiders.takeovers += 1;
                     self.taken.insert(at as usize);
                 } else {
-                    self.acc.freed += 1;
+                    self.acc.raiders.freed += 1;
                     self.taken.remove(at as usize);
                 }
             }
@@ -232,24 +214,24 @@ impl Sink<Event> for Recorder<'_> {
             } => {
                 self.taken.remove(at as usize);
             }
-            Event::Discoveries { amount, .. } => self.acc.discoveries += amount as u64,
-            Event::ShipMoved { .. } => self.acc.ships_moved += 1,
+            Event::Discoveries { amount, .. } => self.acc.raiders.discoveries += amount as u64,
+            Event::ShipMoved { .. } => self.acc.raiders.ships_moved += 1,
             Event::Destruction {
                 destroyed: true, ..
             } => {
                 if self.destroyed < 5 {
-                    self.acc.destruction_turn_sum[self.destroyed] += self.turn as u64;
-                    self.acc.destruction_turn_n[self.destroyed] += 1;
+                    self.acc.solitaire.destruction_turn_sum[self.destroyed] += self.turn as u64;
+                    self.acc.solitaire.destruction_turn_n[self.destroyed] += 1;
                 }
                 self.destroyed += 1;
             }
-            Event::SevenCancelled { .. } => self.acc.sevens_cancelled += 1,
-            Event::Eruption { .. } => self.acc.eruptions += 1,
-            Event::Gold { .. } => self.acc.gold_vp += 1,
+            Event::SevenCancelled { .. } => self.acc.solitaire.sevens_cancelled += 1,
+            Event::Eruption { .. } => self.acc.modifiers.eruptions += 1,
+            Event::Gold { .. } => self.acc.modifiers.gold_vp += 1,
             Event::Bonus {
                 cause: BonusCause::TechAdvancement,
                 ..
-            } => self.acc.tech_resources += 1,
+            } => self.acc.modifiers.tech_resources += 1,
             _ => {}
         }
     }
@@ -274,15 +256,15 @@ impl CatanRow<'_> {
         let layout = layout_for(self.topo, self.spec.board, self.seed, i);
         let mut g = Game::new(self.topo, layout, self.spec.rules);
         let mut rngs = GameRngs::new(self.seed, i);
-        if acc.hex_down.is_empty() {
-            acc.hex_down = vec![0; self.topo.n_hexes];
-            acc.hex_up = vec![0; self.topo.n_hexes];
-            acc.hex_down_end = vec![0; self.topo.n_hexes];
+        if acc.robert.hex_down.is_empty() {
+            acc.robert.hex_down = vec![0; self.topo.n_hexes];
+            acc.robert.hex_up = vec![0; self.topo.n_hexes];
+            acc.robert.hex_down_end = vec![0; self.topo.n_hexes];
         }
-        if self.spec.rules.variant.raiders().is_some() && acc.hex_raided.is_empty() {
-            acc.hex_raided = vec![0; self.topo.n_hexes];
-            acc.hex_first_raid_sum = vec![0; self.topo.n_hexes];
-            acc.hex_raided_end = vec![0; self.topo.n_hexes];
+        if self.spec.rules.variant.raiders().is_some() && acc.raiders.hex_raided.is_empty() {
+            acc.raiders.hex_raided = vec![0; self.topo.n_hexes];
+            acc.raiders.hex_first_raid_sum = vec![0; self.topo.n_hexes];
+            acc.raiders.hex_raided_end = vec![0; self.topo.n_hexes];
         }
         let mut rec = Recorder {
             acc,
@@ -338,24 +320,24 @@ impl CatanRow<'_> {
             _ => {}
         }
         if matches!(self.spec.rules.variant, Variant::Solitaire(_)) {
-            acc.destroyed_end.add(g.s.destroyed.len());
+            acc.solitaire.destroyed_end.add(g.s.destroyed.len());
         }
         if self.spec.rules.variant.raiders().is_some() {
             debug_assert_eq!(raided, g.s.raiders.raided);
             debug_assert_eq!(taken, g.s.raiders.taken);
             debug_assert_eq!(storm, g.s.raiders.pool == 0);
-            acc.raided_end.add(raided.len());
-            acc.taken_end.add(taken.len());
+            acc.raiders.raided_end.add(raided.len());
+            acc.raiders.taken_end.add(taken.len());
             for h in raided.iter() {
-                acc.hex_raided_end[h] += 1;
+                acc.raiders.hex_raided_end[h] += 1;
             }
         }
         if self.tokens_flip() {
             debug_assert_eq!(fd, g.s.face_down.len());
-            acc.face_down_end.add(fd);
-            acc.face_down_max.add(max);
+            acc.robert.face_down_end.add(fd);
+            acc.robert.face_down_max.add(max);
             for h in g.s.face_down.iter() {
-                acc.hex_down_end[h] += 1;
+                acc.robert.hex_down_end[h] += 1;
             }
         }
     }
@@ -368,104 +350,6 @@ impl Experiment for CatanRow<'_> {
     fn play(&self, index: u64, acc: &mut CatanAcc, buf: &mut Box<ActionList>) {
         self.play_with(index, acc, buf)
     }
-}
-
-/// `summary.csv`: one row per configuration (README, "Report columns").
-#[derive(Serialize)]
-pub struct SummaryRow {
-    pub row: usize,
-    pub variant: &'static str,
-    pub players: u8,
-    pub policy: &'static str,
-    pub board: &'static str,
-    pub map: String,
-    pub difficulty: Option<&'static str>,
-    pub start_cards: Option<u8>,
-    pub robert_target: Option<&'static str>,
-    pub city_weight: Option<u8>,
-    pub turn_cap: u32,
-    pub seed: u64,
-    pub games: u64,
-    pub wins: u64,
-    pub losses: Option<u64>,
-    pub capouts: u64,
-    pub win_rate: Option<f64>,
-    pub win_rate_lo95: Option<f64>,
-    pub win_rate_hi95: Option<f64>,
-    pub wins_seat1: Option<u64>,
-    pub wins_seat2: Option<u64>,
-    pub wins_seat3: Option<u64>,
-    pub wins_seat4: Option<u64>,
-    pub turns_mean: Option<f64>,
-    pub turns_median: Option<u32>,
-    pub turns_p10: Option<u32>,
-    pub turns_p90: Option<u32>,
-    pub face_down_end_mean: Option<f64>,
-    pub face_down_max_mean: Option<f64>,
-    pub flips_robert_per_game: Option<f64>,
-    pub flipbacks_soldier_per_game: Option<f64>,
-    pub flipbacks_seven_per_game: Option<f64>,
-    pub flipbacks_monopoly_per_game: Option<f64>,
-    // Appended columns (Solitaire and the modifiers); earlier columns keep their order.
-    pub modifiers: &'static str,
-    pub awards: Option<bool>,
-    pub tiles_destroyed_end_mean: Option<f64>,
-    pub destruction_turn_1_mean: Option<f64>,
-    pub destruction_turn_2_mean: Option<f64>,
-    pub destruction_turn_3_mean: Option<f64>,
-    pub destruction_turn_4_mean: Option<f64>,
-    pub destruction_turn_5_mean: Option<f64>,
-    pub sevens_cancelled_per_game: Option<f64>,
-    pub eruptions_per_game: Option<f64>,
-    pub gold_vp_per_game: Option<f64>,
-    pub tech_resources_per_game: Option<f64>,
-    // Appended by the statistics work (issue 5); earlier columns keep their order.
-    pub win_rate_halfwidth95: Option<f64>,
-    pub precision_target: Option<f64>,
-    pub loss_slowest_vp_short_mean: Option<f64>,
-    pub loss_slowest_vp_short_median: Option<u32>,
-    /// True when Ctrl-C cut this row short (`games` says how many it has).
-    pub partial: bool,
-    // Appended by The Raiders of Catan (issue 8); earlier columns keep their order.
-    pub wins_seat5: Option<u64>,
-    pub wins_seat6: Option<u64>,
-    pub setup_raiders: Option<bool>,
-    pub volcano_start: Option<bool>,
-    pub vp_to_win: u8,
-    pub storm_share: Option<f64>,
-    pub storm_turn_mean: Option<f64>,
-    pub storm_turn_median: Option<u32>,
-    pub storm_turn_p10: Option<u32>,
-    pub storm_turn_p90: Option<u32>,
-    pub raids_per_game: Option<f64>,
-    pub hexes_raided_end_mean: Option<f64>,
-    pub buildings_taken_end_mean: Option<f64>,
-    pub takeovers_per_game: Option<f64>,
-    pub buildings_freed_per_game: Option<f64>,
-    pub soldiers_on_raided_hexes_per_game: Option<f64>,
-    pub soldiers_on_deserts_per_game: Option<f64>,
-    pub discoveries_per_game: Option<f64>,
-    pub ships_moved_per_game: Option<f64>,
-    pub volcano_eruptions_per_game: Option<f64>,
-    /// Competitive rows: each seat's win rate with its 95% Wilson interval (also in seats.csv).
-    pub seat1_win_rate: Option<f64>,
-    pub seat1_win_rate_lo95: Option<f64>,
-    pub seat1_win_rate_hi95: Option<f64>,
-    pub seat2_win_rate: Option<f64>,
-    pub seat2_win_rate_lo95: Option<f64>,
-    pub seat2_win_rate_hi95: Option<f64>,
-    pub seat3_win_rate: Option<f64>,
-    pub seat3_win_rate_lo95: Option<f64>,
-    pub seat3_win_rate_hi95: Option<f64>,
-    pub seat4_win_rate: Option<f64>,
-    pub seat4_win_rate_lo95: Option<f64>,
-    pub seat4_win_rate_hi95: Option<f64>,
-    pub seat5_win_rate: Option<f64>,
-    pub seat5_win_rate_lo95: Option<f64>,
-    pub seat5_win_rate_hi95: Option<f64>,
-    pub seat6_win_rate: Option<f64>,
-    pub seat6_win_rate_lo95: Option<f64>,
-    pub seat6_win_rate_hi95: Option<f64>,
 }
 
 /// `raids_by_hex.csv`: per Raiders configuration and land hex.
@@ -651,131 +535,11 @@ impl Tables for CatanRow<'_> {
 
     fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
-        let robert = rules.variant.robert();
-        let solo = rules.variant.solitaire();
-        let m = rules.modifiers;
         let n = acc.games.max(1) as f64;
-        let per_game = |x: u64| robert.map(|_| r3(x as f64 / n));
         let coop = rules.variant.team_outcome();
-        let dturn = |k: usize| {
-            solo.and_then(|_| {
-                let c = acc.destruction_turn_n[k];
-                (c > 0).then(|| r3(acc.destruction_turn_sum[k] as f64 / c as f64))
-            })
-        };
-        let mod_per_game = |on: Modifiers, x: u64| m.has(on).then(|| r5(x as f64 / n));
-        let (wins, losses) = if coop {
-            (acc.team_wins, Some(acc.team_losses))
-        } else {
-            (acc.seat_wins.iter().sum(), None)
-        };
-        let (lo, hi) = wilson(acc.team_wins, acc.games);
-        let seat = |i: usize| (!coop && i < rules.players as usize).then(|| acc.seat_wins[i]);
-        let partial = out.row_partial();
         let raiders = rules.variant.raiders();
-        let rp = |x: u64| raiders.map(|_| r5(x as f64 / n));
-        let sr = |i: usize| {
-            seat(i).map(|w| {
-                let (lo, hi) = wilson(w, acc.games);
-                (r5(w as f64 / n), r5(lo), r5(hi))
-            })
-        };
-        out.row(
-            "summary.csv",
-            &SummaryRow {
-                row,
-                variant: rules.variant.name(),
-                players: rules.players,
-                policy: self.spec.policy.name(),
-                board: self.spec.board.name(),
-                map: self.map.clone(),
-                difficulty: robert.map(|r| difficulty_name(r.start_cards)),
-                start_cards: robert.map(|r| r.start_cards),
-                robert_target: robert.map(|r| r.target.name()),
-                city_weight: robert.map(|r| r.city_weight),
-                turn_cap: rules.turn_cap,
-                seed: self.seed,
-                games: acc.games,
-                wins,
-                losses,
-                capouts: acc.caps,
-                win_rate: coop.then(|| r5(acc.team_wins as f64 / n)),
-                win_rate_lo95: coop.then(|| r5(lo)),
-                win_rate_hi95: coop.then(|| r5(hi)),
-                wins_seat1: seat(0),
-                wins_seat2: seat(1),
-                wins_seat3: seat(2),
-                wins_seat4: seat(3),
-                turns_mean: acc.turns.mean().map(r3),
-                turns_median: acc.turns.quantile(0.5),
-                turns_p10: acc.turns.quantile(0.1),
-                turns_p90: acc.turns.quantile(0.9),
-                face_down_end_mean: robert.and(acc.face_down_end.mean().map(r3)),
-                face_down_max_mean: robert.and(acc.face_down_max.mean().map(r3)),
-                flips_robert_per_game: per_game(acc.flips_down[FlipCause::Robert as usize]),
-                flipbacks_soldier_per_game: per_game(acc.flips_up[FlipCause::Soldier as usize]),
-                flipbacks_seven_per_game: per_game(acc.flips_up[FlipCause::Seven as usize]),
-                flipbacks_monopoly_per_game: per_game(acc.flips_up[FlipCause::Monopoly as usize]),
-                modifiers: m.name(),
-                awards: solo.map(|r| r.awards),
-                tiles_destroyed_end_mean: solo.and(acc.destroyed_end.mean().map(r3)),
-                destruction_turn_1_mean: dturn(0),
-                destruction_turn_2_mean: dturn(1),
-                destruction_turn_3_mean: dturn(2),
-                destruction_turn_4_mean: dturn(3),
-                destruction_turn_5_mean: dturn(4),
-                sevens_cancelled_per_game: solo.map(|_| r5(acc.sevens_cancelled as f64 / n)),
-                eruptions_per_game: mod_per_game(Modifiers::VOLCANO, acc.eruptions),
-                gold_vp_per_game: mod_per_game(Modifiers::GOLD, acc.gold_vp),
-                tech_resources_per_game: mod_per_game(
-                    Modifiers::TECH_ADVANCEMENT,
-                    acc.tech_resources,
-                ),
-                win_rate_halfwidth95: coop.then(|| r5((hi - lo) / 2.0)),
-                precision_target: self.precision,
-                loss_slowest_vp_short_mean: coop.then(|| acc.loss_short.mean().map(r3)).flatten(),
-                loss_slowest_vp_short_median: coop.then(|| acc.loss_short.quantile(0.5)).flatten(),
-                partial,
-                wins_seat5: seat(4),
-                wins_seat6: seat(5),
-                setup_raiders: raiders.map(|r| r.setup_raiders),
-                volcano_start: raiders.map(|r| r.volcano_start),
-                vp_to_win: rules.vp_to_win,
-                storm_share: raiders.map(|_| r5(acc.storm_turn.count() as f64 / n)),
-                storm_turn_mean: raiders.and(acc.storm_turn.mean().map(r3)),
-                storm_turn_median: raiders.and(acc.storm_turn.quantile(0.5)),
-                storm_turn_p10: raiders.and(acc.storm_turn.quantile(0.1)),
-                storm_turn_p90: raiders.and(acc.storm_turn.quantile(0.9)),
-                raids_per_game: rp(acc.raids),
-                hexes_raided_end_mean: raiders.and(acc.raided_end.mean().map(r3)),
-                buildings_taken_end_mean: raiders.and(acc.taken_end.mean().map(r3)),
-                takeovers_per_game: rp(acc.takeovers),
-                buildings_freed_per_game: rp(acc.freed),
-                soldiers_on_raided_hexes_per_game: rp(acc.soldiers_on_hexes),
-                soldiers_on_deserts_per_game: rp(acc.soldiers_on_deserts),
-                discoveries_per_game: rp(acc.discoveries),
-                ships_moved_per_game: rp(acc.ships_moved),
-                volcano_eruptions_per_game: rp(acc.eruptions),
-                seat1_win_rate: sr(0).map(|x| x.0),
-                seat1_win_rate_lo95: sr(0).map(|x| x.1),
-                seat1_win_rate_hi95: sr(0).map(|x| x.2),
-                seat2_win_rate: sr(1).map(|x| x.0),
-                seat2_win_rate_lo95: sr(1).map(|x| x.1),
-                seat2_win_rate_hi95: sr(1).map(|x| x.2),
-                seat3_win_rate: sr(2).map(|x| x.0),
-                seat3_win_rate_lo95: sr(2).map(|x| x.1),
-                seat3_win_rate_hi95: sr(2).map(|x| x.2),
-                seat4_win_rate: sr(3).map(|x| x.0),
-                seat4_win_rate_lo95: sr(3).map(|x| x.1),
-                seat4_win_rate_hi95: sr(3).map(|x| x.2),
-                seat5_win_rate: sr(4).map(|x| x.0),
-                seat5_win_rate_lo95: sr(4).map(|x| x.1),
-                seat5_win_rate_hi95: sr(4).map(|x| x.2),
-                seat6_win_rate: sr(5).map(|x| x.0),
-                seat6_win_rate_lo95: sr(5).map(|x| x.1),
-                seat6_win_rate_hi95: sr(5).map(|x| x.2),
-            },
-        )?;
+        let groups = crate::catan::summary::groups(self, row, acc, out.row_partial())?;
+        out.grouped_row("summary.csv", groups);
         for s in 0..rules.players as usize {
             let (lo, hi) = wilson(acc.seat_wins[s], acc.games);
             out.row(
@@ -803,9 +567,9 @@ impl Tables for CatanRow<'_> {
         if raiders.is_some() {
             for h in self.topo.land_hexes.iter() {
                 let spec = &self.topo.hex_spec[h];
-                let ever = acc.hex_raided.get(h).copied().unwrap_or(0);
-                let sum = acc.hex_first_raid_sum.get(h).copied().unwrap_or(0);
-                let end = acc.hex_raided_end.get(h).copied().unwrap_or(0);
+                let ever = acc.raiders.hex_raided.get(h).copied().unwrap_or(0);
+                let sum = acc.raiders.hex_first_raid_sum.get(h).copied().unwrap_or(0);
+                let end = acc.raiders.hex_raided_end.get(h).copied().unwrap_or(0);
                 out.row(
                     "raids_by_hex.csv",
                     &RaidHexRow {
@@ -823,11 +587,11 @@ impl Tables for CatanRow<'_> {
                     },
                 )?;
             }
-            for (t, h) in acc.raided_curve.steps.iter().enumerate() {
+            for (t, h) in acc.raiders.raided_curve.steps.iter().enumerate() {
                 if h.count() == 0 {
                     continue;
                 }
-                let k = acc.taken_curve.steps.get(t);
+                let k = acc.raiders.taken_curve.steps.get(t);
                 out.row(
                     "raiders_curve.csv",
                     &RaidersCurveRow {
@@ -844,15 +608,15 @@ impl Tables for CatanRow<'_> {
                 )?;
             }
         }
-        if robert.is_none() {
+        if rules.variant.robert().is_none() {
             return Ok(());
         }
         let fixed = self.spec.board == BoardKind::Fixed;
         for h in self.topo.land_hexes.iter() {
             let spec = self.topo.hex_spec[h];
-            let down = acc.hex_down.get(h).copied().unwrap_or(0);
-            let up = acc.hex_up.get(h).copied().unwrap_or(0);
-            let end = acc.hex_down_end.get(h).copied().unwrap_or(0);
+            let down = acc.robert.hex_down.get(h).copied().unwrap_or(0);
+            let up = acc.robert.hex_up.get(h).copied().unwrap_or(0);
+            let end = acc.robert.hex_down_end.get(h).copied().unwrap_or(0);
             out.row(
                 "flips_by_hex.csv",
                 &HexRow {
@@ -875,7 +639,7 @@ impl Tables for CatanRow<'_> {
                 },
             )?;
         }
-        for (t, h) in acc.curve.steps.iter().enumerate() {
+        for (t, h) in acc.robert.curve.steps.iter().enumerate() {
             if h.count() == 0 {
                 continue;
             }
@@ -944,7 +708,7 @@ fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure
     let labels = row_labels(&refs, &[]);
     let most = solo
         .iter()
-        .filter_map(|&i| accs[i].destroyed_end.max())
+        .filter_map(|&i| accs[i].solitaire.destroyed_end.max())
         .max()
         .unwrap_or(0) as usize;
     let cats: Vec<String> = (0..=most).map(|k| k.to_string()).collect();
@@ -952,7 +716,7 @@ fn solitaire_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure
         .iter()
         .zip(&labels)
         .map(|(&i, label)| {
-            let h = &accs[i].destroyed_end;
+            let h = &accs[i].solitaire.destroyed_end;
             let n = h.count();
             RateSeries {
                 name: format!("row {i}: {label}"),
@@ -1069,7 +833,7 @@ fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>)
         caption: "Share of games each seat won (seat 1 moves first), one line per row; bars are 95% Wilson intervals. Cap-outs count as games nobody won.".into(),
         svg: rate_chart(&cats, "seat win rate", &series, (820, 440))?,
     });
-    let panels = curve_panels(&idx, &labels, accs, |a| &a.raided_curve);
+    let panels = curve_panels(&idx, &labels, accs, |a| &a.raiders.raided_curve);
     let maps: Vec<HexPanel> = idx
         .iter()
         .zip(&labels)
@@ -1084,7 +848,7 @@ fn raiders_figures(rows: &[CatanRow], accs: &[CatanAcc], figs: &mut Vec<Figure>)
                     .iter()
                     .map(|h| {
                         let spec = t.hex_spec[h];
-                        let v = a.hex_raided.get(h).copied().unwrap_or(0) as f64 / n;
+                        let v = a.raiders.hex_raided.get(h).copied().unwrap_or(0) as f64 / n;
                         let label = if t.raider_deserts.contains(h) {
                             "D".to_string()
                         } else {
@@ -1184,7 +948,7 @@ fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
     let refs: Vec<&CatanRow> = robert.iter().map(|&i| &rows[i]).collect();
     let labels = row_labels(&refs, &[]);
     let cols = 4;
-    let panels = curve_panels(&robert, &labels, accs, |a| &a.curve);
+    let panels = curve_panels(&robert, &labels, accs, |a| &a.robert.curve);
     figs.push(Figure {
         name: "face_down_curve".into(),
         title: "Face-down tokens over the game".into(),
@@ -1206,7 +970,7 @@ fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
                     .iter()
                     .map(|h| {
                         let spec = topo.hex_spec[h];
-                        let v = a.hex_down.get(h).copied().unwrap_or(0) as f64 / n;
+                        let v = a.robert.hex_down.get(h).copied().unwrap_or(0) as f64 / n;
                         let label = match (fixed, spec.token) {
                             (true, Some(t)) => format!("{t}: {v:.2}"),
                             _ => format!("{v:.2}"),

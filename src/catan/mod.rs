@@ -8,6 +8,7 @@ pub mod policy;
 pub mod rows;
 pub mod sim;
 pub mod soak;
+pub mod summary;
 pub mod trace;
 
 pub use kernel::*;

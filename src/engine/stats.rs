@@ -109,12 +109,78 @@ impl Accumulator for Curve {
     }
 }
 
-/// Element-wise merge of fixed arrays of counts.
-pub fn merge_counts<const N: usize>(a: &mut [u64; N], b: &[u64; N]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
+/// Counts merge by addition.
+macro_rules! summed {
+    ($($t:ty),*) => {$(
+        impl Accumulator for $t {
+            #[inline]
+            fn merge(&mut self, o: Self) {
+                *self += o;
+            }
+        }
+    )*};
+}
+summed!(u64, i64);
+
+/// Arrays merge element by element (per seat, per cause...).
+impl<T: Accumulator, const N: usize> Accumulator for [T; N]
+where
+    [T; N]: Default + Serialize + DeserializeOwned,
+{
+    fn merge(&mut self, o: Self) {
+        for (a, b) in self.iter_mut().zip(o) {
+            a.merge(b);
+        }
     }
 }
+
+/// Per-hex counts: element-wise sums, the shorter side padded with zeros.
+impl Accumulator for Vec<u64> {
+    fn merge(&mut self, o: Self) {
+        if o.len() > self.len() {
+            self.resize(o.len(), 0);
+        }
+        for (a, b) in self.iter_mut().zip(o) {
+            *a += b;
+        }
+    }
+}
+
+/// Something recorded only by some rows: absent is the identity.
+impl<T: Accumulator> Accumulator for Option<T> {
+    fn merge(&mut self, o: Self) {
+        match (self.as_mut(), o) {
+            (Some(a), Some(b)) => a.merge(b),
+            (None, b) => *self = b,
+            (Some(_), None) => {}
+        }
+    }
+}
+
+impl<T: Accumulator> Accumulator for Box<T> {
+    fn merge(&mut self, o: Self) {
+        (**self).merge(*o);
+    }
+}
+
+/// Declares a struct of accumulators and its [`Accumulator`] impl, merging every field, so that
+/// a field added later cannot be forgotten in the merge.
+macro_rules! accumulator {
+    ($(#[$m:meta])* $vis:vis struct $name:ident {
+        $($(#[$fm:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)?
+    }) => {
+        $(#[$m])*
+        $vis struct $name {
+            $($(#[$fm])* $fvis $field: $ty,)*
+        }
+        impl $crate::engine::stats::Accumulator for $name {
+            fn merge(&mut self, o: Self) {
+                $($crate::engine::stats::Accumulator::merge(&mut self.$field, o.$field);)*
+            }
+        }
+    };
+}
+pub(crate) use accumulator;
 
 /// The 95% Wilson score interval of `k` successes in `n` trials (`(0, 1)` when `n == 0`).
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {

@@ -1,5 +1,6 @@
 //! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
 
+pub mod columns;
 pub mod compare;
 pub mod html;
 pub mod plot;
@@ -77,6 +78,8 @@ pub fn r5(x: f64) -> f64 {
 pub struct ReportDir {
     dir: PathBuf,
     tables: BTreeMap<&'static str, csv::Writer<Vec<u8>>>,
+    /// Tables whose rows are column groups (`summary.csv`): only the groups present get columns.
+    grouped: BTreeMap<&'static str, columns::GroupedTable>,
     /// Tables also written as JSON (`summary.csv` → `summary.json`): one object per row, the
     /// CSV's fields in the same order.
     json: BTreeMap<&'static str, Vec<String>>,
@@ -101,6 +104,7 @@ impl ReportDir {
         Ok(ReportDir {
             dir: dir.to_path_buf(),
             tables: BTreeMap::new(),
+            grouped: BTreeMap::new(),
             json: BTreeMap::new(),
             texts: BTreeMap::new(),
             row_partial: false,
@@ -144,6 +148,11 @@ impl ReportDir {
             .with_context(|| format!("writing a row of {table}"))
     }
 
+    /// Appends one row of column groups to a grouped table (see [`columns`]).
+    pub fn grouped_row(&mut self, table: &'static str, row: Vec<columns::Group>) {
+        self.grouped.entry(table).or_default().push(row);
+    }
+
     /// Adds a whole text file.
     pub fn text(&mut self, name: &str, contents: impl Into<Vec<u8>>) {
         self.texts.insert(name.to_string(), contents.into());
@@ -151,6 +160,9 @@ impl ReportDir {
 
     /// The CSV text of a table so far.
     pub fn table_bytes(&mut self, table: &str) -> Option<Vec<u8>> {
+        if let Some(t) = self.grouped.get(table) {
+            return t.csv().ok();
+        }
         let w = self.tables.get_mut(table)?;
         w.flush().ok()?;
         Some(w.get_ref().clone())
@@ -166,7 +178,14 @@ impl ReportDir {
             let bytes = w.into_inner().context("flushing a CSV table")?;
             files.push((name.to_string(), bytes));
         }
-        for (name, rows) in self.json {
+        let mut json = self.json;
+        for (name, t) in &self.grouped {
+            files.push((name.to_string(), t.csv()?));
+            if let Some(rows) = json.get_mut(name) {
+                *rows = t.json_rows()?;
+            }
+        }
+        for (name, rows) in json {
             let mut text = String::from("[");
             for (i, r) in rows.iter().enumerate() {
                 text.push_str(if i == 0 { "\n  " } else { ",\n  " });

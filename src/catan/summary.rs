@@ -1,0 +1,313 @@
+//! Catan's `summary.csv` row as column groups: the common columns, then one group per outcome kind, seat, variant and modifier present.
+//!
+//! A report's `summary.csv` has the groups of the rows it holds (see [`crate::report::columns`]):
+//! a Robert sweep has no Raiders columns, a base-game sweep no win-rate interval of a team. The
+//! ranks below fix the column order; the README's column dictionary lists each group.
+
+use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::*;
+use crate::config::difficulty_name;
+use crate::engine::stats::wilson;
+use crate::report::columns::Group;
+use crate::report::{r3, r5};
+use anyhow::Result;
+use serde::Serialize;
+
+/// Column-group ranks: the order of the groups in `summary.csv`.
+mod rank {
+    pub const COMMON: u16 = 0;
+    pub const TEAM: u16 = 10;
+    pub const PRECISION: u16 = 11;
+    /// Seat `k` (0-based) of a competitive row is `SEAT + k`.
+    pub const SEAT: u16 = 20;
+    pub const ROBERT: u16 = 30;
+    pub const SOLITAIRE: u16 = 40;
+    pub const VOLCANO: u16 = 50;
+    pub const GOLD: u16 = 51;
+    pub const TECH: u16 = 52;
+    pub const RAIDERS: u16 = 60;
+}
+
+/// Every row.
+#[derive(Serialize)]
+struct Common<'a> {
+    row: usize,
+    variant: &'static str,
+    players: u8,
+    policy: &'static str,
+    board: &'static str,
+    map: &'a str,
+    modifiers: &'static str,
+    vp_to_win: u8,
+    turn_cap: u32,
+    seed: u64,
+    games: u64,
+    /// Team wins (co-operative variants) or games won by any seat.
+    wins: u64,
+    capouts: u64,
+    turns_mean: Option<f64>,
+    turns_median: Option<u32>,
+    turns_p10: Option<u32>,
+    turns_p90: Option<u32>,
+    /// True when Ctrl-C cut this row short (`games` says how many it has).
+    partial: bool,
+}
+
+/// Rows with a team outcome (Robert, Solitaire).
+#[derive(Serialize)]
+struct Team {
+    losses: u64,
+    win_rate: f64,
+    win_rate_lo95: f64,
+    win_rate_hi95: f64,
+    win_rate_halfwidth95: f64,
+    loss_slowest_vp_short_mean: Option<f64>,
+    loss_slowest_vp_short_median: Option<u32>,
+}
+
+/// Rows run with `--precision`.
+#[derive(Serialize)]
+struct Precision {
+    precision_target: f64,
+}
+
+/// One seat of a competitive row (base, Raiders); `seat` is renamed `seat1`, `seat2`...
+#[derive(Serialize)]
+struct Seat {
+    wins_seat: u64,
+    seat_win_rate: f64,
+    seat_win_rate_lo95: f64,
+    seat_win_rate_hi95: f64,
+}
+
+/// Robert the Robber rows.
+#[derive(Serialize)]
+struct Robert {
+    difficulty: &'static str,
+    start_cards: u8,
+    robert_target: &'static str,
+    city_weight: u8,
+    face_down_end_mean: Option<f64>,
+    face_down_max_mean: Option<f64>,
+    flips_robert_per_game: f64,
+    flipbacks_soldier_per_game: f64,
+    flipbacks_seven_per_game: f64,
+    flipbacks_monopoly_per_game: f64,
+}
+
+/// Solitaire rows.
+#[derive(Serialize)]
+struct Solitaire {
+    awards: bool,
+    tiles_destroyed_end_mean: Option<f64>,
+    destruction_turn_1_mean: Option<f64>,
+    destruction_turn_2_mean: Option<f64>,
+    destruction_turn_3_mean: Option<f64>,
+    destruction_turn_4_mean: Option<f64>,
+    destruction_turn_5_mean: Option<f64>,
+    sevens_cancelled_per_game: f64,
+}
+
+#[derive(Serialize)]
+struct Volcano {
+    eruptions_per_game: f64,
+}
+
+#[derive(Serialize)]
+struct Gold {
+    gold_vp_per_game: f64,
+}
+
+#[derive(Serialize)]
+struct Tech {
+    tech_resources_per_game: f64,
+}
+
+/// The Raiders of Catan rows.
+#[derive(Serialize)]
+struct Raiders {
+    setup_raiders: bool,
+    volcano_start: bool,
+    storm_share: f64,
+    storm_turn_mean: Option<f64>,
+    storm_turn_median: Option<u32>,
+    storm_turn_p10: Option<u32>,
+    storm_turn_p90: Option<u32>,
+    raids_per_game: f64,
+    hexes_raided_end_mean: Option<f64>,
+    buildings_taken_end_mean: Option<f64>,
+    takeovers_per_game: f64,
+    buildings_freed_per_game: f64,
+    soldiers_on_raided_hexes_per_game: f64,
+    soldiers_on_deserts_per_game: f64,
+    discoveries_per_game: f64,
+    ships_moved_per_game: f64,
+    volcano_eruptions_per_game: f64,
+}
+
+/// Row `index`'s `summary.csv` cells, group by group.
+///
+/// # Errors
+/// A group does not serialise.
+pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Result<Vec<Group>> {
+    let rules = e.spec.rules;
+    let n = acc.games.max(1) as f64;
+    let per_game = |x: u64| r5(x as f64 / n);
+    let coop = rules.variant.team_outcome();
+    let mut out = vec![Group::of(
+        rank::COMMON,
+        &Common {
+            row: index,
+            variant: rules.variant.name(),
+            players: rules.players,
+            policy: e.spec.policy.name(),
+            board: e.spec.board.name(),
+            map: &e.map,
+            modifiers: rules.modifiers.name(),
+            vp_to_win: rules.vp_to_win,
+            turn_cap: rules.turn_cap,
+            seed: e.seed,
+            games: acc.games,
+            wins: if coop {
+                acc.team_wins
+            } else {
+                acc.seat_wins.iter().sum()
+            },
+            capouts: acc.caps,
+            turns_mean: acc.turns.mean().map(r3),
+            turns_median: acc.turns.quantile(0.5),
+            turns_p10: acc.turns.quantile(0.1),
+            turns_p90: acc.turns.quantile(0.9),
+            partial,
+        },
+    )?];
+    if coop {
+        let (lo, hi) = wilson(acc.team_wins, acc.games);
+        out.push(Group::of(
+            rank::TEAM,
+            &Team {
+                losses: acc.team_losses,
+                win_rate: r5(acc.team_wins as f64 / n),
+                win_rate_lo95: r5(lo),
+                win_rate_hi95: r5(hi),
+                win_rate_halfwidth95: r5((hi - lo) / 2.0),
+                loss_slowest_vp_short_mean: acc.loss_short.mean().map(r3),
+                loss_slowest_vp_short_median: acc.loss_short.quantile(0.5),
+            },
+        )?);
+    } else {
+        for (k, &w) in acc.seat_wins[..rules.players as usize].iter().enumerate() {
+            let (lo, hi) = wilson(w, acc.games);
+            let seat = Group::of(
+                rank::SEAT + k as u16,
+                &Seat {
+                    wins_seat: w,
+                    seat_win_rate: r5(w as f64 / n),
+                    seat_win_rate_lo95: r5(lo),
+                    seat_win_rate_hi95: r5(hi),
+                },
+            )?;
+            out.push(seat.renamed(|name| name.replacen("seat", &format!("seat{}", k + 1), 1)));
+        }
+    }
+    if let Some(target) = e.precision {
+        out.push(Group::of(
+            rank::PRECISION,
+            &Precision {
+                precision_target: target,
+            },
+        )?);
+    }
+    if let Some(r) = rules.variant.robert() {
+        let a = &acc.robert;
+        out.push(Group::of(
+            rank::ROBERT,
+            &Robert {
+                difficulty: difficulty_name(r.start_cards),
+                start_cards: r.start_cards,
+                robert_target: r.target.name(),
+                city_weight: r.city_weight,
+                face_down_end_mean: a.face_down_end.mean().map(r3),
+                face_down_max_mean: a.face_down_max.mean().map(r3),
+                flips_robert_per_game: r3(a.flips_down[FlipCause::Robert as usize] as f64 / n),
+                flipbacks_soldier_per_game: r3(a.flips_up[FlipCause::Soldier as usize] as f64 / n),
+                flipbacks_seven_per_game: r3(a.flips_up[FlipCause::Seven as usize] as f64 / n),
+                flipbacks_monopoly_per_game: r3(
+                    a.flips_up[FlipCause::Monopoly as usize] as f64 / n,
+                ),
+            },
+        )?);
+    }
+    if let Some(s) = rules.variant.solitaire() {
+        let a = &acc.solitaire;
+        let turn = |k: usize| {
+            let c = a.destruction_turn_n[k];
+            (c > 0).then(|| r3(a.destruction_turn_sum[k] as f64 / c as f64))
+        };
+        out.push(Group::of(
+            rank::SOLITAIRE,
+            &Solitaire {
+                awards: s.awards,
+                tiles_destroyed_end_mean: a.destroyed_end.mean().map(r3),
+                destruction_turn_1_mean: turn(0),
+                destruction_turn_2_mean: turn(1),
+                destruction_turn_3_mean: turn(2),
+                destruction_turn_4_mean: turn(3),
+                destruction_turn_5_mean: turn(4),
+                sevens_cancelled_per_game: per_game(a.sevens_cancelled),
+            },
+        )?);
+    }
+    let m = rules.modifiers;
+    let mods = &acc.modifiers;
+    if m.has(Modifiers::VOLCANO) {
+        out.push(Group::of(
+            rank::VOLCANO,
+            &Volcano {
+                eruptions_per_game: per_game(mods.eruptions),
+            },
+        )?);
+    }
+    if m.has(Modifiers::GOLD) {
+        out.push(Group::of(
+            rank::GOLD,
+            &Gold {
+                gold_vp_per_game: per_game(mods.gold_vp),
+            },
+        )?);
+    }
+    if m.has(Modifiers::TECH_ADVANCEMENT) {
+        out.push(Group::of(
+            rank::TECH,
+            &Tech {
+                tech_resources_per_game: per_game(mods.tech_resources),
+            },
+        )?);
+    }
+    if let Some(r) = rules.variant.raiders() {
+        let a = &acc.raiders;
+        out.push(Group::of(
+            rank::RAIDERS,
+            &Raiders {
+                setup_raiders: r.setup_raiders,
+                volcano_start: r.volcano_start,
+                storm_share: r5(a.storm_turn.count() as f64 / n),
+                storm_turn_mean: a.storm_turn.mean().map(r3),
+                storm_turn_median: a.storm_turn.quantile(0.5),
+                storm_turn_p10: a.storm_turn.quantile(0.1),
+                storm_turn_p90: a.storm_turn.quantile(0.9),
+                raids_per_game: per_game(a.raids),
+                hexes_raided_end_mean: a.raided_end.mean().map(r3),
+                buildings_taken_end_mean: a.taken_end.mean().map(r3),
+                takeovers_per_game: per_game(a.takeovers),
+                buildings_freed_per_game: per_game(a.freed),
+                soldiers_on_raided_hexes_per_game: per_game(a.soldiers_on_hexes),
+                soldiers_on_deserts_per_game: per_game(a.soldiers_on_deserts),
+                discoveries_per_game: per_game(a.discoveries),
+                ships_moved_per_game: per_game(a.ships_moved),
+                volcano_eruptions_per_game: per_game(mods.eruptions),
+            },
+        )?);
+    }
+    Ok(out)
+}
