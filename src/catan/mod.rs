@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod experiment;
+mod figures;
 pub mod kernel;
 pub mod mapfile;
 pub mod policy;
@@ -9,6 +10,7 @@ pub mod rows;
 pub mod sim;
 pub mod soak;
 pub mod summary;
+mod tables;
 pub mod trace;
 
 pub use kernel::*;

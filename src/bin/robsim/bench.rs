@@ -1,0 +1,72 @@
+//! `robsim bench`: the speed table of the standard workloads, one thread and all threads.
+
+use crate::Failure;
+use std::path::PathBuf;
+
+/// Runs `robsim bench` and prints its table.
+pub(crate) fn bench(
+    games: u64,
+    repeats: usize,
+    threads: usize,
+    only: Option<String>,
+    csv: Option<PathBuf>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let all = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let lines = robsim::catan::bench::run_bench(games, repeats, all, only.as_deref())
+        .map_err(Failure::Run)?;
+    let mut out = std::io::stdout().lock();
+    let w = |o: &mut std::io::StdoutLock, s: String| {
+        o.write_all(s.as_bytes())
+            .map_err(|e| Failure::Run(e.into()))
+    };
+    w(
+        &mut out,
+        format!(
+            "{:<26} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8}\n",
+            "workload",
+            "threads",
+            "games",
+            "turns/game",
+            "seconds",
+            "games/s",
+            "player-turns/s",
+            "scaling"
+        ),
+    )?;
+    for l in &lines {
+        w(
+            &mut out,
+            format!(
+                "{:<26} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8}\n",
+                l.workload,
+                l.threads,
+                l.games,
+                l.player_turns_per_game,
+                l.seconds_median,
+                l.games_per_s,
+                l.player_turns_per_s,
+                l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+            ),
+        )?;
+    }
+    w(
+        &mut out,
+        format!("machine: {}\n", robsim::report::machine()),
+    )?;
+    if let Some(path) = csv {
+        let mut wtr = csv::Writer::from_writer(Vec::new());
+        for l in &lines {
+            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+        }
+        let bytes = wtr
+            .into_inner()
+            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
+    }
+    Ok(())
+}

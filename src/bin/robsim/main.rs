@@ -1,0 +1,163 @@
+//! The `robsim` command line: flags and config files become a validated sweep, then it runs. One file per command.
+
+mod bench;
+mod cli;
+mod soak;
+mod sweep;
+mod trace;
+
+use anyhow::Context;
+use clap::Parser;
+use cli::{Cli, Cmd, Common};
+use robsim::config::Sweep;
+use robsim::report::shard::{load_shards, Folder};
+use robsim::report::sweep::Format;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use sweep::{execute, print_summary};
+
+/// Errors in what the user gave us (exit 2) versus failures while running (exit 1), and runs
+/// cut short by Ctrl-C after writing their partial report (exit 130).
+pub(crate) enum Failure {
+    Input(anyhow::Error),
+    Run(anyhow::Error),
+    Interrupted,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let cli = Cli::parse();
+    match real_main(cli, args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(e)) => {
+            eprintln!("robsim: error: {e:#}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Run(e)) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("robsim: error: {e:#}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Interrupted) => {
+            eprintln!(
+                "robsim: interrupted: the report holds the games finished so far (partial = true)"
+            );
+            ExitCode::from(130)
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT) asks the runner to stop after the chunks under way; a second one exits at
+/// once (files are written atomically, so nothing half-written is left under a final name).
+pub(crate) fn install_interrupt_handler() {
+    use std::sync::atomic::Ordering;
+    let _ = ctrlc::set_handler(|| {
+        if robsim::engine::runner::STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+pub(crate) fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
+    match cli.cmd {
+        Cmd::Run {
+            game,
+            games,
+            common,
+        } => {
+            let file = game.sweep_file(games.unwrap_or(1));
+            let text = toml::to_string(&file)
+                .context("serialising the run's config")
+                .map_err(Failure::Run)?;
+            let sweep = Sweep::from_file(file, "command line").map_err(Failure::Input)?;
+            execute(&sweep, common, args, text)
+        }
+        Cmd::Trace {
+            game,
+            game_index,
+            out,
+        } => trace::trace(&game, game_index, out),
+        Cmd::Rerun {
+            dir,
+            threads,
+            out,
+            quiet,
+        } => {
+            let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
+            let mut sweep = folder.sweep().map_err(Failure::Input)?;
+            let recorded = folder.manifest.robsim_version.as_str();
+            if recorded != env!("CARGO_PKG_VERSION") {
+                eprintln!(
+                    "robsim: warning: {} was written by robsim {recorded}, this is {}",
+                    dir.display(),
+                    env!("CARGO_PKG_VERSION")
+                );
+            }
+            let shard = folder.shard();
+            sweep.games = folder.manifest.games_per_row;
+            let out = out.unwrap_or_else(|| {
+                let mut s = dir.as_os_str().to_owned();
+                s.push("-rerun");
+                PathBuf::from(s)
+            });
+            let precision = folder.manifest.precision;
+            let common = Common {
+                threads,
+                out: Some(out),
+                quiet,
+                shard,
+                precision: precision.map(|p| p.target_halfwidth95),
+                max_games: precision.map(|p| p.max_games),
+                format: Format::Csv,
+            };
+            execute(&sweep, common, args, folder.config_text)
+        }
+        Cmd::Merge { dirs, out } => {
+            let shards = load_shards(&dirs).map_err(Failure::Input)?;
+            robsim::games::check(&shards.sweep).map_err(Failure::Input)?;
+            robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+            let (dir, summary) =
+                robsim::games::write_merged(&shards, &out, &args).map_err(Failure::Run)?;
+            print_summary(&summary).map_err(Failure::Run)?;
+            println!("report: {}", dir.display());
+            Ok(())
+        }
+        Cmd::Soak {
+            games,
+            seed,
+            threads,
+        } => soak::soak(games, seed, threads),
+        Cmd::Bench {
+            games,
+            repeats,
+            threads,
+            only,
+            csv,
+        } => bench::bench(games, repeats as usize, threads, only, csv),
+        Cmd::Sweep {
+            config,
+            games,
+            common,
+        } => {
+            let text = std::fs::read_to_string(&config)
+                .with_context(|| format!("cannot read config file {}", config.display()))
+                .map_err(Failure::Input)?;
+            let mut sweep =
+                Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+            // The config as run: its hash identifies the run for `merge` and `rerun`.
+            if let Some(g) = games {
+                sweep.games = g;
+            }
+            execute(&sweep, common, args, text)
+        }
+    }
+}

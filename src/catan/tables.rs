@@ -1,0 +1,317 @@
+//! Catan report tables: how a row's accumulator becomes `summary.csv` (via `summary`), `seats.csv`, the per-hex and per-turn tables, and its settings for `compare.csv`.
+
+use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::*;
+use crate::config::difficulty_name;
+use crate::engine::stats::{wilson, GameLog};
+use crate::report::{r3, r5, Figure, ReportDir, Tables};
+use anyhow::Result;
+use serde::Serialize;
+
+/// `raids_by_hex.csv`: per Raiders configuration and land hex.
+#[derive(Serialize)]
+pub struct RaidHexRow {
+    pub row: usize,
+    pub hex: usize,
+    pub q: i8,
+    pub r: i8,
+    pub terrain: &'static str,
+    pub token: Option<u8>,
+    pub area: Option<String>,
+    pub raider_desert: bool,
+    pub raided_share: f64,
+    pub first_raid_turn_mean: Option<f64>,
+    pub raided_at_end_share: f64,
+}
+
+/// `raiders_curve.csv`: per Raiders configuration and player-turn.
+#[derive(Serialize)]
+pub struct RaidersCurveRow {
+    pub row: usize,
+    pub turn: usize,
+    pub games_running: u64,
+    pub hexes_raided_mean: f64,
+    pub hexes_raided_p10: u32,
+    pub hexes_raided_median: u32,
+    pub hexes_raided_p90: u32,
+    pub buildings_taken_mean: f64,
+    pub buildings_taken_p90: u32,
+}
+
+/// `seats.csv`: per configuration and seat.
+#[derive(Serialize)]
+pub struct SeatRow {
+    pub row: usize,
+    pub seat: usize,
+    pub wins: Option<u64>,
+    pub win_rate: Option<f64>,
+    pub win_rate_lo95: Option<f64>,
+    pub win_rate_hi95: Option<f64>,
+    pub vp_end_mean: Option<f64>,
+    pub vp_end_median: Option<u32>,
+    pub vp_end_p10: Option<u32>,
+    pub vp_end_p90: Option<u32>,
+    pub last_to_ten: Option<u64>,
+    pub last_to_ten_share: Option<f64>,
+    pub slowest_in_losses: Option<u64>,
+    pub slowest_in_losses_share: Option<f64>,
+}
+
+/// `flips_by_hex.csv`: per configuration and hex (Robert rows).
+#[derive(Serialize)]
+pub struct HexRow {
+    pub row: usize,
+    pub hex: usize,
+    pub q: i8,
+    pub r: i8,
+    pub terrain: &'static str,
+    pub token: Option<u8>,
+    pub pips: Option<u8>,
+    pub flips: u64,
+    pub flips_per_game: f64,
+    pub flip_backs: u64,
+    pub flip_backs_per_game: f64,
+    pub face_down_at_end_share: f64,
+}
+
+/// `flip_curve.csv`: per configuration and player-turn (Robert rows).
+#[derive(Serialize)]
+pub struct CurveRow {
+    pub row: usize,
+    pub turn: usize,
+    pub games_running: u64,
+    pub face_down_mean: f64,
+    pub face_down_p10: u32,
+    pub face_down_median: u32,
+    pub face_down_p90: u32,
+}
+
+impl Tables for CatanRow<'_> {
+    fn settings(&self) -> Vec<(&'static str, String)> {
+        let rules = self.spec.rules;
+        let robert = rules.variant.robert();
+        let solo = rules.variant.solitaire();
+        let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+        vec![
+            ("variant", rules.variant.name().to_string()),
+            ("policy", self.spec.policy.name().to_string()),
+            ("players", rules.players.to_string()),
+            (
+                "difficulty",
+                or_dash(robert.map(|r| match difficulty_name(r.start_cards) {
+                    "custom" => format!("start_cards={}", r.start_cards),
+                    d => d.to_string(),
+                })),
+            ),
+            (
+                "robert_target",
+                or_dash(robert.map(|r| r.target.name().to_string())),
+            ),
+            (
+                "city_weight",
+                or_dash(robert.map(|r| r.city_weight.to_string())),
+            ),
+            ("awards", or_dash(solo.map(|r| r.awards.to_string()))),
+            (
+                "setup_raiders",
+                or_dash(rules.variant.raiders().map(|r| r.setup_raiders.to_string())),
+            ),
+            (
+                "volcano_start",
+                or_dash(rules.variant.raiders().map(|r| r.volcano_start.to_string())),
+            ),
+            ("modifiers", rules.modifiers.name().to_string()),
+            ("board", self.spec.board.name().to_string()),
+        ]
+    }
+
+    fn take_game_log(acc: &mut CatanAcc) -> GameLog {
+        std::mem::take(&mut acc.log)
+    }
+
+    fn has_win_rate(&self) -> bool {
+        self.spec.rules.variant.team_outcome()
+    }
+
+    fn half_width95(&self, acc: &CatanAcc) -> f64 {
+        let hw = |k: u64| {
+            let (lo, hi) = wilson(k, acc.games);
+            (hi - lo) / 2.0
+        };
+        if self.has_win_rate() {
+            hw(acc.team_wins)
+        } else {
+            // Competitive games: the widest of the seats' win-rate intervals.
+            (0..self.spec.rules.players as usize)
+                .map(|s| hw(acc.seat_wins[s]))
+                .fold(0.0, f64::max)
+        }
+    }
+
+    fn headline_columns() -> &'static [&'static str] {
+        &[
+            "row",
+            "variant",
+            "players",
+            "policy",
+            "board",
+            "difficulty",
+            "robert_target",
+            "city_weight",
+            "modifiers",
+            "awards",
+            "games",
+            "win_rate",
+            "win_rate_lo95",
+            "win_rate_hi95",
+            "wins_seat1",
+            "wins_seat2",
+            "wins_seat3",
+            "wins_seat4",
+            "wins_seat5",
+            "wins_seat6",
+            "capouts",
+            "turns_median",
+            "turns_p10",
+            "turns_p90",
+            "loss_slowest_vp_short_mean",
+            "storm_turn_median",
+            "hexes_raided_end_mean",
+            "buildings_taken_end_mean",
+        ]
+    }
+
+    fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
+        crate::catan::figures::figures(rows, accs)
+    }
+
+    fn games(acc: &CatanAcc) -> u64 {
+        acc.games
+    }
+
+    fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
+        let rules = self.spec.rules;
+        let n = acc.games.max(1) as f64;
+        let coop = rules.variant.team_outcome();
+        let raiders = rules.variant.raiders();
+        let groups = crate::catan::summary::groups(self, row, acc, out.row_partial())?;
+        out.grouped_row("summary.csv", groups);
+        for s in 0..rules.players as usize {
+            let (lo, hi) = wilson(acc.seat_wins[s], acc.games);
+            out.row(
+                "seats.csv",
+                &SeatRow {
+                    row,
+                    seat: s + 1,
+                    wins: (!coop).then_some(acc.seat_wins[s]),
+                    win_rate: (!coop).then(|| r5(acc.seat_wins[s] as f64 / n)),
+                    win_rate_lo95: (!coop).then(|| r5(lo)),
+                    win_rate_hi95: (!coop).then(|| r5(hi)),
+                    vp_end_mean: acc.vp_end[s].mean().map(r3),
+                    vp_end_median: acc.vp_end[s].quantile(0.5),
+                    vp_end_p10: acc.vp_end[s].quantile(0.1),
+                    vp_end_p90: acc.vp_end[s].quantile(0.9),
+                    last_to_ten: coop.then_some(acc.last_to_ten[s]),
+                    last_to_ten_share: coop
+                        .then(|| r5(acc.last_to_ten[s] as f64 / acc.team_wins.max(1) as f64)),
+                    slowest_in_losses: coop.then_some(acc.slowest_in_loss[s]),
+                    slowest_in_losses_share: coop
+                        .then(|| r5(acc.slowest_in_loss[s] as f64 / acc.team_losses.max(1) as f64)),
+                },
+            )?;
+        }
+        if raiders.is_some() {
+            for h in self.topo.land_hexes.iter() {
+                let spec = &self.topo.hex_spec[h];
+                let ever = acc.raiders.hex_raided.get(h).copied().unwrap_or(0);
+                let sum = acc.raiders.hex_first_raid_sum.get(h).copied().unwrap_or(0);
+                let end = acc.raiders.hex_raided_end.get(h).copied().unwrap_or(0);
+                out.row(
+                    "raids_by_hex.csv",
+                    &RaidHexRow {
+                        row,
+                        hex: h,
+                        q: spec.q,
+                        r: spec.r,
+                        terrain: spec.terrain.name(),
+                        token: spec.token,
+                        area: self.topo.area_name(h).map(str::to_string),
+                        raider_desert: self.topo.raider_deserts.contains(h),
+                        raided_share: r5(ever as f64 / n),
+                        first_raid_turn_mean: (ever > 0).then(|| r3(sum as f64 / ever as f64)),
+                        raided_at_end_share: r5(end as f64 / n),
+                    },
+                )?;
+            }
+            for (t, h) in acc.raiders.raided_curve.steps.iter().enumerate() {
+                if h.count() == 0 {
+                    continue;
+                }
+                let k = acc.raiders.taken_curve.steps.get(t);
+                out.row(
+                    "raiders_curve.csv",
+                    &RaidersCurveRow {
+                        row,
+                        turn: t,
+                        games_running: h.count(),
+                        hexes_raided_mean: h.mean().map_or(0.0, r3),
+                        hexes_raided_p10: h.quantile(0.1).unwrap_or(0),
+                        hexes_raided_median: h.quantile(0.5).unwrap_or(0),
+                        hexes_raided_p90: h.quantile(0.9).unwrap_or(0),
+                        buildings_taken_mean: k.and_then(|k| k.mean()).map_or(0.0, r3),
+                        buildings_taken_p90: k.and_then(|k| k.quantile(0.9)).unwrap_or(0),
+                    },
+                )?;
+            }
+        }
+        if rules.variant.robert().is_none() {
+            return Ok(());
+        }
+        let fixed = self.spec.board == BoardKind::Fixed;
+        for h in self.topo.land_hexes.iter() {
+            let spec = self.topo.hex_spec[h];
+            let down = acc.robert.hex_down.get(h).copied().unwrap_or(0);
+            let up = acc.robert.hex_up.get(h).copied().unwrap_or(0);
+            let end = acc.robert.hex_down_end.get(h).copied().unwrap_or(0);
+            out.row(
+                "flips_by_hex.csv",
+                &HexRow {
+                    row,
+                    hex: h,
+                    q: spec.q,
+                    r: spec.r,
+                    terrain: if fixed {
+                        spec.terrain.name()
+                    } else {
+                        "shuffled"
+                    },
+                    token: if fixed { spec.token } else { None },
+                    pips: if fixed { spec.token.map(pips) } else { None },
+                    flips: down,
+                    flips_per_game: r5(down as f64 / n),
+                    flip_backs: up,
+                    flip_backs_per_game: r5(up as f64 / n),
+                    face_down_at_end_share: r5(end as f64 / n),
+                },
+            )?;
+        }
+        for (t, h) in acc.robert.curve.steps.iter().enumerate() {
+            if h.count() == 0 {
+                continue;
+            }
+            out.row(
+                "flip_curve.csv",
+                &CurveRow {
+                    row,
+                    turn: t,
+                    games_running: h.count(),
+                    face_down_mean: h.mean().map_or(0.0, r3),
+                    face_down_p10: h.quantile(0.1).unwrap_or(0),
+                    face_down_median: h.quantile(0.5).unwrap_or(0),
+                    face_down_p90: h.quantile(0.9).unwrap_or(0),
+                },
+            )?;
+        }
+        Ok(())
+    }
+}
