@@ -54,9 +54,7 @@ impl Game<'_> {
             (Phase::SetupSettlement, Action::BuildSettlement(c)) => {
                 self.place_settlement(p, c, true, sink);
                 self.s.last_settlement = c;
-                if self.is_raiders() && self.s.setup_step >= self.s.n_players {
-                    raiders::setup_discoveries(self, p, c, sink);
-                }
+                self.after_setup_settlement(p, c, sink);
                 let solo = matches!(self.rules.variant, Variant::Solitaire(_));
                 if self.s.setup_step >= self.s.n_players || solo {
                     // Second settlement (Solitaire: both): one resource per adjacent producing hex.
@@ -78,9 +76,7 @@ impl Game<'_> {
                     }
                 }
                 self.s.phase = Phase::SetupRoad;
-                if self.is_raiders() {
-                    raiders::after_build(self, true, sink);
-                }
+                self.after_build(true, sink);
             }
             (Phase::SetupRoad, Action::BuildRoad(e)) => {
                 self.place_road(p, e, true, sink);
@@ -192,9 +188,7 @@ impl Game<'_> {
             (Phase::Main | Phase::SpecialBuild, Action::BuildSettlement(c)) => {
                 self.pay(p, &SETTLEMENT_COST);
                 self.place_settlement(p, c, false, sink);
-                if self.is_raiders() {
-                    raiders::after_build(self, false, sink);
-                }
+                self.after_build(false, sink);
             }
             (Phase::Main | Phase::SpecialBuild, Action::BuildCity(c)) => {
                 self.pay(p, &CITY_COST);
@@ -210,16 +204,10 @@ impl Game<'_> {
                     at: c.0,
                     free: false,
                 });
-                if self.is_raiders() {
-                    raiders::after_build(self, false, sink);
-                }
+                self.after_build(false, sink);
             }
             (Phase::Main | Phase::SpecialBuild, Action::BuyDev) => {
-                if self.is_raiders() {
-                    raiders::pay_dev(self, p, sink);
-                } else {
-                    self.pay(p, &DEV_COST);
-                }
+                self.pay_for_dev(p, sink);
                 if self.s.deck.iter().all(|&c| c == 0) {
                     robert::reshuffle(self, sink);
                 }
@@ -227,13 +215,7 @@ impl Game<'_> {
             }
             (Phase::Main, Action::PlayRoadBuilding) => {
                 self.play_card(p, DevCard::RoadBuilding, sink);
-                let me = self.s.cur();
-                let pieces = if self.is_raiders() {
-                    me.roads_left + me.ships_left
-                } else {
-                    me.roads_left
-                };
-                self.s.free_roads = 2.min(pieces);
+                self.s.free_roads = 2.min(self.road_building_pieces());
                 self.s.phase = Phase::RoadBuilding;
             }
             (Phase::Main, Action::PlayYearOfPlenty(a, b)) => {
@@ -299,15 +281,7 @@ impl Game<'_> {
                     me.dev[i] += me.dev_new[i];
                     me.dev_new[i] = 0;
                 }
-                if self.is_raiders() && self.s.n_players >= 5 {
-                    // 5-6 players: the others may build, in turn order, before the next turn.
-                    self.s.raiders.turn_owner = self.s.current;
-                    self.s.current = (self.s.current + 1) % self.s.n_players;
-                    self.s.phase = Phase::SpecialBuild;
-                } else {
-                    self.s.current = (self.s.current + 1) % self.s.n_players;
-                    self.start_turn(sink);
-                }
+                self.pass_turn(sink);
             }
             (phase, action) => panic!("action {action:?} applied in phase {phase:?}"),
         }
@@ -434,14 +408,9 @@ impl Game<'_> {
                 self.after_discards(sink);
             }
         } else {
-            let raiders = self.is_raiders();
-            if raiders {
-                raiders::storm_roll(self, n, sink);
-            }
+            self.before_production(n, sink);
             self.produce(n, sink);
-            if raiders {
-                raiders::after_production(self, n, sink);
-            }
+            self.after_production(n, sink);
             self.s.bonus = modifiers::bonus_after_roll(self, d1, d2);
             if modifiers::after_production(self, n) || !self.s.pending_dice.is_empty() {
                 self.s.phase = Phase::ModifierDie;
@@ -677,13 +646,6 @@ impl Game<'_> {
             at: e.0,
             free,
         });
-        if self.is_raiders() {
-            // A road between two raider-covered hexes is out of play from the start.
-            raiders::refresh(self, sink);
-            return;
-        }
-        let len = self.road_length(p);
-        self.s.players[p.idx()].road_length = len;
-        self.update_longest_road(sink);
+        self.after_road(p, sink);
     }
 }

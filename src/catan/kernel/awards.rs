@@ -2,7 +2,6 @@
 
 use super::bits::EdgeSet;
 use super::ids::*;
-use super::raiders;
 use super::rules::Game;
 use super::state::*;
 use super::topology::NONE;
@@ -10,10 +9,7 @@ use super::topology::NONE;
 impl Game<'_> {
     /// Length of seat `p`'s longest trail of roads (each road once), not passing through a
     /// corner occupied by another player's building.
-    pub fn road_length(&self, p: PlayerId) -> u8 {
-        if self.is_raiders() {
-            return raiders::route_length(self, p);
-        }
+    pub(super) fn base_road_length(&self, p: PlayerId) -> u8 {
         let me = self.s.player(p);
         if me.roads.is_empty() {
             return 0;
@@ -158,10 +154,7 @@ impl Game<'_> {
     /// The longest trail by brute force (a search from every corner): the reference that
     /// [`Game::check_invariants`] holds [`Game::road_length`] to.
     #[doc(hidden)]
-    pub fn road_length_brute(&self, p: PlayerId) -> u8 {
-        if self.is_raiders() {
-            return raiders::route_length_brute(self, p);
-        }
+    pub(super) fn base_road_length_brute(&self, p: PlayerId) -> u8 {
         let me = self.s.player(p);
         let foreign = self.s.occupied.minus(me.buildings);
         me.net

@@ -1,7 +1,6 @@
 //! The conservation invariants, checked after every step by soak and tests (and in debug builds).
 
 use super::ids::*;
-use super::raiders;
 use super::rules::Game;
 use super::solitaire;
 use super::state::*;
@@ -78,9 +77,13 @@ impl Game<'_> {
         if blocked != s.blocked {
             return Err("the distance-rule blocked set is stale".into());
         }
-        if self.is_raiders() {
-            return raiders::check(self);
-        }
+        self.network_invariants()
+    }
+
+    /// The base game's networks: each player's road network is its buildings and road ends.
+    pub(super) fn base_network_invariants(&self) -> Result<(), String> {
+        let s = &self.s;
+        let n = s.n_players as usize;
         for (q, p) in s.players[..n].iter().enumerate() {
             let mut net = p.buildings;
             for e in p.roads.iter() {

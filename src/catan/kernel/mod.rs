@@ -3,6 +3,7 @@
 mod apply;
 mod awards;
 pub mod bits;
+mod hooks;
 pub mod ids;
 mod invariants;
 pub mod layout;

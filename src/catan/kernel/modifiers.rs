@@ -132,7 +132,7 @@ pub fn apply_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     match g.layout.terrain[h.idx()] {
         Terrain::Mountains if die == 1 => erupt(g, h, sink),
         // Raiders volcano: every roll of its number erupts; the die picks the corner.
-        Terrain::Volcano if g.is_raiders() => super::raiders::volcano_die(g, h, die, sink),
+        Terrain::Volcano => g.volcano_die(h, die, sink),
         Terrain::Hills if die == 6 => {
             let p = g.s.current as usize;
             g.s.players[p].gold_vp += 1;
@@ -154,7 +154,7 @@ pub fn erupt<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     sink.event(&Event::Eruption { hex: h });
     let topo = g.topo;
     // Raiders: a taken building counts no VP, so VP are recomputed at the end instead.
-    let vp_step = u8::from(!g.is_raiders());
+    let vp_step = g.strike_vp_step();
     let s = &mut g.s;
     for &e in &topo.hex_edges[h.idx()] {
         let o = s.edge_owner[e.idx()];
@@ -203,9 +203,7 @@ pub fn erupt<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
         g.s.players[p as usize].road_length = g.road_length(PlayerId(p));
     }
     g.update_longest_road(sink);
-    if g.is_raiders() {
-        super::raiders::refresh(g, sink);
-    }
+    g.after_removal(sink);
 }
 
 /// Strikes the building on corner `c`: a settlement goes back to its owner's stock, a city

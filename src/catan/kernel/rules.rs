@@ -141,10 +141,7 @@ impl<'t> Game<'t> {
 
     /// Free edges where seat `p` may build a road: touching its network at a corner not held by
     /// another player's building.
-    pub fn road_spots(&self, p: PlayerId) -> EdgeSet {
-        if self.is_raiders() {
-            return raiders::road_spots(self, p);
-        }
+    pub(super) fn base_road_spots(&self, p: PlayerId) -> EdgeSet {
         let me = self.s.player(p);
         let foreign = self.s.occupied.minus(me.buildings);
         let mut e = EdgeSet::EMPTY;
@@ -163,12 +160,6 @@ impl<'t> Game<'t> {
             .minus(self.s.blocked)
     }
 
-    /// The Raiders of Catan is being played.
-    #[inline(always)]
-    pub fn is_raiders(&self) -> bool {
-        matches!(self.rules.variant, Variant::Raiders(_))
-    }
-
     /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
     pub fn deck_available(&self) -> bool {
         self.s.deck.iter().any(|&c| c > 0)
@@ -183,25 +174,12 @@ impl<'t> Game<'t> {
         let p = PlayerId(s.current);
         let me = s.cur();
         match s.phase {
-            Phase::SetupSettlement if self.is_raiders() => {
-                for c in raiders::setup_corners(self).iter() {
-                    out.push(Action::BuildSettlement(CornerId(c as u8)));
-                }
-            }
             Phase::SetupSettlement => {
-                for c in self.topo.land_corners.minus(s.blocked).iter() {
+                for c in self.setup_corners().iter() {
                     out.push(Action::BuildSettlement(CornerId(c as u8)));
                 }
             }
-            Phase::SetupRoad if self.is_raiders() => raiders::setup_edge_actions(self, out),
-            Phase::SetupRoad => {
-                let spots = self.topo.corner_edge_set[s.last_settlement.idx()]
-                    .intersect(self.topo.land_edges)
-                    .minus(s.roads);
-                for e in spots.iter() {
-                    out.push(Action::BuildRoad(EdgeId(e as u8)));
-                }
-            }
+            Phase::SetupRoad => self.setup_edge_actions(out),
             Phase::PreRoll => {
                 match self.rules.variant {
                     Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => {
@@ -296,10 +274,8 @@ impl<'t> Game<'t> {
                         out.push(Action::BuildRoad(EdgeId(e as u8)));
                     }
                 }
-                if self.is_raiders() && me.ships_left > 0 {
-                    for e in raiders::ship_spots(self, p).iter() {
-                        out.push(Action::BuildShip(EdgeId(e as u8)));
-                    }
+                for e in self.ship_spots(p).iter() {
+                    out.push(Action::BuildShip(EdgeId(e as u8)));
                 }
             }
             Phase::Main => self.main_actions(out),
@@ -322,15 +298,13 @@ impl<'t> Game<'t> {
     /// Free pieces a road building card can still place: roads, and ships in Raiders.
     pub(super) fn road_building_spots(&self, p: PlayerId) -> bool {
         let me = self.s.player(p);
-        (me.roads_left > 0 && !self.road_spots(p).is_empty())
-            || (self.is_raiders() && me.ships_left > 0 && !raiders::ship_spots(self, p).is_empty())
+        (me.roads_left > 0 && !self.road_spots(p).is_empty()) || !self.ship_spots(p).is_empty()
     }
 
     pub(super) fn main_actions(&self, out: &mut ActionList) {
         let s = &self.s;
         let p = PlayerId(s.current);
         let me = s.cur();
-        let raiders = self.is_raiders();
         if me.roads_left > 0 && self.afford(&ROAD_COST) {
             for e in self.road_spots(p).iter() {
                 out.push(Action::BuildRoad(EdgeId(e as u8)));
@@ -347,15 +321,8 @@ impl<'t> Game<'t> {
                 out.push(Action::BuildCity(CornerId(c as u8)));
             }
         }
-        if raiders {
-            raiders::main_actions(self, out);
-        }
-        let dev_ok = if raiders {
-            raiders::afford_dev(self, p)
-        } else {
-            self.afford(&DEV_COST)
-        };
-        if dev_ok && self.deck_available() {
+        self.variant_main_actions(out);
+        if self.afford_dev(p) && self.deck_available() {
             out.push(Action::BuyDev);
         }
         if !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable() {
