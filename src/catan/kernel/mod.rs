@@ -11,6 +11,7 @@ pub mod modifiers;
 pub mod raiders;
 pub mod robert;
 pub mod rules;
+mod setup;
 pub mod solitaire;
 pub mod state;
 pub mod topology;

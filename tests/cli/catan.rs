@@ -1,7 +1,6 @@
 //! End-to-end runs of the `robsim` binary: golden reports, thread-count determinism, bad input.
 
-mod cli_common;
-use cli_common::{read, robsim, run_ok, tmp};
+use crate::support::cli::{read, robsim, run_ok, tmp};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -1,7 +1,6 @@
 //! End-to-end runs of `robsim` with Carcassonne: reports, thread-count determinism, traces, bad input.
 
-mod cli_common;
-use cli_common::{read, robsim, run_ok, tmp};
+use crate::support::cli::{read, robsim, run_ok, tmp};
 use std::path::Path;
 
 const TABLES: [&str; 3] = ["summary.csv", "seats.csv", "carcassonne_paired.csv"];

@@ -3,9 +3,7 @@
 //! (VP on 6 only, for the current player, counting toward victory), tech advancement (a
 //! resource of choice on doubles only).
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use robsim::catan::*;
 
 fn with(rules: Rules, m: Modifiers) -> Game<'static> {
@@ -142,7 +140,7 @@ fn volcano_needs_a_producing_mountain() {
     // The robber blocks the mountain (base): no production, no die.
     let mut g = base(Modifiers::VOLCANO);
     volcano_board(&mut g);
-    g.s.robber = hex(2, 0);
+    g.set_robber(hex(2, 0));
     roll(&mut g, 2, 6);
     assert_eq!(g.s.phase, Phase::Main);
     // No building on the rolled mountain (the 3 at (-1, 1)): no die.
@@ -153,7 +151,7 @@ fn volcano_needs_a_producing_mountain() {
     // A face-down mountain (Robert) does not produce.
     let mut g = robert(Modifiers::VOLCANO);
     volcano_board(&mut g);
-    g.s.face_down = hexes(&[hex(2, 0)]);
+    g.set_face_down(hexes(&[hex(2, 0)]));
     roll(&mut g, 2, 6);
     assert_eq!(g.s.phase, Phase::Main);
     // Hills never erupt.

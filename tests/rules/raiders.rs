@@ -22,9 +22,7 @@
 //! D2 (4,0) raider deserts, A fields 6 (1,0) next to D1, B hills 6 (2,0) next to A, no desert,
 //! C pasture 8 (3,0) next to D2, E mountains 6 (5,0) next to D2, V volcano 10 (2,-1) on home.
 
-mod common;
-
-use common::{at_turn, give, give_dev, legal, refused, Log};
+use crate::support::{at_turn, give, give_dev, legal, refused, Log};
 use robsim::catan::kernel::raiders;
 use robsim::catan::kernel::topology::NONE;
 use robsim::catan::mapfile::{load_map, parse_map, resolve_map};

@@ -2,9 +2,7 @@
 //! each step of the seven procedure, the monopoly die, defeat at 5 destroyed tiles, victory at
 //! 10 VP, and the longest road / largest army option.
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use robsim::catan::kernel::solitaire::robber_candidates;
 use robsim::catan::*;
 
@@ -290,7 +288,7 @@ fn equally_hurtful_tiles_tie_at_random() {
 fn a_seven_or_a_number_without_tile_sends_him_to_the_desert() {
     // Second roll 7: from the hills 6 to the desert, the hills at risk.
     let mut g = at(Phase::Dice);
-    g.s.robber = hex(0, -1);
+    g.set_robber(hex(0, -1));
     seven(&mut g);
     let log = second_roll(&mut g, 6, 1);
     assert_eq!(g.s.robber, hex(0, 0));
@@ -302,7 +300,7 @@ fn a_seven_or_a_number_without_tile_sends_him_to_the_desert() {
     }));
     // The only 2 is destroyed: to the desert (he stays there; nothing to destroy).
     let mut g = at(Phase::Dice);
-    g.s.destroyed = hexes(&[hex(1, -2)]);
+    g.set_destroyed(hexes(&[hex(1, -2)]));
     seven(&mut g);
     second_roll(&mut g, 1, 1);
     assert_eq!(g.s.robber, hex(0, 0));
@@ -312,7 +310,7 @@ fn a_seven_or_a_number_without_tile_sends_him_to_the_desert() {
 /// The robber on `from`, a seven, a second roll of 10 (to (0, -2) or (2, -1)), then `die`.
 fn leave(from: HexId, die: u8) -> (Game<'static>, Log) {
     let mut g = at(Phase::Dice);
-    g.s.robber = from;
+    g.set_robber(from);
     put_settlement(&mut g, 0, corner(0, -2, 3));
     seven(&mut g);
     second_roll(&mut g, 5, 5);
@@ -366,7 +364,7 @@ fn the_desert_is_never_destroyed() {
     assert!(g.s.destroyed.is_empty());
     assert!(!solitaire::destructible(&g, hex(0, 0)));
     // A destroyed desert is refused by the invariants (and sea hexes carry no token either).
-    g.s.destroyed = hexes(&[hex(0, 0)]);
+    g.set_destroyed(hexes(&[hex(0, 0)]));
     assert!(g.check_invariants().is_err());
 }
 
@@ -374,7 +372,7 @@ fn the_desert_is_never_destroyed() {
 fn the_robber_never_enters_a_destroyed_tile() {
     let mut g = at(Phase::Dice);
     put_city(&mut g, 0, corner(2, 0, 3));
-    g.s.destroyed = hexes(&[hex(2, 0)]);
+    g.set_destroyed(hexes(&[hex(2, 0)]));
     seven(&mut g);
     second_roll(&mut g, 2, 6);
     assert_eq!(
@@ -383,7 +381,7 @@ fn the_robber_never_enters_a_destroyed_tile() {
         "the other 8, although the city's hurts more"
     );
     let mut g = at(Phase::Dice);
-    g.s.destroyed = hexes(&[hex(2, 0), hex(-2, 1)]);
+    g.set_destroyed(hexes(&[hex(2, 0), hex(-2, 1)]));
     seven(&mut g);
     second_roll(&mut g, 2, 6);
     assert_eq!(g.s.robber, hex(0, 0), "no undestroyed 8: the desert");
@@ -393,10 +391,10 @@ fn the_robber_never_enters_a_destroyed_tile() {
 fn destroyed_tiles_never_produce() {
     let mut g = at(Phase::Dice);
     put_settlement(&mut g, 0, corner(2, 0, 3)); // mountains 8, forest 3 / pasture 5 nearby
-    g.s.destroyed = hexes(&[hex(2, 0)]);
+    g.set_destroyed(hexes(&[hex(2, 0)]));
     chance(&mut g, ChanceOutcome::Dice(2, 6));
     assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 0);
-    g.s.destroyed = HexSet::EMPTY;
+    g.set_destroyed(HexSet::EMPTY);
     g.s.phase = Phase::Dice;
     chance(&mut g, ChanceOutcome::Dice(2, 6));
     assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 1);
@@ -406,7 +404,7 @@ fn destroyed_tiles_never_produce() {
 fn the_robber_blocks_production() {
     let mut g = at(Phase::Dice);
     put_settlement(&mut g, 0, corner(2, 0, 3));
-    g.s.robber = hex(2, 0);
+    g.set_robber(hex(2, 0));
     chance(&mut g, ChanceOutcome::Dice(2, 6));
     assert_eq!(hand_total(&g), 0);
 }
@@ -414,8 +412,8 @@ fn the_robber_blocks_production() {
 #[test]
 fn the_fifth_destroyed_tile_loses() {
     let mut g = at(Phase::Dice);
-    g.s.destroyed = hexes(&[hex(0, -1), hex(1, -1), hex(2, -1), hex(-1, -1)]);
-    g.s.robber = hex(1, 1);
+    g.set_destroyed(hexes(&[hex(0, -1), hex(1, -1), hex(2, -1), hex(-1, -1)]));
+    g.set_robber(hex(1, 1));
     put_settlement(&mut g, 0, corner(0, -2, 3));
     seven(&mut g);
     second_roll(&mut g, 5, 5);
@@ -428,8 +426,8 @@ fn the_fifth_destroyed_tile_loses() {
     }));
     // Four are not enough.
     let mut g = at(Phase::Dice);
-    g.s.destroyed = hexes(&[hex(0, -1), hex(1, -1), hex(2, -1)]);
-    g.s.robber = hex(1, 1);
+    g.set_destroyed(hexes(&[hex(0, -1), hex(1, -1), hex(2, -1)]));
+    g.set_robber(hex(1, 1));
     seven(&mut g);
     second_roll(&mut g, 5, 5);
     chance(&mut g, ChanceOutcome::Die(3));

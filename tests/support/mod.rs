@@ -1,5 +1,7 @@
-//! Shared helpers for the rule tests: the base map, coordinates to ids, and constructed positions.
+//! The one support module of the test binaries: the base map, coordinates to ids, constructed positions (here) and the `robsim` binary's helpers (`cli`).
 #![allow(dead_code)]
+
+pub mod cli;
 
 use robsim::catan::*;
 use std::sync::OnceLock;
@@ -77,89 +79,40 @@ pub fn robert_game(players: u8, r: RobertRules) -> Game<'static> {
     game(Rules::robert(players, r))
 }
 
-/// Puts a settlement of seat `p` on `c` as the kernel does (no cost, no distance check).
+/// Puts a settlement of seat `p` on `c` (the kernel's set-up API: no cost, no distance check).
 pub fn put_settlement(g: &mut Game, p: u8, c: CornerId) {
-    let s = &mut g.s;
-    assert_eq!(s.corner_owner[c.idx()], 0, "corner {c:?} taken");
-    s.corner_owner[c.idx()] = p + 1;
-    s.occupied.insert(c.idx());
-    s.blocked = s.blocked.union(g.topo.corner_block[c.idx()]);
-    let me = &mut s.players[p as usize];
-    me.buildings.insert(c.idx());
-    me.net.insert(c.idx());
-    me.settlements_left -= 1;
-    me.harbors |= g.layout.harbor[c.idx()];
-    me.vp += 1;
-    refresh_roads(g);
+    g.put_settlement(PlayerId(p), c);
 }
 
 /// Puts a city of seat `p` on `c` (placing the settlement first if the corner is empty).
 pub fn put_city(g: &mut Game, p: u8, c: CornerId) {
-    if g.s.corner_owner[c.idx()] == 0 {
-        put_settlement(g, p, c);
-    }
-    assert_eq!(g.s.corner_owner[c.idx()], p + 1);
-    g.s.corner_owner[c.idx()] |= CITY_FLAG;
-    let me = &mut g.s.players[p as usize];
-    me.cities.insert(c.idx());
-    me.cities_left -= 1;
-    me.settlements_left += 1;
-    me.vp += 1;
+    g.put_city(PlayerId(p), c);
 }
 
 /// Puts a road of seat `p` on `e` (no cost, no connectivity check); refreshes road lengths.
 pub fn put_road(g: &mut Game, p: u8, e: EdgeId) {
-    let s = &mut g.s;
-    assert_eq!(s.edge_owner[e.idx()], 0, "edge {e:?} taken");
-    s.edge_owner[e.idx()] = p + 1;
-    s.roads.insert(e.idx());
-    let me = &mut s.players[p as usize];
-    me.roads.insert(e.idx());
-    me.roads_left -= 1;
-    for c in g.topo.edge_corners[e.idx()] {
-        me.net.insert(c.idx());
-    }
-    refresh_roads(g);
+    g.put_road(PlayerId(p), e);
 }
 
 pub fn put_roads(g: &mut Game, p: u8, es: &[EdgeId]) {
     for &e in es {
-        put_road(g, p, e);
-    }
-}
-
-/// Recomputes every seat's road length (the longest-road card is left as it is).
-pub fn refresh_roads(g: &mut Game) {
-    for q in 0..g.s.n_players {
-        g.s.players[q as usize].road_length = g.road_length(PlayerId(q));
+        g.put_road(PlayerId(p), e);
     }
 }
 
 /// Moves `hand` from the bank to seat `p`.
 pub fn give(g: &mut Game, p: u8, hand: Hand) {
-    for (i, &n) in hand.iter().enumerate() {
-        g.s.bank[i] -= n;
-        g.s.players[p as usize].hand[i] += n;
-    }
+    g.give(PlayerId(p), hand);
 }
 
 /// Takes seat `p`'s development cards out of the deck into its playable hand.
 pub fn give_dev(g: &mut Game, p: u8, card: DevCard, n: u8) {
-    g.s.deck[card.idx()] -= n;
-    g.s.players[p as usize].dev[card.idx()] += n;
-    if card == DevCard::VictoryPoint {
-        g.s.players[p as usize].vp += n;
-    }
+    g.give_dev(PlayerId(p), card, n);
 }
 
 /// Skips set-up: turn 1 of seat `p`, in `phase`.
 pub fn at_turn(g: &mut Game, p: u8, phase: Phase) {
-    g.s.setup_step = 2 * g.s.n_players;
-    g.s.turn = 1;
-    g.s.current = p;
-    g.s.phase = phase;
-    g.s.rolled = matches!(phase, Phase::Main);
-    g.s.dev_played = false;
+    g.start_at(PlayerId(p), phase);
 }
 
 /// The legal actions, as a vector.

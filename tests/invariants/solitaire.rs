@@ -4,9 +4,7 @@
 //! oracle: destroyed tiles (and the robber's tile) never produce, at most 5 tiles are ever
 //! destroyed, the desert never, and destroyed tiles stay destroyed.
 
-mod common;
-
-use common::topo;
+use crate::support::topo;
 use robsim::catan::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy};
 use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
 use robsim::catan::*;

@@ -1,8 +1,7 @@
 //! Issue 7: bad input named by file, line and key; partial reports on Ctrl-C; nothing
 //! half-written after SIGKILL; reruns from the manifest; shards merged into the one-shot run.
 
-mod cli_common;
-use cli_common::{read, robsim, run_ok, tmp};
+use crate::support::cli::{read, robsim, run_ok, tmp};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

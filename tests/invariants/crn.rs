@@ -1,7 +1,5 @@
 //! Common random numbers: game `i` of rows that differ in one setting shares its board and dice.
 
-mod common;
-
 use robsim::catan::policy::{GreedyPolicy, Policy, TeamKnobs, TeamPolicy};
 use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
@@ -33,7 +31,7 @@ fn game<P: for<'t> Policy<Game<'t>>>(
     i: u64,
     policy: &mut P,
 ) -> (String, Luck) {
-    let topo = common::topo();
+    let topo = crate::support::topo();
     let layout = layout_for(topo, BoardKind::Random { red_apart: true }, seed, i);
     let mut g = Game::new(topo, layout, rules);
     let mut rngs = GameRngs::new(seed, i);

@@ -1,8 +1,6 @@
 //! Base-game rule scenarios on constructed positions of the base map's fixed layout.
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use robsim::catan::*;
 
 const B: usize = 0; // brick
@@ -509,7 +507,7 @@ fn cities_produce_two_and_the_robber_blocks_its_hex() {
     roll(&mut g, 1, 1);
     assert_eq!(g.s.players[0].hand, [2, 0, 2, 0, 2]);
     // The robber on the hills 6.
-    g.s.robber = hex(0, -1);
+    g.set_robber(hex(0, -1));
     roll(&mut g, 2, 4);
     assert_eq!(g.s.players[0].hand, [2, 0, 2, 0, 2]);
     assert_eq!(g.s.players[1].hand, [0, 0, 0, 2, 0]);

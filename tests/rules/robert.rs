@@ -1,8 +1,6 @@
 //! Robert the Robber co-op rule scenarios: targeting and tie-breaks, soldier, seven, monopoly, reshuffle, deal, end.
 
-mod common;
-
-use common::*;
+use crate::support::*;
 use robsim::catan::kernel::robert::target_candidates;
 use robsim::catan::*;
 
@@ -23,7 +21,7 @@ fn rr(target: RobertTarget, city_weight: u8) -> RobertRules {
 fn position(players: u8, r: RobertRules, down: &[HexId]) -> Game<'static> {
     let mut g = robert_game(players, r);
     at_turn(&mut g, 0, Phase::PreRoll);
-    g.s.face_down = hexes(down);
+    g.set_face_down(hexes(down));
     assert_eq!(g.s.robber, hex(0, 0));
     g
 }
@@ -188,7 +186,7 @@ fn nearest_means_fewest_hex_steps_before_pips() {
         RobertRules::default(),
         &[top, hex(1, -2), hex(-1, -1), hex(0, -1)],
     );
-    g.s.robber = top;
+    g.set_robber(top);
     robert_moves(&mut g);
     assert_tie(&g, &[hex(2, -2), hex(-2, 0)]);
     g.apply_chance(ChanceOutcome::Hex(hex(2, -2)), &mut ());
@@ -198,7 +196,7 @@ fn nearest_means_fewest_hex_steps_before_pips() {
         RobertRules::default(),
         &[top, hex(1, -2), hex(-1, -1), hex(0, -1)],
     );
-    g.s.robber = top;
+    g.set_robber(top);
     put_settlement(&mut g, 0, c(27)); // on the fields 9 (-2, 0)
     robert_moves(&mut g);
     assert_flipped(&g, hex(-2, 0));
@@ -227,13 +225,13 @@ fn robert_never_targets_the_desert_or_a_tokenless_hex() {
         let t = topo();
         let mut g = position(3, rr(target, 1), &[]);
         let last = hex(0, 2);
-        g.s.face_down = g.layout.tokened;
+        g.set_face_down(g.layout.tokened);
         g.s.face_down.remove(last.idx());
-        g.s.robber = hex(-1, 0); // next to the desert
+        g.set_robber(hex(-1, 0)); // next to the desert
         assert_eq!(target_candidates(&g), hexes(&[last]));
         // All face down but the desert's neighbours: never the desert itself.
-        g.s.face_down = g.layout.tokened.minus(t.hex_neighbor_set[hex(0, 0).idx()]);
-        g.s.robber = hex(0, -2);
+        g.set_face_down(g.layout.tokened.minus(t.hex_neighbor_set[hex(0, 0).idx()]));
+        g.set_robber(hex(0, -2));
         let cands = target_candidates(&g);
         assert!(!cands.contains(hex(0, 0).idx()));
         assert!(cands.minus(g.layout.tokened).is_empty());
@@ -244,7 +242,7 @@ fn robert_never_targets_the_desert_or_a_tokenless_hex() {
 #[test]
 fn defeat_exactly_when_the_last_token_flips() {
     let mut g = position(3, RobertRules::default(), &[]);
-    g.s.face_down = g.layout.tokened;
+    g.set_face_down(g.layout.tokened);
     g.s.face_down.remove(hex(-1, 2).idx()); // 6
     g.s.face_down.remove(hex(0, 2).idx()); // 11
     robert_moves(&mut g);
@@ -291,7 +289,7 @@ fn soldier_position() -> Game<'static> {
         RobertRules::default(),
         &[hex(0, -1), hex(1, -1), hex(2, 0)],
     );
-    g.s.robber = hex(0, -1);
+    g.set_robber(hex(0, -1));
     put_settlement(&mut g, 0, c(2));
     put_settlement(&mut g, 1, c(13));
     give_dev(&mut g, 0, DevCard::Knight, 2);
@@ -350,14 +348,14 @@ fn a_soldier_sends_robert_home_and_flips_up_two_next_to_buildings() {
 #[test]
 fn a_soldier_flips_only_as_many_as_are_next_to_buildings() {
     let mut g = soldier_position();
-    g.s.face_down = hexes(&[hex(0, -1), hex(2, 0)]);
+    g.set_face_down(hexes(&[hex(0, -1), hex(2, 0)]));
     act(&mut g, Action::PlayKnight);
     assert_eq!(legal(&g), vec![Action::FlipUp(hex(0, -1))]);
     act(&mut g, Action::FlipUp(hex(0, -1)));
     assert_eq!((g.s.phase, g.s.flips_left), (Phase::Dice, 0));
     // None to flip: straight to the roll.
     let mut g = soldier_position();
-    g.s.face_down = hexes(&[hex(2, 0)]);
+    g.set_face_down(hexes(&[hex(2, 0)]));
     act(&mut g, Action::PlayKnight);
     assert_eq!((g.s.phase, g.s.robber), (Phase::Dice, hex(0, 0)));
     assert_eq!(g.s.face_down, hexes(&[hex(2, 0)]));
@@ -382,7 +380,7 @@ fn no_soldier_after_the_roll_but_other_cards_after_roberts_move() {
 
 fn seven_position(hand1: u8) -> Game<'static> {
     let mut g = position(4, RobertRules::default(), &[hex(0, -1), hex(1, -1)]);
-    g.s.robber = hex(0, -1);
+    g.set_robber(hex(0, -1));
     put_settlement(&mut g, 0, c(2));
     put_settlement(&mut g, 1, c(13));
     give(&mut g, 1, [hand1, 0, 0, 0, 0]);
@@ -716,22 +714,22 @@ fn robert_moves_off_his_own_hex_unless_it_is_the_last_token() {
     let own = hex(0, -1);
     let ring = [hex(0, -2), hex(1, -2), hex(-1, -1), hex(1, -1), hex(-1, 0)];
     let mut g = position(3, RobertRules::default(), &ring);
-    g.s.robber = own;
+    g.set_robber(own);
     robert_moves(&mut g);
     // Not the hills again (0 steps): the nearest others, two steps away; the best is the 8.
     assert_flipped(&g, hex(-2, 1));
     assert!(!g.s.face_down.contains(own.idx()));
     // Global: Robert on the mountains 8 (2, 0) face up; the other 8 is the only best.
     let mut g = position(3, rr(RobertTarget::Global, 1), &[]);
-    g.s.robber = hex(2, 0);
+    g.set_robber(hex(2, 0));
     robert_moves(&mut g);
     assert_flipped(&g, hex(-2, 1));
     // His own hex holds the last face-up token: he flips it and Robert wins.
     for target in [RobertTarget::Adjacent, RobertTarget::Global] {
         let mut g = position(3, rr(target, 1), &[]);
-        g.s.face_down = g.layout.tokened;
+        g.set_face_down(g.layout.tokened);
         g.s.face_down.remove(own.idx());
-        g.s.robber = own;
+        g.set_robber(own);
         robert_moves(&mut g);
         assert_eq!(g.s.robber, own);
         assert_eq!(g.s.phase, Phase::Over(Outcome::TeamLoss));

@@ -1,8 +1,6 @@
 //! Random-play invariants: conservation, scoring and Robert's flip bookkeeping checked after every step of thousands of games.
 
-mod common;
-
-use common::topo;
+use crate::support::topo;
 use rand::Rng as _;
 use robsim::catan::policy::{Policy, RandomPolicy};
 use robsim::catan::sim::{layout_for, sample_chance, GameRngs};

@@ -1,0 +1,11 @@
+//! Invariants over many random games (conservation, piece and token counts, an independent production oracle), fuzzing, and common random numbers.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod carcassonne;
+mod catan;
+mod crn;
+mod fuzz;
+mod raiders;
+mod solitaire;
