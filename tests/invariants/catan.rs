@@ -1,10 +1,11 @@
 //! Random-play invariants: conservation, scoring and Robert's flip bookkeeping checked after every step of thousands of games.
 
-use crate::support::topo;
+use crate::support::{topo, Step, Stepwise};
 use rand::Rng as _;
 use robsim::catan::policy::{Policy, RandomPolicy};
-use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
+use robsim::catan::sim::{layout_for, GameRngs};
 use robsim::catan::*;
+use robsim::engine::play::play;
 
 /// Counts flips and checks each one as it happens.
 struct FlipCheck {
@@ -312,10 +313,37 @@ fn check_layout(t: &Topology, l: &Layout, board: BoardKind) {
     }
 }
 
+/// The tested player: a random trade with another seat when one is possible (drawn from the
+/// policy stream), else `Eager` or the random policy.
+struct Tester {
+    eager: bool,
+    trades: u64,
+}
+
+impl Policy<Game<'_>> for Tester {
+    fn choose(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        rng: &mut robsim::engine::seeds::Rng,
+    ) -> Action {
+        if let Some(a) = random_trade(g, rng) {
+            self.trades += 1;
+            return a;
+        }
+        if self.eager {
+            Eager.choose(g, legal, rng)
+        } else {
+            RandomPolicy.choose(g, legal, rng)
+        }
+    }
+}
+
 /// Plays `games` games of `rules` on `board`, checking after every step.
 fn run(rules: Rules, board: BoardKind, games: u64, seed: u64, eager: bool) -> Tally {
     let t = topo();
     let mut buf = ActionList::new();
+    let mut policy_buf = ActionList::new();
     let mut scratch = ActionList::new();
     let mut tally = Tally::default();
     for i in 0..games {
@@ -330,51 +358,45 @@ fn run(rules: Rules, board: BoardKind, games: u64, seed: u64, eager: bool) -> Ta
             g.s.deck = [3, 5, 0, 0, 0];
         }
         let mut rngs = GameRngs::new(seed, i);
-        let mut fc = FlipCheck::new(&g.layout);
-        let mut steps = 0u64;
+        let fc = FlipCheck::new(&g.layout);
         let ctx = |g: &Game| format!("{:?} {board:?} game {i}, turn {}", g.rules, g.s.turn);
         check_step(&g, &fc, &mut scratch).unwrap_or_else(|e| panic!("{}: {e}", ctx(&g)));
-        while !g.is_over() {
-            if let Some(d) = g.chance() {
-                let o = sample_chance(&g, d, &mut rngs);
-                g.apply_chance(o, &mut fc);
-            } else if let Some(a) = random_trade(&g, &mut rngs.policy) {
-                g.try_apply(a, &mut fc).unwrap();
-                tally.trades += 1;
-            } else {
-                // Now and then an action from another phase: refused, state untouched.
-                if steps.is_multiple_of(97) {
-                    let before = g.s;
-                    for a in [Action::Roll, Action::RobertMoves, Action::EndTurn] {
-                        g.legal_actions(&mut buf);
-                        if !buf.contains(&a) {
-                            assert!(g.try_apply(a, &mut fc).is_err());
-                            assert_eq!(g.s, before, "{}: refused {a:?} changed state", ctx(&g));
-                            tally.refusals += 1;
-                        }
-                    }
-                }
-                let a = if eager {
-                    Eager.choose(&g, &mut buf, &mut rngs.policy)
+        let mut player = Tester { eager, trades: 0 };
+        let (mut refusals, mut robert_checked) = (0, 0);
+        let mut obs = Stepwise::new(fc, |g: &Game, st: &Step, fc: &mut FlipCheck| {
+            if st.action == Some(Action::RobertMoves) {
+                let want = oracle_targets(&Game {
+                    s: st.before,
+                    ..g.clone()
+                });
+                if g.s.phase == Phase::RobertTie {
+                    assert_eq!(g.chance(), Some(ChanceDist::Uniform(want)), "{}", ctx(g));
+                    assert!(want.len() >= 2);
                 } else {
-                    RandomPolicy.choose(&g, &mut buf, &mut rngs.policy)
-                };
-                let want = (a == Action::RobertMoves).then(|| oracle_targets(&g));
-                g.apply(a, &mut fc);
-                if let Some(want) = want {
-                    if g.s.phase == Phase::RobertTie {
-                        assert_eq!(g.chance(), Some(ChanceDist::Uniform(want)), "{}", ctx(&g));
-                        assert!(want.len() >= 2);
-                    } else {
-                        assert_eq!(want, hexes_of(&[g.s.robber.idx()]), "{}", ctx(&g));
-                        assert!(g.s.face_down.contains(g.s.robber.idx()));
+                    assert_eq!(want, hexes_of(&[g.s.robber.idx()]), "{}", ctx(g));
+                    assert!(g.s.face_down.contains(g.s.robber.idx()));
+                }
+                robert_checked += 1;
+            }
+            check_step(g, fc, &mut scratch).unwrap_or_else(|e| panic!("{}: {e}", ctx(g)));
+            // Now and then an action from another phase: refused, state untouched.
+            if st.n.is_multiple_of(97) && !g.is_over() && g.chance().is_none() {
+                g.legal_actions(&mut buf);
+                for a in [Action::Roll, Action::RobertMoves, Action::EndTurn] {
+                    if !buf.contains(&a) {
+                        let mut probe = g.clone();
+                        assert!(probe.try_apply(a, &mut ()).is_err());
+                        assert_eq!(probe.s, g.s, "{}: refused {a:?} changed state", ctx(g));
+                        refusals += 1;
                     }
-                    tally.robert_checked += 1;
                 }
             }
-            steps += 1;
-            check_step(&g, &fc, &mut scratch).unwrap_or_else(|e| panic!("{}: {e}", ctx(&g)));
-        }
+        });
+        play(&mut g, &mut player, &mut rngs, &mut policy_buf, &mut obs);
+        let fc = obs.sink;
+        tally.trades += player.trades as u32;
+        tally.refusals += refusals;
+        tally.robert_checked += robert_checked;
         tally.games += 1;
         tally.reshuffles += fc.reshuffles;
         tally.turns += g.s.turn as u64;

@@ -223,16 +223,10 @@ proptest! {
         let mut g = Game::new(t, robsim::catan::sim::layout_for(t, board, seed, game), rules);
         let mut rngs = robsim::catan::sim::GameRngs::new(seed, game);
         let mut buf = ActionList::new();
-        use robsim::catan::policy::Policy;
-        for _ in 0..steps {
-            if g.s.outcome().is_some() { break; }
-            if let Some(d) = g.chance() {
-                let o = robsim::catan::sim::sample_chance(&g, d, &mut rngs);
-                g.apply_chance(o, &mut ());
-            } else {
-                let a = robsim::catan::policy::RandomPolicy.choose(&g, &mut buf, &mut rngs.policy);
-                g.apply(a, &mut ());
-            }
+        if steps > 0 {
+            // The engine's loop, stopped after `steps` steps (or at the end).
+            let mut obs = crate::support::Stepwise::new((), |_: &Game, _: &crate::support::Step, _: &mut ()| {}).limit(steps as u64);
+            robsim::engine::play::play(&mut g, &mut robsim::catan::policy::RandomPolicy, &mut rngs, &mut buf, &mut obs);
         }
         let mut wild = robsim::engine::seeds::Rng::seed_from_u64(seed);
         for _ in 0..200 {

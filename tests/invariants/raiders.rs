@@ -5,10 +5,12 @@
 //! on the turn its raider arrived, a taken building never, volcanoes pay grain, jungles pay
 //! discoveries and nothing else.
 
+use crate::support::{Step, Stepwise};
 use robsim::catan::mapfile::resolve_map;
 use robsim::catan::policy::{GreedyPolicy, Policy, RandomPolicy};
-use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
+use robsim::catan::sim::{layout_for, GameRngs};
 use robsim::catan::*;
+use robsim::engine::play::play;
 
 fn topo(name: &str) -> Topology {
     Topology::build(&resolve_map(name).expect("map")).expect("topology")
@@ -109,76 +111,52 @@ fn play_checked<P: for<'t> Policy<Game<'t>>>(
     let mut rngs = GameRngs::new(8, i);
     let mut buf = ActionList::new();
     let n = rules.players as usize;
-    loop {
-        if let Some(o) = g.s.outcome() {
-            match o {
-                Outcome::Winner(p) => {
-                    t.wins += 1;
-                    assert!(g.s.players[p.idx()].vp >= 13, "game {i}: won below 13 VP");
-                    assert_eq!(p.0, g.s.current, "game {i}: won outside its turn");
-                }
-                Outcome::Cap => t.caps += 1,
-                o => panic!("game {i}: {o:?} in a competitive game"),
-            }
-            t.games += 1;
-            return;
-        }
-        let before = g.s;
-        let mut count = Count(t);
-        if let Some(dist) = g.chance() {
-            let o = sample_chance(&g, dist, &mut rngs);
-            if let (Phase::Dice, ChanceOutcome::Dice(a, b)) = (g.s.phase, o) {
-                let roll = a + b;
-                g.apply_chance(o, &mut count);
-                if roll != 7 {
-                    // The oracle sees the hexes raided before the roll only.
-                    let (want, found) = oracle(
-                        &Game {
-                            s: before,
-                            ..g.clone()
-                        },
-                        roll,
+    let mut obs = Stepwise::new(Count(t), |g: &Game, st: &Step, count: &mut Count| {
+        let before = st.before;
+        if let (Phase::Dice, Some(ChanceOutcome::Dice(a, b))) = (before.phase, st.chance) {
+            let roll = a + b;
+            if roll != 7 {
+                // The oracle sees the hexes raided before the roll only.
+                let (want, found) = oracle(
+                    &Game {
+                        s: before,
+                        ..g.clone()
+                    },
+                    roll,
+                );
+                for p in 0..n {
+                    // Volcano dice may still be pending; they change buildings, not hands.
+                    let got: Vec<u8> = (0..5)
+                        .map(|r| g.s.players[p].hand[r] - before.players[p].hand[r])
+                        .collect();
+                    assert_eq!(
+                        got,
+                        want[p].to_vec(),
+                        "game {i}: seat {p} production of {roll}"
                     );
-                    for p in 0..n {
-                        // Volcano dice may still be pending; they change buildings, not hands.
-                        let got: Vec<u8> = (0..5)
-                            .map(|r| g.s.players[p].hand[r] - before.players[p].hand[r])
-                            .collect();
-                        assert_eq!(
-                            got,
-                            want[p].to_vec(),
-                            "game {i}: seat {p} production of {roll}"
-                        );
-                        assert_eq!(
-                            g.s.players[p].discoveries - before.players[p].discoveries,
-                            found[p],
-                            "game {i}: seat {p} discoveries on {roll}"
-                        );
-                    }
-                    // Raids only by the storm, on hexes numbered `roll`, each next to a
-                    // raider desert or a hex raided before.
-                    let new = g.s.raiders.raided.minus(before.raiders.raided);
-                    assert_eq!(new, g.s.raiders.arrived, "game {i}");
-                    for h in new.iter() {
-                        assert_eq!(before.raiders.pool, 0, "game {i}: a raid before the storm");
-                        assert_eq!(g.layout.token[h], roll, "game {i}: raid on another number");
-                        let sources = topo.raider_deserts.union(before.raiders.raided);
-                        assert!(
-                            !topo.hex_neighbor_set[h].intersect(sources).is_empty(),
-                            "game {i}: raid on a hex next to no raider"
-                        );
-                    }
+                    assert_eq!(
+                        g.s.players[p].discoveries - before.players[p].discoveries,
+                        found[p],
+                        "game {i}: seat {p} discoveries on {roll}"
+                    );
                 }
-            } else {
-                g.apply_chance(o, &mut count);
+                // Raids only by the storm, on hexes numbered `roll`, each next to a
+                // raider desert or a hex raided before.
+                let new = g.s.raiders.raided.minus(before.raiders.raided);
+                assert_eq!(new, g.s.raiders.arrived, "game {i}");
+                for h in new.iter() {
+                    assert_eq!(before.raiders.pool, 0, "game {i}: a raid before the storm");
+                    assert_eq!(g.layout.token[h], roll, "game {i}: raid on another number");
+                    let sources = topo.raider_deserts.union(before.raiders.raided);
+                    assert!(
+                        !topo.hex_neighbor_set[h].intersect(sources).is_empty(),
+                        "game {i}: raid on a hex next to no raider"
+                    );
+                }
             }
-        } else {
-            let a = policy.choose(&g, &mut buf, &mut rngs.policy);
-            if g.s.phase == Phase::SpecialBuild && a != Action::EndTurn {
-                count.0.special_builds += 1;
-            }
-            g.try_apply(a, &mut count)
-                .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        }
+        if before.phase == Phase::SpecialBuild && st.action.is_some_and(|a| a != Action::EndTurn) {
+            count.0.special_builds += 1;
         }
         if let Err(e) = g.check_invariants() {
             panic!("game {i} turn {}: {e}", g.s.turn);
@@ -186,7 +164,18 @@ fn play_checked<P: for<'t> Policy<Game<'t>>>(
         if g.s.phase == Phase::PreRoll {
             assert!(g.s.raiders.arrived.is_empty());
         }
+    });
+    play(&mut g, policy, &mut rngs, &mut buf, &mut obs);
+    match g.s.outcome().expect("the game ended") {
+        Outcome::Winner(p) => {
+            t.wins += 1;
+            assert!(g.s.players[p.idx()].vp >= 13, "game {i}: won below 13 VP");
+            assert_eq!(p.0, g.s.current, "game {i}: won outside its turn");
+        }
+        Outcome::Cap => t.caps += 1,
+        o => panic!("game {i}: {o:?} in a competitive game"),
     }
+    t.games += 1;
 }
 
 #[test]

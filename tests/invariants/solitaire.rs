@@ -4,10 +4,11 @@
 //! oracle: destroyed tiles (and the robber's tile) never produce, at most 5 tiles are ever
 //! destroyed, the desert never, and destroyed tiles stay destroyed.
 
-use crate::support::topo;
+use crate::support::{topo, Step, Stepwise};
 use robsim::catan::policy::{GreedyPolicy, Policy, RandomPolicy, SolitairePolicy};
-use robsim::catan::sim::{layout_for, sample_chance, GameRngs};
+use robsim::catan::sim::{layout_for, GameRngs};
 use robsim::catan::*;
+use robsim::engine::play::play;
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -77,59 +78,26 @@ fn play_checked<P: for<'t> Policy<Game<'t>>>(
     let mut rngs = GameRngs::new(seed, i);
     let mut buf = ActionList::new();
     let desert = layout.robber_start;
-    let mut steps = 0u32;
-    loop {
-        if let Some(o) = g.s.outcome() {
-            match o {
-                Outcome::TeamWin => {
-                    t.wins += 1;
-                    assert!(
-                        g.s.players[0].vp >= 10,
-                        "game {i}: won with {} VP",
-                        g.s.players[0].vp
-                    );
-                    assert!(g.s.destroyed.len() < 5);
-                }
-                Outcome::TeamLoss => {
-                    t.losses += 1;
-                    assert_eq!(g.s.destroyed.len(), 5, "game {i}: lost without 5 destroyed");
-                }
-                Outcome::Cap => t.caps += 1,
-                Outcome::Winner(_) => panic!("game {i}: a competitive outcome in Solitaire"),
+    let mut obs = Stepwise::new(Count(t), |g: &Game, st: &Step, _count: &mut Count| {
+        let before = st.before;
+        if let (Phase::Dice, Some(ChanceOutcome::Dice(a, b))) = (before.phase, st.chance) {
+            let n = a + b;
+            if n != 7 {
+                let want = oracle(
+                    &Game {
+                        s: before,
+                        ..g.clone()
+                    },
+                    n,
+                );
+                let got: Vec<u8> = (0..5)
+                    .map(|r| g.s.players[0].hand[r] - before.players[0].hand[r])
+                    .collect();
+                assert_eq!(got, want.to_vec(), "game {i}: production of {n}");
             }
-            t.games += 1;
-            return;
-        }
-        let before = g.s;
-        let mut count = Count(t);
-        if let Some(dist) = g.chance() {
-            let o = sample_chance(&g, dist, &mut rngs);
-            if let (Phase::Dice, ChanceOutcome::Dice(a, b)) = (g.s.phase, o) {
-                let n = a + b;
-                g.apply_chance(o, &mut count);
-                if n != 7 {
-                    let want = oracle(
-                        &Game {
-                            s: before,
-                            ..g.clone()
-                        },
-                        n,
-                    );
-                    let got: Vec<u8> = (0..5)
-                        .map(|r| g.s.players[0].hand[r] - before.players[0].hand[r])
-                        .collect();
-                    assert_eq!(got, want.to_vec(), "game {i}: production of {n}");
-                }
-            } else {
-                g.apply_chance(o, &mut count);
-            }
-        } else {
-            let a = policy.choose(&g, &mut buf, &mut rngs.policy);
-            g.try_apply(a, &mut count)
-                .unwrap_or_else(|e| panic!("game {i}: {e}"));
         }
         if let Err(e) = g.check_invariants() {
-            panic!("game {i} step {steps}: {e}");
+            panic!("game {i} step {}: {e}", st.n);
         }
         assert!(g.s.destroyed.len() <= 5);
         assert!(!g.s.destroyed.contains(desert.idx()));
@@ -139,8 +107,26 @@ fn play_checked<P: for<'t> Policy<Game<'t>>>(
             "game {i}: a destroyed tile came back"
         );
         assert!(!g.s.destroyed.contains(g.s.robber.idx()));
-        steps += 1;
+    });
+    play(&mut g, policy, &mut rngs, &mut buf, &mut obs);
+    match g.s.outcome().expect("the game ended") {
+        Outcome::TeamWin => {
+            t.wins += 1;
+            assert!(
+                g.s.players[0].vp >= 10,
+                "game {i}: won with {} VP",
+                g.s.players[0].vp
+            );
+            assert!(g.s.destroyed.len() < 5);
+        }
+        Outcome::TeamLoss => {
+            t.losses += 1;
+            assert_eq!(g.s.destroyed.len(), 5, "game {i}: lost without 5 destroyed");
+        }
+        Outcome::Cap => t.caps += 1,
+        Outcome::Winner(_) => panic!("game {i}: a competitive outcome in Solitaire"),
     }
+    t.games += 1;
 }
 
 #[test]
@@ -200,18 +186,11 @@ fn modifiers_in_base_and_robert_keep_every_invariant() {
             let mut rngs = GameRngs::new(5, i);
             let mut buf = ActionList::new();
             let mut pol = GreedyPolicy::default();
-            while !g.is_over() {
-                if let Some(dist) = g.chance() {
-                    let o = sample_chance(&g, dist, &mut rngs);
-                    g.apply_chance(o, &mut ());
-                } else {
-                    let a = pol.choose(&g, &mut buf, &mut rngs.policy);
-                    g.try_apply(a, &mut ())
-                        .unwrap_or_else(|e| panic!("game {i}: {e}"));
-                }
+            let mut obs = Stepwise::new((), |g: &Game, _: &Step, _: &mut ()| {
                 g.check_invariants()
                     .unwrap_or_else(|e| panic!("game {i}: {e}"));
-            }
+            });
+            play(&mut g, &mut pol, &mut rngs, &mut buf, &mut obs);
         }
     }
 }

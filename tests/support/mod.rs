@@ -163,3 +163,88 @@ impl Sink<Event> for Log {
 pub fn hexes(hs: &[HexId]) -> HexSet {
     hs.iter().map(|h| h.idx()).collect()
 }
+
+/// What a [`Stepwise`] check sees of one step of the engine's loop.
+pub struct Step {
+    /// The state when the step began.
+    pub before: State,
+    /// The chance outcome sampled, or the action played.
+    pub chance: Option<ChanceOutcome>,
+    pub action: Option<Action>,
+    /// Steps played before this one.
+    pub n: u64,
+}
+
+/// An observer of `robsim::engine::play::play` for tests: events go to `sink`; after each step
+/// `check(g, step, sink)` runs; every action is checked (`try_apply`) and an illegal one panics.
+/// With `limit`, the game stops after that many steps.
+pub struct Stepwise<S, F> {
+    pub sink: S,
+    check: F,
+    /// The step under way (from the first `pre_step` on) and the steps played.
+    step: Option<Step>,
+    n: u64,
+    limit: Option<u64>,
+}
+
+impl<S, F: FnMut(&Game, &Step, &mut S)> Stepwise<S, F> {
+    pub fn new(sink: S, check: F) -> Self {
+        Stepwise {
+            sink,
+            check,
+            step: None,
+            n: 0,
+            limit: None,
+        }
+    }
+    /// Stops the game after `n` steps.
+    pub fn limit(mut self, n: u64) -> Self {
+        self.limit = Some(n);
+        self
+    }
+    pub fn steps(&self) -> u64 {
+        self.n
+    }
+}
+
+impl<S: Sink<Event>, F> Sink<Event> for Stepwise<S, F> {
+    fn event(&mut self, e: &Event) {
+        self.sink.event(e)
+    }
+}
+
+impl<'t, S: Sink<Event>, F: FnMut(&Game, &Step, &mut S)> robsim::engine::play::Observer<Game<'t>>
+    for Stepwise<S, F>
+{
+    const CHECKED: bool = true;
+    fn pre_step(&mut self, g: &mut Game<'t>) -> bool {
+        self.step = Some(Step {
+            before: g.s,
+            chance: None,
+            action: None,
+            n: self.n,
+        });
+        false
+    }
+    fn on_chance(&mut self, _g: &Game<'t>, c: ChanceOutcome) {
+        if let Some(s) = &mut self.step {
+            s.chance = Some(c);
+        }
+    }
+    fn on_action(&mut self, _g: &Game<'t>, a: Action) {
+        if let Some(s) = &mut self.step {
+            s.action = Some(a);
+        }
+    }
+    fn post_step(&mut self, g: &Game<'t>) {
+        let step = self.step.as_ref().expect("post_step after pre_step");
+        (self.check)(g, step, &mut self.sink);
+        self.n += 1;
+    }
+    fn illegal(&mut self, g: &Game<'t>, a: Action, e: IllegalAction) {
+        panic!("turn {}: illegal {a:?}: {e}", g.s.turn);
+    }
+    fn halted(&self) -> bool {
+        self.limit.is_some_and(|l| self.n >= l)
+    }
+}
