@@ -44,7 +44,7 @@ fn volcano_board(g: &mut Game) -> EdgeId {
     let outside = g.topo.corner_edges[corner(2, 0, 3).idx()]
         .iter()
         .map(|&e| EdgeId(e))
-        .find(|&e| e.0 != topology::NONE && e != edge(2, 0, 2) && e != edge(2, 0, 3))
+        .find(|&e| e.0 != NONE && e != edge(2, 0, 2) && e != edge(2, 0, 3))
         .unwrap();
     put_road(g, 0, outside);
     put_city(g, 1, corner(2, 0, 0));

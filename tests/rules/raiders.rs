@@ -24,7 +24,7 @@
 
 use crate::support::{at_turn, give, give_dev, legal, refused, Log};
 use robsim::catan::kernel::raiders;
-use robsim::catan::kernel::topology::NONE;
+use robsim::catan::NONE;
 use robsim::catan::mapfile::{load_map, parse_map, resolve_map};
 use robsim::catan::*;
 use std::path::Path;

@@ -61,7 +61,7 @@ fn setup_places_two_settlements_and_pays_both() {
     let mut want = [0u8; 5];
     for c in [a, b] {
         for &h in &g.topo.corner_hexes[c.idx()] {
-            if h != topology::NONE {
+            if h != NONE {
                 if let Some(r) = g.layout.terrain[h as usize].resource() {
                     want[r.idx()] += 1;
                 }

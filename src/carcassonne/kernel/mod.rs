@@ -1,8 +1,8 @@
 //! Carcassonne with The Robbers: the rules kernel (pure: no I/O, no random generator).
 
-pub mod game;
-pub mod scoreboard;
-pub mod tiles;
+mod game;
+mod scoreboard;
+pub(crate) mod tiles;
 
 pub use game::*;
 pub use scoreboard::{half_up, resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};

@@ -2,27 +2,27 @@
 
 mod apply;
 mod awards;
-pub mod bits;
+mod bits;
 mod hooks;
-pub mod ids;
+mod ids;
 mod invariants;
-pub mod layout;
+mod layout;
 pub mod modifiers;
 pub mod raiders;
 pub mod robert;
-pub mod rules;
+mod rules;
 mod setup;
 pub mod solitaire;
-pub mod state;
-pub mod topology;
-pub mod variant;
+mod state;
+mod topology;
+mod variant;
 
-pub use bits::{CornerSet, EdgeSet, HexSet};
+pub use bits::{Bits, CornerSet, EdgeSet, HexSet};
 pub use ids::*;
 pub use layout::{BoardKind, Layout};
 pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
 pub use state::*;
-pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology};
+pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{
     Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };

@@ -4,7 +4,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::Policy;
-use crate::catan::kernel::topology::NONE;
+use crate::catan::NONE;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 

@@ -8,7 +8,7 @@ use super::greedy::{
     year_of_plenty_for,
 };
 use crate::catan::kernel::raiders;
-use crate::catan::kernel::topology::NONE;
+use crate::catan::NONE;
 use crate::catan::*;
 
 /// Most bank trades in one turn (as greedy's base play).

@@ -45,7 +45,7 @@ fn production(g: &Game, p: PlayerId) -> [f64; 5] {
     for c in me.buildings.iter() {
         let w = if me.cities.contains(c) { 2.0 } else { 1.0 };
         for &h in &g.topo.corner_hexes[c] {
-            if h == topology::NONE {
+            if h == NONE {
                 continue;
             }
             if let Some(r) = g.layout.terrain[h as usize].resource() {
@@ -62,7 +62,7 @@ fn corner_value(g: &Game, _p: PlayerId, c: usize, prod: &[f64; 5]) -> f64 {
     let mut v = 0.0;
     let mut seen = [false; 5];
     for &h in &g.topo.corner_hexes[c] {
-        if h == topology::NONE {
+        if h == NONE {
             continue;
         }
         if let Some(r) = g.layout.terrain[h as usize].resource() {
@@ -91,7 +91,7 @@ fn corner_value(g: &Game, _p: PlayerId, c: usize, prod: &[f64; 5]) -> f64 {
 fn corner_pips(g: &Game, c: usize) -> f64 {
     g.topo.corner_hexes[c]
         .iter()
-        .filter(|&&h| h != topology::NONE)
+        .filter(|&&h| h != NONE)
         .map(|&h| hex_value(g, h as usize))
         .sum()
 }
@@ -109,7 +109,7 @@ fn road_value(g: &Game, p: PlayerId, e: usize, prod: &[f64; 5]) -> f64 {
             best = best.max(corner_value(g, p, c, prod));
         }
         for &n in &g.topo.corner_neighbors[c] {
-            if n == topology::NONE {
+            if n == NONE {
                 continue;
             }
             let n = n as usize;

@@ -9,7 +9,7 @@ use super::greedy::{
     Kind, Memo,
 };
 use super::Policy;
-use crate::catan::kernel::topology::NONE;
+use crate::catan::NONE;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};

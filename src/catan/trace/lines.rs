@@ -140,7 +140,7 @@ pub(super) fn board_line(t: &Topology, l: &Layout) -> BoardLine {
                 token: (l.token[h] != 0).then_some(l.token[h]),
                 corners: t.hex_corners[h].map(|c| c.0),
                 edges: t.hex_edges[h].map(|e| e.0),
-                neighbours: t.hex_neighbors[h].map(|n| (n != topology::NONE).then_some(n)),
+                neighbours: t.hex_neighbors[h].map(|n| (n != NONE).then_some(n)),
             })
             .collect(),
         corners: (0..t.n_corners)
