@@ -24,8 +24,8 @@
 
 use crate::support::{at_turn, give, give_dev, legal, refused, Log};
 use robsim::catan::kernel::raiders;
-use robsim::catan::NONE;
 use robsim::catan::mapfile::{load_map, parse_map, resolve_map};
+use robsim::catan::NONE;
 use robsim::catan::*;
 use std::path::Path;
 use std::sync::OnceLock;

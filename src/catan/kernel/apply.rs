@@ -192,12 +192,7 @@ impl Game<'_> {
             }
             (Phase::Main | Phase::SpecialBuild, Action::BuildCity(c)) => {
                 self.pay(p, &CITY_COST);
-                let me = &mut self.s.players[p.idx()];
-                me.cities.insert(c.idx());
-                me.cities_left -= 1;
-                me.settlements_left += 1;
-                me.vp += 1;
-                self.s.corner_owner[c.idx()] |= CITY_FLAG;
+                self.upgrade_to_city(p, c);
                 sink.event(&Event::Build {
                     player: p,
                     piece: Piece::City,
@@ -595,16 +590,7 @@ impl Game<'_> {
         free: bool,
         sink: &mut S,
     ) {
-        let s = &mut self.s;
-        s.corner_owner[c.idx()] = p.0 + 1;
-        s.occupied.insert(c.idx());
-        s.blocked = s.blocked.union(self.topo.corner_block[c.idx()]);
-        let me = &mut s.players[p.idx()];
-        me.buildings.insert(c.idx());
-        me.net.insert(c.idx());
-        me.settlements_left -= 1;
-        me.harbors |= self.layout.harbor[c.idx()];
-        me.vp += 1;
+        self.occupy_corner(p, c);
         sink.event(&Event::Build {
             player: p,
             piece: Piece::Settlement,
@@ -631,15 +617,7 @@ impl Game<'_> {
         free: bool,
         sink: &mut S,
     ) {
-        let s = &mut self.s;
-        s.edge_owner[e.idx()] = p.0 + 1;
-        s.roads.insert(e.idx());
-        let me = &mut s.players[p.idx()];
-        me.roads.insert(e.idx());
-        me.roads_left -= 1;
-        for c in self.topo.edge_corners[e.idx()] {
-            me.net.insert(c.idx());
-        }
+        self.lay_road(p, e);
         sink.event(&Event::Build {
             player: p,
             piece: Piece::Road,

@@ -15,8 +15,16 @@ impl Game<'_> {
     /// # Panics
     /// The corner is taken or the seat has no settlement left.
     pub fn put_settlement(&mut self, p: PlayerId, c: CornerId) {
+        assert_eq!(self.s.corner_owner[c.idx()], 0, "corner {c:?} taken");
+        self.occupy_corner(p, c);
+        self.refresh_road_lengths();
+    }
+
+    /// A settlement of seat `p` on corner `c` as the state keeps it (owner, occupied and
+    /// blocked corners, network, stock, harbors, VP): what building one and putting one share.
+    #[inline]
+    pub(super) fn occupy_corner(&mut self, p: PlayerId, c: CornerId) {
         let s = &mut self.s;
-        assert_eq!(s.corner_owner[c.idx()], 0, "corner {c:?} taken");
         s.corner_owner[c.idx()] = p.0 + 1;
         s.occupied.insert(c.idx());
         s.blocked = s.blocked.union(self.topo.corner_block[c.idx()]);
@@ -26,7 +34,6 @@ impl Game<'_> {
         me.settlements_left -= 1;
         me.harbors |= self.layout.harbor[c.idx()];
         me.vp += 1;
-        self.refresh_road_lengths();
     }
 
     /// Puts a city of seat `p` on `c`, placing the settlement first if the corner is empty.
@@ -42,12 +49,18 @@ impl Game<'_> {
             p.0 + 1,
             "corner {c:?} not seat {p:?}'s"
         );
-        self.s.corner_owner[c.idx()] |= CITY_FLAG;
+        self.upgrade_to_city(p, c);
+    }
+
+    /// Seat `p`'s settlement on `c` becomes a city as the state keeps it.
+    #[inline]
+    pub(super) fn upgrade_to_city(&mut self, p: PlayerId, c: CornerId) {
         let me = &mut self.s.players[p.idx()];
         me.cities.insert(c.idx());
         me.cities_left -= 1;
         me.settlements_left += 1;
         me.vp += 1;
+        self.s.corner_owner[c.idx()] |= CITY_FLAG;
     }
 
     /// Puts a road of seat `p` on the free edge `e` (no cost, no connectivity check).
@@ -55,8 +68,15 @@ impl Game<'_> {
     /// # Panics
     /// The edge is taken.
     pub fn put_road(&mut self, p: PlayerId, e: EdgeId) {
+        assert_eq!(self.s.edge_owner[e.idx()], 0, "edge {e:?} taken");
+        self.lay_road(p, e);
+        self.refresh_road_lengths();
+    }
+
+    /// A road of seat `p` on edge `e` as the state keeps it (owner, network, stock).
+    #[inline]
+    pub(super) fn lay_road(&mut self, p: PlayerId, e: EdgeId) {
         let s = &mut self.s;
-        assert_eq!(s.edge_owner[e.idx()], 0, "edge {e:?} taken");
         s.edge_owner[e.idx()] = p.0 + 1;
         s.roads.insert(e.idx());
         let me = &mut s.players[p.idx()];
@@ -65,7 +85,6 @@ impl Game<'_> {
         for c in self.topo.edge_corners[e.idx()] {
             me.net.insert(c.idx());
         }
-        self.refresh_road_lengths();
     }
 
     /// Recomputes every seat's road length (the longest-road card stays where it is).

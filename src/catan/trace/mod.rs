@@ -243,10 +243,7 @@ pub(super) fn harbor_name(bit: u8) -> Option<&'static str> {
 }
 
 pub(super) fn present(row: &[u8]) -> Vec<u8> {
-    row.iter()
-        .copied()
-        .filter(|&x| x != NONE)
-        .collect()
+    row.iter().copied().filter(|&x| x != NONE).collect()
 }
 
 pub(super) fn set_vec<const N: usize>(s: &crate::catan::Bits<N>) -> Vec<usize> {
