@@ -141,6 +141,7 @@ impl Game<'_> {
     }
 
     /// Free edges where seat `p` may build a road.
+    #[inline]
     pub fn road_spots(&self, p: PlayerId) -> EdgeSet {
         if self.is_raiders() {
             raiders::road_spots(self, p)
@@ -193,6 +194,7 @@ impl Game<'_> {
     }
 
     /// Seat `p`'s longest road (Raiders: its longest trade route).
+    #[inline]
     pub fn road_length(&self, p: PlayerId) -> u8 {
         if self.is_raiders() {
             raiders::route_length(self, p)
