@@ -315,7 +315,7 @@ pub enum Event {
     },
     LargestArmy {
         holder: u8,
-        knights: u8,
+        knights: u16,
     },
     /// Robert variant: the played pile went back into the deck.
     Reshuffle {
@@ -457,7 +457,7 @@ pub struct PlayerState {
     pub dev: [u8; 5],
     /// Development cards bought this turn: not playable until the next turn.
     pub dev_new: [u8; 5],
-    pub knights_played: u8,
+    pub knights_played: u16,
     pub roads_left: u8,
     pub settlements_left: u8,
     pub cities_left: u8,

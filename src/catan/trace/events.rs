@@ -102,7 +102,7 @@ pub(super) enum EventLine {
     },
     LargestArmy {
         holder: Option<u8>,
-        knights: u8,
+        knights: u16,
     },
     Reshuffle {
         cards: u8,
@@ -424,7 +424,7 @@ pub(super) struct SeatLine {
     hand: Hand,
     dev: [u8; 5],
     dev_new: [u8; 5],
-    knights_played: u8,
+    knights_played: u16,
     roads_left: u8,
     settlements_left: u8,
     cities_left: u8,
