@@ -89,8 +89,8 @@ fn engine(c: &mut Criterion) {
     for (name, cards, expected) in [
         ("robert_4p_team_impossible", 0, (6086, 337628158402554700)),
         ("robert_4p_team_hard", 1, (9584, 3913174432175526902)),
-        ("robert_4p_team_moderate", 2, (15724, 11080917287249538722)),
-        ("robert_4p_team_easy", 3, (29445, 7712472609341846611)),
+        ("robert_4p_team_moderate", 2, (19790, 5392727260941606366)),
+        ("robert_4p_team_easy", 3, (35602, 7640033176524950508)),
     ] {
         let rules = Rules::robert(
             4,

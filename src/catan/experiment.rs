@@ -17,6 +17,9 @@ accumulator! {
         pub team_wins: u64,
         pub team_losses: u64,
         pub caps: u64,
+        /// Co-op losses the team conceded because its VP total had stalled (a policy's call,
+        /// see `TeamKnobs::concede_after_idle_turns`); counted in `team_losses` too.
+        pub stalls: u64,
         pub seat_wins: [u64; MAX_PLAYERS],
         /// Player-turns at the end of each game.
         pub turns: Hist,
@@ -277,20 +280,18 @@ impl CatanRow<'_> {
             taken: CornerSet::EMPTY,
             storm: false,
         };
-        let outcome = play(
-            &mut g,
-            &mut self.spec.policy.player(),
-            &mut rngs,
-            buf,
-            &mut rec,
-        );
+        let mut player = self.spec.policy.player();
+        let outcome = play(&mut g, &mut player, &mut rngs, buf, &mut rec);
         let (raided, taken, storm) = (rec.raided, rec.taken, rec.storm);
         let (fd, max) = (rec.face_down, rec.max_down);
         acc.games += 1;
         match outcome {
             Outcome::Winner(p) => acc.seat_wins[p.idx()] += 1,
             Outcome::TeamWin => acc.team_wins += 1,
-            Outcome::TeamLoss => acc.team_losses += 1,
+            Outcome::TeamLoss => {
+                acc.team_losses += 1;
+                acc.stalls += player.stalled() as u64;
+            }
             Outcome::Cap => acc.caps += 1,
         }
         acc.turns.add(g.s.turn);

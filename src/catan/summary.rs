@@ -57,6 +57,8 @@ struct Common<'a> {
 #[derive(Serialize)]
 struct Team {
     losses: u64,
+    /// Losses the team conceded after its VP total stood still (part of `losses`).
+    stalled: u64,
     win_rate: f64,
     win_rate_lo95: f64,
     win_rate_hi95: f64,
@@ -187,6 +189,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             rank::TEAM,
             &Team {
                 losses: acc.team_losses,
+                stalled: acc.stalls,
                 win_rate: r5(acc.team_wins as f64 / n),
                 win_rate_lo95: r5(lo),
                 win_rate_hi95: r5(hi),

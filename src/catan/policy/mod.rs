@@ -76,6 +76,14 @@ pub enum Player {
     Solitaire(SolitairePolicy),
 }
 
+impl Player {
+    /// Whether the player conceded a stalled game (only `team` does; see
+    /// `TeamKnobs::concede_after_idle_turns`).
+    pub fn stalled(&self) -> bool {
+        matches!(self, Player::Team(p) if p.stalled())
+    }
+}
+
 impl Policy<Game<'_>> for Player {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
