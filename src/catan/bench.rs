@@ -2,7 +2,8 @@
 
 use crate::catan::mapfile::base_map;
 use crate::catan::policy::{
-    GreedyPolicy, NullPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+    Effort, GreedyPolicy, NullPolicy, Policy, RandomPolicy, RolloutKnobs, RolloutPolicy,
+    SolitairePolicy, TeamKnobs, TeamPolicy,
 };
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
@@ -18,6 +19,9 @@ pub struct Tally {
     pub games: u64,
     pub turns: u64,
     pub checksum: u64,
+    /// Decisions searched and rollouts played (search players only).
+    pub decisions: u64,
+    pub rollouts: u64,
 }
 
 impl Accumulator for Tally {
@@ -25,6 +29,8 @@ impl Accumulator for Tally {
         self.games += o.games;
         self.turns += o.turns;
         self.checksum = self.checksum.wrapping_add(o.checksum);
+        self.decisions += o.decisions;
+        self.rollouts += o.rollouts;
     }
 }
 
@@ -37,14 +43,18 @@ pub struct Workload<P> {
     pub policy: P,
 }
 
-impl<P: for<'t> Policy<Game<'t>> + Clone + Sync> Experiment for Workload<P> {
+impl<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync> Experiment for Workload<P> {
     type Acc = Tally;
     type Scratch = Box<ActionList>;
     fn play(&self, i: u64, acc: &mut Tally, buf: &mut Box<ActionList>) {
         let layout = layout_for(&self.topo, self.board, 1, i);
         let mut g = Game::new(&self.topo, layout, self.rules);
         let mut rngs = GameRngs::new(1, i);
-        let o = play(&mut g, &mut self.policy.clone(), &mut rngs, buf, &mut ());
+        let mut player = self.policy.clone();
+        let o = play(&mut g, &mut player, &mut rngs, buf, &mut ());
+        let (decisions, rollouts) = player.effort();
+        acc.decisions += decisions;
+        acc.rollouts += rollouts;
         acc.games += 1;
         acc.turns += g.s.turn as u64;
         let code = match o {
@@ -56,6 +66,14 @@ impl<P: for<'t> Policy<Game<'t>> + Clone + Sync> Experiment for Workload<P> {
         acc.checksum = acc.checksum.wrapping_add(crate::engine::seeds::mix64(
             i ^ (code << 40) ^ ((g.s.turn as u64) << 48),
         ));
+    }
+
+    fn chunk(&self) -> u64 {
+        if P::SEARCH {
+            2
+        } else {
+            crate::engine::runner::CHUNK
+        }
     }
 }
 
@@ -71,9 +89,12 @@ pub struct BenchLine {
     pub player_turns_per_s: f64,
     /// All-threads rate divided by the 1-thread rate measured in the same run.
     pub scaling: Option<f64>,
+    /// Search players: decisions searched and rollouts played per second.
+    pub decisions_per_s: Option<f64>,
+    pub rollouts_per_s: Option<f64>,
 }
 
-fn measure<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
+fn measure<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
     w: &Workload<P>,
     games: u64,
     repeats: usize,
@@ -98,7 +119,7 @@ fn measure<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
     Ok((tally, secs[secs.len() / 2]))
 }
 
-fn lines_for<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
+fn lines_for<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
     w: Workload<P>,
     games: u64,
     repeats: usize,
@@ -122,6 +143,8 @@ fn lines_for<P: for<'t> Policy<Game<'t>> + Clone + Sync + Send>(
             games_per_s: (games as f64 / secs).round(),
             player_turns_per_s: (t1.turns as f64 / secs).round(),
             scaling: scaling.map(|x| (x * 100.0).round() / 100.0),
+            decisions_per_s: (t1.decisions > 0).then(|| (t1.decisions as f64 / secs).round()),
+            rollouts_per_s: (t1.rollouts > 0).then(|| (t1.rollouts as f64 / secs).round()),
         });
     }
     Ok(())
@@ -235,6 +258,46 @@ pub fn run_bench(
                     policy: GreedyPolicy::default(),
                 },
                 games,
+                repeats,
+                all,
+                &mut out,
+            )?;
+        }
+    }
+    // The search player: a game costs about as much as a few thousand scripted games, so it
+    // plays 1/500 of the games (at least 4).
+    for (name, rules, budget) in [
+        (
+            "robert_4p_rollout8_moderate",
+            Rules::robert(
+                4,
+                RobertRules {
+                    start_cards: 2,
+                    ..Default::default()
+                },
+            ),
+            8u16,
+        ),
+        (
+            "solitaire_1p_rollout8",
+            Rules::solitaire(SolitaireRules::default()),
+            8,
+        ),
+    ] {
+        if want(name) {
+            let knobs = RolloutKnobs {
+                rollouts: budget,
+                ..Default::default()
+            };
+            lines_for(
+                Workload {
+                    name,
+                    topo: topo(),
+                    rules,
+                    board: random,
+                    policy: RolloutPolicy::new(knobs, TeamKnobs::default()),
+                },
+                (games / 500).max(4),
                 repeats,
                 all,
                 &mut out,

@@ -348,4 +348,12 @@ impl Experiment for CatanRow<'_> {
     fn play(&self, index: u64, acc: &mut CatanAcc, buf: &mut Box<ActionList>) {
         self.play_with(index, acc, buf)
     }
+
+    /// A search player takes about a second a game: small work items keep both threads busy.
+    fn chunk(&self) -> u64 {
+        match self.spec.policy {
+            crate::catan::policy::PolicySpec::Rollout { .. } => 2,
+            _ => crate::engine::runner::CHUNK,
+        }
+    }
 }

@@ -94,7 +94,7 @@ impl Tables for CatanRow<'_> {
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
-            ("policy", self.spec.policy.name().to_string()),
+            ("policy", self.spec.policy.label()),
             ("players", rules.players.to_string()),
             (
                 "difficulty",

@@ -1,6 +1,7 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
 use super::{axis, names, SweepFile, CARCASSONNE, DIFFICULTIES};
+use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::PolicySpec;
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
@@ -22,6 +23,9 @@ pub(super) fn rows(
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<Vec<RowSpec>> {
     let g = &file.grid;
+    file.rollout
+        .check()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", ctx("rollout")))?;
     // Without a players key: 4 for base and Robert, 1 for Solitaire.
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
@@ -200,16 +204,23 @@ fn variant_policies(
     names_given
         .iter()
         .map(|pol| {
-            let policy = PolicySpec::parse(pol, file.team).with_context(|| {
+            let policy = PolicySpec::parse(pol, file.team, file.rollout).with_context(|| {
                 format!(
                     "{}: unknown policy {pol:?}; allowed: {}",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )
             })?;
-            if v == "raiders" && !matches!(policy, PolicySpec::Random | PolicySpec::Greedy) {
+            let raiders_ok = match policy {
+                PolicySpec::Random | PolicySpec::Greedy => true,
+                PolicySpec::Rollout { knobs, .. } => {
+                    matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
+                }
+                _ => false,
+            };
+            if v == "raiders" && !raiders_ok {
                 bail!(
-                    "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random",
+                    "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, rollout (with base auto or greedy)",
                     ctx("grid.policy")
                 );
             }

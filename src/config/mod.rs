@@ -5,7 +5,7 @@ mod catan;
 pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
-use crate::catan::policy::{PolicySpec, TeamKnobs};
+use crate::catan::policy::{PolicySpec, RolloutKnobs, TeamKnobs};
 use crate::catan::{BoardKind, Rules};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -108,6 +108,13 @@ pub struct SweepFile {
     /// Knobs of the `team` policy.
     #[serde(default)]
     pub team: TeamKnobs,
+    /// Knobs of the `rollout` search player (`rollout-N` in `grid.policy` sets its budget to N).
+    #[serde(default, skip_serializing_if = "is_default_rollout")]
+    pub rollout: RolloutKnobs,
+}
+
+fn is_default_rollout(k: &RolloutKnobs) -> bool {
+    *k == RolloutKnobs::default()
 }
 
 fn default_map() -> String {

@@ -24,11 +24,16 @@ pub trait Experiment: Sync {
     type Scratch: Default + Send;
     /// Plays game `index` and folds its result into `acc`.
     fn play(&self, index: u64, acc: &mut Self::Acc, scratch: &mut Self::Scratch);
+    /// Games per work item: large enough that merging accumulators is negligible, small enough
+    /// for the progress bar to move and for the threads to share the work evenly. A slow
+    /// player (a search) wants fewer. The result does not depend on it.
+    fn chunk(&self) -> u64 {
+        CHUNK
+    }
 }
 
-/// Games per work item: large enough that merging accumulators is negligible, small enough
-/// for the progress bar to move and for two threads to share the work evenly.
-const CHUNK: u64 = 512;
+/// Games per work item of a scripted player (see [`Experiment::chunk`]).
+pub const CHUNK: u64 = 512;
 
 /// Plays the games `games` of `e` on the current rayon pool and returns the merged accumulator.
 pub fn run<E: Experiment>(e: &E, games: Range<u64>, progress: &ProgressBar) -> E::Acc {
@@ -43,7 +48,8 @@ pub fn run_counted<E: Experiment>(
     progress: &ProgressBar,
 ) -> (E::Acc, u64) {
     let start = games.start;
-    let n_chunks = (games.end - games.start).div_ceil(CHUNK);
+    let chunk = e.chunk().max(1);
+    let n_chunks = (games.end - games.start).div_ceil(chunk);
     (0..n_chunks)
         .into_par_iter()
         .map_init(E::Scratch::default, |scratch, c| {
@@ -51,8 +57,8 @@ pub fn run_counted<E: Experiment>(
             if stop_requested() {
                 return (acc, 0);
             }
-            let lo = start + c * CHUNK;
-            let hi = (lo + CHUNK).min(games.end);
+            let lo = start + c * chunk;
+            let hi = (lo + chunk).min(games.end);
             for i in lo..hi {
                 e.play(i, &mut acc, scratch);
             }
@@ -97,7 +103,8 @@ where
     F: Fn(&mut [E::Acc]) -> X + Sync,
 {
     let start = games.start;
-    let n_chunks = (games.end - games.start).div_ceil(CHUNK);
+    let chunk = rows.iter().map(|e| e.chunk()).min().unwrap_or(CHUNK).max(1);
+    let n_chunks = (games.end - games.start).div_ceil(chunk);
     let fresh = || -> Vec<E::Acc> { rows.iter().map(|_| E::Acc::default()).collect() };
     (0..n_chunks)
         .into_par_iter()
@@ -106,8 +113,8 @@ where
             if stop_requested() {
                 return (fresh(), X::default(), 0);
             }
-            let lo = start + c * CHUNK;
-            let hi = (lo + CHUNK).min(games.end);
+            let lo = start + c * chunk;
+            let hi = (lo + chunk).min(games.end);
             let mut accs = fresh();
             for (e, acc) in rows.iter().zip(accs.iter_mut()) {
                 for i in lo..hi {

@@ -239,6 +239,34 @@ fn bad_input_exits_2_and_writes_nothing() {
         (
             vec![
                 "sweep".into(),
+                cfg(&format!("{base}[grid]\npolicy = \"rollout-0\"\n")),
+            ],
+            "grid.policy",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[rollout]\nmax_candidates = 1\n")),
+            ],
+            "rollout.max_candidates",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[rollout]\nbase = \"smart\"\n")),
+            ],
+            "base",
+        ),
+        (
+            vec![
+                "sweep".into(),
+                cfg(&format!("{base}[grid]\nvariant = \"raiders\"\npolicy = \"rollout\"\n[rollout]\nbase = \"team\"\n")),
+            ],
+            "grid.policy",
+        ),
+        (
+            vec![
+                "sweep".into(),
                 cfg(&format!("{base}[grid]\nrobert_target = \"anywhere\"\n")),
             ],
             "grid.robert_target",
@@ -743,4 +771,76 @@ fn golden_raiders_sweep_and_thread_determinism() {
     for d in [&one, &two] {
         let _ = std::fs::remove_dir_all(d);
     }
+}
+
+/// The search player at a fixed budget (8 rollouts) beats its base policy (team) on the same
+/// 200 seeded games of 3-player Easy (measured: 37.0% against 27.0%, McNemar p = 0.003).
+#[test]
+fn rollout_beats_its_base_policy() {
+    let d = tmp("rollout");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("r.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"r\"\nseed = 78\ngames = 200\n[grid]\nvariant = \"robert\"\ndifficulty = \"easy\"\nplayers = 3\npolicy = [\"team\", \"rollout-8\"]\n",
+    )
+    .unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let compare = read(&out, "compare.csv");
+    let mut rows = compare.lines();
+    let head: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let line: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let col = |name: &str| line[head.iter().position(|h| *h == name).unwrap()];
+    assert_eq!((col("value_a"), col("value_b")), ("team", "rollout-8"));
+    let diff: f64 = col("win_rate_diff").parse().unwrap();
+    let p: f64 = col("mcnemar_p").parse().unwrap();
+    assert!(
+        diff > 0.0 && p < 0.01,
+        "rollout-8 vs team: {diff:+} (McNemar p = {p})"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A search player's rows are identical with 1 and 2 threads (its decisions draw their seeds
+/// from the game's own policy stream).
+#[test]
+fn rollout_rows_are_thread_independent() {
+    let d = tmp("rollout-threads");
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        run_ok(&[
+            "run",
+            "--variant",
+            "robert",
+            "--difficulty",
+            "moderate",
+            "--policy",
+            "rollout",
+            "--rollouts",
+            "3",
+            "--games",
+            "12",
+            "--seed",
+            "9",
+            "--quiet",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        outs.push(out);
+    }
+    for f in ["summary.csv", "seats.csv", "flip_curve.csv"] {
+        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
+    }
+    assert!(read(&outs[0], "summary.csv").contains("rollout-3"));
+    let _ = std::fs::remove_dir_all(&d);
 }

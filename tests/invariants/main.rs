@@ -8,4 +8,5 @@ mod catan;
 mod crn;
 mod fuzz;
 mod raiders;
+mod search;
 mod solitaire;

@@ -27,7 +27,7 @@ pub(crate) fn bench(
     w(
         &mut out,
         format!(
-            "{:<26} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8}\n",
+            "{:<28} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8} {:>12} {:>12}\n",
             "workload",
             "threads",
             "games",
@@ -35,14 +35,16 @@ pub(crate) fn bench(
             "seconds",
             "games/s",
             "player-turns/s",
-            "scaling"
+            "scaling",
+            "decisions/s",
+            "rollouts/s"
         ),
     )?;
     for l in &lines {
         w(
             &mut out,
             format!(
-                "{:<26} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8}\n",
+                "{:<28} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8} {:>12} {:>12}\n",
                 l.workload,
                 l.threads,
                 l.games,
@@ -50,7 +52,11 @@ pub(crate) fn bench(
                 l.seconds_median,
                 l.games_per_s,
                 l.player_turns_per_s,
-                l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+                l.scaling.map_or(String::new(), |s| format!("{s:.2}x")),
+                l.decisions_per_s
+                    .map_or(String::new(), |s| format!("{s:.0}")),
+                l.rollouts_per_s
+                    .map_or(String::new(), |s| format!("{s:.0}"))
             ),
         )?;
     }

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use robsim::carcassonne::RobberPlacement;
 use robsim::catan::policy::PolicySpec;
-use robsim::catan::policy::TeamKnobs;
+use robsim::catan::policy::{RolloutKnobs, TeamKnobs};
 use robsim::catan::{BoardKind, RobertTarget, Variant};
 use robsim::config::{
     GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP, DIFFICULTIES,
@@ -112,6 +112,10 @@ pub(crate) struct GameArgs {
     /// solitaire).
     #[arg(long, value_parser = names(PolicySpec::NAMES.iter().copied()))]
     pub(crate) policy: Option<String>,
+    /// With --policy rollout: sampled futures per candidate action at a searched decision
+    /// (default 16).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    pub(crate) rollouts: Option<u16>,
     /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+'.
     #[arg(long, default_value = "none")]
     pub(crate) modifiers: String,
@@ -234,6 +238,10 @@ impl GameArgs {
                 turn_cap: self.turn_cap as i64,
             },
             team: TeamKnobs::default(),
+            rollout: RolloutKnobs {
+                rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
+                ..Default::default()
+            },
         }
     }
 }

@@ -20,7 +20,7 @@ pub(crate) fn trace(game: &GameArgs, index: u64, out: Option<PathBuf>) -> Result
     let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
     let layout = layout_for(topo, row.board, game.seed, index);
-    let header = TraceHeader::new(row.policy.name(), row.board, &map, game.seed, index);
+    let header = TraceHeader::new(&row.policy.label(), row.board, &map, game.seed, index);
     let mut rngs = GameRngs::new(game.seed, index);
     let mut buf: Vec<u8> = Vec::new();
     let mut w: Box<dyn std::io::Write> = match &out {

@@ -4,6 +4,7 @@ pub mod greedy;
 pub mod null;
 pub mod raiders;
 pub mod random;
+pub mod rollout;
 pub mod solitaire;
 pub mod team;
 
@@ -17,6 +18,7 @@ pub use crate::engine::play::Policy;
 pub use greedy::GreedyPolicy;
 pub use null::NullPolicy;
 pub use random::RandomPolicy;
+pub use rollout::{RolloutKnobs, RolloutPolicy};
 
 pub use solitaire::SolitairePolicy;
 pub use team::{TeamKnobs, TeamPolicy};
@@ -28,19 +30,40 @@ pub enum PolicySpec {
     Greedy,
     Team(TeamKnobs),
     Solitaire,
+    /// The search player; `team` are the knobs of a `team` base policy.
+    Rollout {
+        knobs: RolloutKnobs,
+        team: TeamKnobs,
+    },
 }
 
 impl PolicySpec {
     /// Every accepted name, for error messages.
-    pub const NAMES: &'static [&'static str] = &["random", "greedy", "team", "solitaire"];
+    pub const NAMES: &'static [&'static str] =
+        &["random", "greedy", "team", "solitaire", "rollout"];
 
-    /// Parses a policy name; `team` takes the given knobs.
-    pub fn parse(s: &str, team: TeamKnobs) -> Option<PolicySpec> {
+    /// Parses a policy name; `team` and `rollout` take the given knobs, and `rollout-N` is
+    /// `rollout` with a budget of N rollouts.
+    pub fn parse(s: &str, team: TeamKnobs, rollout: RolloutKnobs) -> Option<PolicySpec> {
+        if let Some(n) = s.strip_prefix("rollout-") {
+            let rollouts = n.parse().ok().filter(|&n| n > 0)?;
+            return Some(PolicySpec::Rollout {
+                knobs: RolloutKnobs {
+                    rollouts,
+                    ..rollout
+                },
+                team,
+            });
+        }
         match s {
             "random" => Some(PolicySpec::Random),
             "greedy" => Some(PolicySpec::Greedy),
             "team" => Some(PolicySpec::Team(team)),
             "solitaire" => Some(PolicySpec::Solitaire),
+            "rollout" => Some(PolicySpec::Rollout {
+                knobs: rollout,
+                team,
+            }),
             _ => None,
         }
     }
@@ -51,6 +74,16 @@ impl PolicySpec {
             PolicySpec::Greedy => "greedy",
             PolicySpec::Team(_) => "team",
             PolicySpec::Solitaire => "solitaire",
+            PolicySpec::Rollout { .. } => "rollout",
+        }
+    }
+
+    /// The name a report shows: the name, and a search player's budget (`rollout-16`), so
+    /// that rows of two budgets differ in one setting.
+    pub fn label(&self) -> String {
+        match self {
+            PolicySpec::Rollout { knobs, .. } => format!("rollout-{}", knobs.rollouts),
+            _ => self.name().to_string(),
         }
     }
 }
@@ -63,17 +96,44 @@ impl PolicySpec {
             PolicySpec::Greedy => Player::Greedy(GreedyPolicy::default()),
             PolicySpec::Team(k) => Player::Team(TeamPolicy::new(k)),
             PolicySpec::Solitaire => Player::Solitaire(SolitairePolicy),
+            PolicySpec::Rollout { knobs, team } => {
+                Player::Rollout(Box::new(RolloutPolicy::new(knobs, team)))
+            }
         }
     }
 }
 
-/// Any named policy, dispatched per decision (one predictable branch).
-#[derive(Clone, Copy, Debug)]
+/// Search effort of a player, for `robsim bench`: decisions searched and rollouts played so
+/// far (0 for scripted players).
+pub trait Effort {
+    /// A search player (slow: runners give it small work items).
+    const SEARCH: bool = false;
+    fn effort(&self) -> (u64, u64) {
+        (0, 0)
+    }
+}
+
+impl Effort for NullPolicy {}
+impl Effort for RandomPolicy {}
+impl Effort for GreedyPolicy {}
+impl Effort for TeamPolicy {}
+impl Effort for SolitairePolicy {}
+impl Effort for RolloutPolicy {
+    const SEARCH: bool = true;
+    fn effort(&self) -> (u64, u64) {
+        (self.searched, self.rollouts)
+    }
+}
+
+/// Any named policy, dispatched per decision (one predictable branch). The search player is
+/// boxed: its scratch action list is large, and it is allocated once per game.
+#[derive(Clone, Debug)]
 pub enum Player {
     Random(RandomPolicy),
     Greedy(GreedyPolicy),
     Team(TeamPolicy),
     Solitaire(SolitairePolicy),
+    Rollout(Box<RolloutPolicy>),
 }
 
 impl Player {
@@ -92,6 +152,7 @@ impl Policy<Game<'_>> for Player {
             Player::Greedy(p) => p.choose(g, legal, rng),
             Player::Team(p) => p.choose(g, legal, rng),
             Player::Solitaire(p) => p.choose(g, legal, rng),
+            Player::Rollout(p) => p.choose(g, legal, rng),
         }
     }
 }
