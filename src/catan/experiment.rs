@@ -245,6 +245,8 @@ pub struct CatanRow<'t> {
     pub seed: u64,
     /// `--precision` target, recorded in the summary.
     pub precision: Option<f64>,
+    /// Most games this row plays (`search_games` for a search player).
+    pub games_cap: Option<u64>,
 }
 
 impl CatanRow<'_> {
@@ -351,9 +353,10 @@ impl Experiment for CatanRow<'_> {
 
     /// A search player takes about a second a game: small work items keep both threads busy.
     fn chunk(&self) -> u64 {
-        match self.spec.policy {
-            crate::catan::policy::PolicySpec::Rollout { .. } => 2,
-            _ => crate::engine::runner::CHUNK,
+        if self.spec.policy.searches() {
+            2
+        } else {
+            crate::engine::runner::CHUNK
         }
     }
 }

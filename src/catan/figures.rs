@@ -4,7 +4,9 @@ use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::*;
 use crate::config::difficulty_name;
 use crate::engine::stats::{wilson, Curve};
-use crate::report::plot::{band_panels, hex_panels, rate_chart, BandPanel, HexPanel, RateSeries};
+use crate::report::plot::{
+    band_panels, hex_panels, rate_chart, rate_panels, BandPanel, HexPanel, RatePanel, RateSeries,
+};
 use crate::report::{Figure, Tables};
 use anyhow::Result;
 
@@ -234,6 +236,82 @@ pub(super) fn raiders_figures(
     Ok(())
 }
 
+/// The skill ladder (`skill.svg`), when the co-op rows `coop` play more than one policy: one
+/// panel per player count (and other setting), one line per policy over the difficulties
+/// `cards` (labelled `cats`).
+fn skill_figure(
+    rows: &[CatanRow],
+    accs: &[CatanAcc],
+    coop: &[usize],
+    cats: &[String],
+    cards: &[u8],
+) -> Result<Option<Figure>> {
+    let mut policies: Vec<String> = Vec::new();
+    for &i in coop {
+        let l = rows[i].spec.policy.label();
+        if !policies.contains(&l) {
+            policies.push(l);
+        }
+    }
+    if policies.len() < 2 {
+        return Ok(None);
+    }
+    let key = |i: usize| {
+        let mut s = rows[i].settings();
+        s.retain(|kv| kv.0 != "difficulty" && kv.0 != "policy");
+        s
+    };
+    let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
+    for &i in coop {
+        let k = key(i);
+        match groups.iter_mut().find(|g| g.0 == k) {
+            Some(g) => g.1.push(i),
+            None => groups.push((k, vec![i])),
+        }
+    }
+    let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
+    let titles = row_labels(&firsts, &["difficulty", "policy"]);
+    let cards_of = |i: usize| {
+        rows[i]
+            .spec
+            .rules
+            .variant
+            .robert()
+            .map_or(0, |r| r.start_cards)
+    };
+    let panels: Vec<RatePanel> = groups
+        .iter()
+        .zip(titles)
+        .map(|(g, title)| RatePanel {
+            title,
+            // Every policy in every panel, in the same order, so a policy keeps its colour.
+            series: policies
+                .iter()
+                .map(|pol| RateSeries {
+                    name: pol.clone(),
+                    points: g
+                        .1
+                        .iter()
+                        .filter(|&&i| rows[i].spec.policy.label() == *pol)
+                        .map(|&i| {
+                            let a = &accs[i];
+                            let (lo, hi) = wilson(a.team_wins, a.games);
+                            let x = cards.iter().position(|&c| c == cards_of(i)).unwrap_or(0);
+                            (x, a.team_wins as f64 / a.games.max(1) as f64, lo, hi)
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(Some(Figure {
+        name: "skill".into(),
+        title: "Skill ladder".into(),
+        caption: "Team win rate per difficulty, one line per policy (weakest to strongest as listed in the config), one panel per player count and other setting; bars are 95% Wilson intervals. The gap between lines at a difficulty is what play skill is worth there.".into(),
+        svg: rate_panels(cats, "team win rate", &panels, 2, (560, 420))?,
+    }))
+}
+
 pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
     let mut figs = Vec::new();
     let coop: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
@@ -296,6 +374,9 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
             caption: "Team win rate per difficulty (starting development cards per player), one line per player count and other setting; bars are 95% Wilson intervals.".into(),
             svg: rate_chart(&cats, "team win rate", &series, (820, 440))?,
         });
+        if let Some(f) = skill_figure(rows, accs, &coop, &cats, &cards)? {
+            figs.push(f);
+        }
     }
     let robert: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].tokens_flip()).collect();
     if robert.is_empty() {

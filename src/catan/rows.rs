@@ -92,6 +92,11 @@ pub fn rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<Ca
             spec,
             seed: sweep.file.seed,
             precision,
+            games_cap: sweep
+                .file
+                .search_games
+                .filter(|_| spec.policy.searches())
+                .map(|n| n as u64),
         })
         .collect()
 }

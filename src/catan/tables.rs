@@ -87,6 +87,10 @@ pub struct CurveRow {
 }
 
 impl Tables for CatanRow<'_> {
+    fn games_cap(&self) -> Option<u64> {
+        self.games_cap
+    }
+
     fn settings(&self) -> Vec<(&'static str, String)> {
         let rules = self.spec.rules;
         let robert = rules.variant.robert();

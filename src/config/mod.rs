@@ -95,6 +95,11 @@ pub struct SweepFile {
     pub seed: u64,
     /// Games per configuration row.
     pub games: i64,
+    /// Games per row of a search player (`rollout`), at most `games`: a search game costs
+    /// about a thousand scripted ones, so a skill ladder gives its search rows fewer games
+    /// (they are compared with the other rows over the games both played). Default: `games`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search_games: Option<i64>,
     /// `base` (the shipped map) or a path to a map file.
     #[serde(default = "default_map")]
     pub map: String,
@@ -203,6 +208,14 @@ impl Sweep {
                 ctx("games"),
                 file.games
             );
+        }
+        if let Some(n) = file.search_games {
+            if n < 1 {
+                bail!(
+                    "{}: {n} must be a whole number of at least 1",
+                    ctx("search_games")
+                );
+            }
         }
         if file.rules.turn_cap < 1 || file.rules.turn_cap > 1_000_000 {
             bail!(

@@ -39,6 +39,11 @@ pub trait Tables: Experiment + Sized {
     /// The 95% half-width of the row's headline rate: what `--precision` drives down.
     fn half_width95(&self, acc: &Self::Acc) -> f64;
 
+    /// Most games this row plays (game indices `0..cap`), whatever the budget; `None`: no cap.
+    fn games_cap(&self) -> Option<u64> {
+        None
+    }
+
     /// Figures drawn from all rows of a sweep (SVG, see `plot`).
     ///
     /// # Errors

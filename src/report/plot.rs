@@ -47,73 +47,125 @@ pub fn rate_chart(
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let ymax = series
-            .iter()
-            .flat_map(|s| s.points.iter().map(|p| p.3))
-            .fold(0.0f64, f64::max);
-        let ymax = if ymax <= 0.0 {
-            1.0
-        } else {
-            (ymax * 1.1).min(1.0).max(ymax)
-        };
-        let n = categories.len().max(1);
-        let mut chart = ChartBuilder::on(&root)
-            .margin(12)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..ymax)
-            .map_err(err)?;
-        let cats = categories.to_vec();
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .x_labels(n + 1)
-            .x_label_formatter(&move |x: &f64| {
-                let i = x.round();
-                if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < cats.len() {
-                    cats[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
-            .y_desc(y_label)
-            .label_style((FONT, 14))
-            .draw()
-            .map_err(err)?;
-        let k = series.len().max(1) as f64;
-        for (si, s) in series.iter().enumerate() {
-            let c = colour(si);
-            // Spread the series a little sideways so their bars do not overlap.
-            let dx = (si as f64 - (k - 1.0) / 2.0) * 0.06;
-            let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 as f64 + dx, p.1)).collect();
-            chart
-                .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))
-                .map_err(err)?
-                .label(s.name.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2))
-                });
-            chart
-                .draw_series(s.points.iter().map(|p| {
-                    ErrorBar::new_vertical(p.0 as f64 + dx, p.2, p.1, p.3, c.stroke_width(2), 10)
-                }))
-                .map_err(err)?;
-            chart
-                .draw_series(pts.iter().map(|&p| Circle::new(p, 4, c.filled())))
-                .map_err(err)?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, 14))
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.4))
-            .draw()
-            .map_err(err)?;
+        draw_rates(&root, None, categories, y_label, series, 1.0)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
+}
+
+/// One titled rate chart of [`rate_panels`].
+pub struct RatePanel {
+    pub title: String,
+    pub series: Vec<RateSeries>,
+}
+
+/// Rate charts side by side (`cols` per line), each `panel` in size, on one y scale from 0 to 1
+/// so that panels compare at a glance. A series keeps its colour across panels by position.
+///
+/// # Errors
+/// Drawing fails.
+pub fn rate_panels(
+    categories: &[String],
+    y_label: &str,
+    panels: &[RatePanel],
+    cols: usize,
+    panel: (u32, u32),
+) -> Result<String> {
+    let cols = cols.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(cols).max(1);
+    let mut svg = String::new();
+    {
+        let size = (panel.0 * cols as u32, panel.1 * rows as u32);
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
+            draw_rates(area, Some(&p.title), categories, y_label, &p.series, 1.0)?;
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// Draws one rate chart on `area`. A titled panel's y axis runs from 0 to `fixed_top`; an
+/// untitled chart's fits its largest upper bound (10% headroom, 1 at most).
+fn draw_rates(
+    area: &DrawingArea<SVGBackend, Shift>,
+    title: Option<&str>,
+    categories: &[String],
+    y_label: &str,
+    series: &[RateSeries],
+    fixed_top: f64,
+) -> Result<()> {
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.3))
+        .fold(0.0f64, f64::max);
+    let ymax = if title.is_some() {
+        fixed_top
+    } else if top <= 0.0 {
+        1.0
+    } else {
+        (top * 1.1).min(1.0).max(top)
+    };
+    let n = categories.len().max(1);
+    let mut builder = ChartBuilder::on(area);
+    builder
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60);
+    if let Some(t) = title {
+        builder.caption(t, (FONT, 15));
+    }
+    let mut chart = builder
+        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), 0f64..ymax)
+        .map_err(err)?;
+    let cats = categories.to_vec();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .light_line_style(WHITE)
+        .x_labels(n + 1)
+        .x_label_formatter(&move |x: &f64| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < cats.len() {
+                cats[i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc(y_label)
+        .label_style((FONT, 14))
+        .draw()
+        .map_err(err)?;
+    let k = series.len().max(1) as f64;
+    for (si, s) in series.iter().enumerate() {
+        let c = colour(si);
+        // Spread the series a little sideways so their bars do not overlap.
+        let dx = (si as f64 - (k - 1.0) / 2.0) * 0.06;
+        let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 as f64 + dx, p.1)).collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))
+            .map_err(err)?
+            .label(s.name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2)));
+        chart
+            .draw_series(s.points.iter().map(|p| {
+                ErrorBar::new_vertical(p.0 as f64 + dx, p.2, p.1, p.3, c.stroke_width(2), 10)
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 4, c.filled())))
+            .map_err(err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .label_font((FONT, 14))
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .draw()
+        .map_err(err)?;
+    Ok(())
 }
 
 /// One panel of quantile bands: a middle line with a shaded lower–upper band.

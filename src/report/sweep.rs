@@ -100,12 +100,27 @@ pub fn run_rows<E: Tables>(
         Budget::Games(_) => (games.start, games.end, (games.end - games.start).max(1)),
         Budget::Precision { max_games, .. } => (0, max_games, PRECISION_BATCH),
     };
+    // A capped row stops at its cap: batches end at every cap, so a row's games stay `0..n`.
+    let caps: Vec<u64> = rows
+        .iter()
+        .map(|e| e.games_cap().unwrap_or(u64::MAX))
+        .collect();
+    for (i, &c) in caps.iter().enumerate() {
+        if c <= done {
+            active[i] = false;
+        }
+    }
     while done < total && active.iter().any(|&a| a) {
         if stop_requested() {
             partial = true;
             break;
         }
-        let hi = (done + batch).min(total);
+        let next_cap = (0..rows.len())
+            .filter(|&i| active[i])
+            .map(|i| caps[i])
+            .min()
+            .unwrap_or(u64::MAX);
+        let hi = (done + batch).min(total).min(next_cap);
         let act: Vec<usize> = (0..rows.len()).filter(|&i| active[i]).collect();
         let mut pos = vec![usize::MAX; rows.len()];
         for (k, &i) in act.iter().enumerate() {
@@ -133,6 +148,11 @@ pub fn run_rows<E: Tables>(
             break;
         }
         done = hi;
+        for &i in &act {
+            if caps[i] <= done {
+                active[i] = false;
+            }
+        }
         if let Budget::Precision { target, max_games } = budget {
             for &i in &act {
                 if rows[i].half_width95(&accs[i]) <= target {
@@ -234,7 +254,14 @@ pub fn run_game<E: Tables>(
         Budget::Games(_) => games.end - games.start,
         Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
     };
-    let pb = progress_bar(first * rows.len() as u64, opts.quiet);
+    let planned: u64 = rows
+        .iter()
+        .map(|e| match e.games_cap() {
+            Some(c) => first.min(c.saturating_sub(games.start)),
+            None => first,
+        })
+        .sum();
+    let pb = progress_bar(planned, opts.quiet);
     let played = with_threads(opts.threads, || run_rows(rows, opts.budget, games, &pb))?;
     pb.finish_and_clear();
     let threads = if opts.threads == 0 {

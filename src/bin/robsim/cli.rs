@@ -203,6 +203,7 @@ impl GameArgs {
             description: "written by robsim run".into(),
             seed: self.seed,
             games: games as i64,
+            search_games: None,
             map: self.map.clone(),
             tiles: self.tiles.clone(),
             grid: GridFile {

@@ -78,6 +78,11 @@ impl PolicySpec {
         }
     }
 
+    /// Whether this is a search player (slow; `search_games` caps its rows).
+    pub fn searches(&self) -> bool {
+        matches!(self, PolicySpec::Rollout { .. })
+    }
+
     /// The name a report shows: the name, and a search player's budget (`rollout-16`), so
     /// that rows of two budgets differ in one setting.
     pub fn label(&self) -> String {

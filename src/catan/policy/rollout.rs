@@ -302,9 +302,24 @@ impl Policy<Game<'_>> for RolloutPolicy {
         let mut sum = [0f64; MAX_CANDIDATES];
         let mut dsum = [0f64; MAX_CANDIDATES];
         let mut dsq = [0f64; MAX_CANDIDATES];
+        // Racing: at half the budget, a candidate not ahead of a0 is dropped (it would need
+        // the second half alone to clear the bar); when none is left the search stops.
+        let mut alive = [true; MAX_CANDIDATES];
+        let mut played = 0usize;
         for j in 0..n as u64 {
+            if n >= 4 && played == n / 2 {
+                for k in 1..cands.len() {
+                    alive[k] &= dsum[k] > 0.0;
+                }
+                if !alive[1..cands.len()].iter().any(|&a| a) {
+                    break;
+                }
+            }
             let mut v0 = 0.0;
             for (k, &c) in cands.iter().enumerate() {
+                if !alive[k] {
+                    continue;
+                }
                 let mut future = g.clone();
                 let mut player = base;
                 let mut streams = GameRngs::new(seed, j);
@@ -322,6 +337,7 @@ impl Policy<Game<'_>> for RolloutPolicy {
                     &mut self.buf,
                     &mut (),
                 );
+                self.rollouts += 1;
                 let v = value(&future, seat, self.knobs.progress_weight);
                 if k == 0 {
                     v0 = v;
@@ -330,11 +346,15 @@ impl Policy<Game<'_>> for RolloutPolicy {
                 dsum[k] += v - v0;
                 dsq[k] += (v - v0) * (v - v0);
             }
+            played += 1;
         }
-        self.rollouts += (n * cands.len()) as u64;
-        // The best mean among the candidates that beat a0 clearly enough; else a0.
+        // The best mean among the surviving candidates that beat a0 clearly enough; else a0.
+        let n = played;
         let mut best = 0;
         for k in 1..cands.len() {
+            if !alive[k] {
+                continue;
+            }
             let mean = dsum[k] / n as f64;
             let var = if n > 1 {
                 (dsq[k] - dsum[k] * mean) / (n - 1) as f64
