@@ -111,7 +111,7 @@ fn solitaire(c: &mut Criterion) {
         "solitaire_1p",
         rules,
         random,
-        SolitairePolicy,
+        SolitairePolicy::default(),
         (9104, 7000035449096960812),
     );
 }

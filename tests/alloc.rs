@@ -90,7 +90,7 @@ fn games_do_not_allocate_after_warm_up() {
     let all = Modifiers(7);
     let solo = Rules::solitaire(SolitaireRules::default()).with_modifiers(all);
     assert_eq!(
-        allocations_in_games(solo, random, SolitairePolicy),
+        allocations_in_games(solo, random, SolitairePolicy::default()),
         0,
         "solitaire with every modifier"
     );

@@ -312,7 +312,7 @@ pub fn run_bench(
                 topo: topo(),
                 rules,
                 board: random,
-                policy: SolitairePolicy,
+                policy: SolitairePolicy::default(),
             },
             games,
             repeats,

@@ -110,6 +110,9 @@ pub(super) fn solitaire_figures(
         caption: "Win rate per Solitaire configuration (rows as in the summary table) with 95% Wilson intervals.".into(),
         svg: rate_chart(&cats, "win rate", &wins, (820, 440))?,
     });
+    if let Some(f) = skill_figure(rows, accs, &solo, "modifiers", "solitaire_skill")? {
+        figs.push(f);
+    }
     Ok(())
 }
 
@@ -236,21 +239,33 @@ pub(super) fn raiders_figures(
     Ok(())
 }
 
-/// The skill ladder (`skill.svg`), when the co-op rows `coop` play more than one policy: one
-/// panel per player count (and other setting), one line per policy over the difficulties
-/// `cards` (labelled `cats`).
+/// The skill ladder (`skill.svg`; `solitaire_skill.svg` for Solitaire rows), when the team-outcome rows `coop` play more than one
+/// policy: one panel per player count (and other setting), one line per policy over the values
+/// of the setting `level` (Robert: difficulty; Solitaire: modifiers).
 fn skill_figure(
     rows: &[CatanRow],
     accs: &[CatanAcc],
     coop: &[usize],
-    cats: &[String],
-    cards: &[u8],
+    level: &str,
+    name: &str,
 ) -> Result<Option<Figure>> {
     let mut policies: Vec<String> = Vec::new();
+    let mut cats: Vec<String> = Vec::new();
+    let level_of = |i: usize| {
+        rows[i]
+            .settings()
+            .into_iter()
+            .find(|kv| kv.0 == level)
+            .map_or_else(String::new, |kv| kv.1)
+    };
     for &i in coop {
         let l = rows[i].spec.policy.label();
         if !policies.contains(&l) {
             policies.push(l);
+        }
+        let c = level_of(i);
+        if !cats.contains(&c) {
+            cats.push(c);
         }
     }
     if policies.len() < 2 {
@@ -258,7 +273,7 @@ fn skill_figure(
     }
     let key = |i: usize| {
         let mut s = rows[i].settings();
-        s.retain(|kv| kv.0 != "difficulty" && kv.0 != "policy");
+        s.retain(|kv| kv.0 != level && kv.0 != "policy");
         s
     };
     let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
@@ -270,15 +285,7 @@ fn skill_figure(
         }
     }
     let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
-    let titles = row_labels(&firsts, &["difficulty", "policy"]);
-    let cards_of = |i: usize| {
-        rows[i]
-            .spec
-            .rules
-            .variant
-            .robert()
-            .map_or(0, |r| r.start_cards)
-    };
+    let titles = row_labels(&firsts, &[level, "policy"]);
     let panels: Vec<RatePanel> = groups
         .iter()
         .zip(titles)
@@ -296,7 +303,7 @@ fn skill_figure(
                         .map(|&i| {
                             let a = &accs[i];
                             let (lo, hi) = wilson(a.team_wins, a.games);
-                            let x = cards.iter().position(|&c| c == cards_of(i)).unwrap_or(0);
+                            let x = cats.iter().position(|c| *c == level_of(i)).unwrap_or(0);
                             (x, a.team_wins as f64 / a.games.max(1) as f64, lo, hi)
                         })
                         .collect(),
@@ -305,10 +312,10 @@ fn skill_figure(
         })
         .collect();
     Ok(Some(Figure {
-        name: "skill".into(),
+        name: name.into(),
         title: "Skill ladder".into(),
-        caption: "Team win rate per difficulty, one line per policy (weakest to strongest as listed in the config), one panel per player count and other setting; bars are 95% Wilson intervals. The gap between lines at a difficulty is what play skill is worth there.".into(),
-        svg: rate_panels(cats, "team win rate", &panels, 2, (560, 420))?,
+        caption: format!("Team win rate per {level}, one line per policy (in the config's order), one panel per player count and other setting; bars are 95% Wilson intervals. The gap between lines is what play skill is worth there."),
+        svg: rate_panels(&cats, "team win rate", &panels, 2, (560, 420))?,
     }))
 }
 
@@ -374,7 +381,7 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
             caption: "Team win rate per difficulty (starting development cards per player), one line per player count and other setting; bars are 95% Wilson intervals.".into(),
             svg: rate_chart(&cats, "team win rate", &series, (820, 440))?,
         });
-        if let Some(f) = skill_figure(rows, accs, &coop, &cats, &cards)? {
+        if let Some(f) = skill_figure(rows, accs, &coop, "difficulty", "skill")? {
             figs.push(f);
         }
     }

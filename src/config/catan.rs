@@ -26,6 +26,18 @@ pub(super) fn rows(
     file.rollout
         .check()
         .map_err(|e| anyhow::anyhow!("{}: {e}", ctx("rollout")))?;
+    for (key, t) in [
+        ("greedy.setup_temperature", file.greedy.setup_temperature),
+        ("team.setup_temperature", file.team.setup_temperature),
+        (
+            "solitaire.setup_temperature",
+            file.solitaire.setup_temperature,
+        ),
+    ] {
+        if !(0.0..=100.0).contains(&t) {
+            bail!("{}: {t} is out of range; allowed: 0 to 100", ctx(key));
+        }
+    }
     // Without a players key: 4 for base and Robert, 1 for Solitaire.
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
@@ -204,7 +216,7 @@ fn variant_policies(
     names_given
         .iter()
         .map(|pol| {
-            let policy = PolicySpec::parse(pol, file.team, file.rollout).with_context(|| {
+            let policy = PolicySpec::parse(pol, &file.knobs()).with_context(|| {
                 format!(
                     "{}: unknown policy {pol:?}; allowed: {}",
                     ctx("grid.policy"),
@@ -212,7 +224,7 @@ fn variant_policies(
                 )
             })?;
             let raiders_ok = match policy {
-                PolicySpec::Random | PolicySpec::Greedy => true,
+                PolicySpec::Random | PolicySpec::Greedy(_) => true,
                 PolicySpec::Rollout { knobs, .. } => {
                     matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
                 }

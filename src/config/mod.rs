@@ -5,7 +5,9 @@ mod catan;
 pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
-use crate::catan::policy::{PolicySpec, RolloutKnobs, TeamKnobs};
+use crate::catan::policy::{
+    GreedyKnobs, Knobs, PolicySpec, RolloutKnobs, SolitaireKnobs, TeamKnobs,
+};
 use crate::catan::{BoardKind, Rules};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -110,9 +112,15 @@ pub struct SweepFile {
     pub grid: GridFile,
     #[serde(default)]
     pub rules: RulesFile,
+    /// Knobs of the `greedy` policy.
+    #[serde(default, skip_serializing_if = "is_default_greedy")]
+    pub greedy: GreedyKnobs,
     /// Knobs of the `team` policy.
     #[serde(default)]
     pub team: TeamKnobs,
+    /// Knobs of the `solitaire` policy.
+    #[serde(default, skip_serializing_if = "is_default_solitaire")]
+    pub solitaire: SolitaireKnobs,
     /// Knobs of the `rollout` search player (`rollout-N` in `grid.policy` sets its budget to N).
     #[serde(default, skip_serializing_if = "is_default_rollout")]
     pub rollout: RolloutKnobs,
@@ -120,6 +128,26 @@ pub struct SweepFile {
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {
     *k == RolloutKnobs::default()
+}
+
+fn is_default_greedy(k: &GreedyKnobs) -> bool {
+    *k == GreedyKnobs::default()
+}
+
+fn is_default_solitaire(k: &SolitaireKnobs) -> bool {
+    *k == SolitaireKnobs::default()
+}
+
+impl SweepFile {
+    /// The knob tables, for [`PolicySpec::parse`].
+    pub fn knobs(&self) -> Knobs {
+        Knobs {
+            greedy: self.greedy,
+            team: self.team,
+            solitaire: self.solitaire,
+            rollout: self.rollout,
+        }
+    }
 }
 
 fn default_map() -> String {

@@ -176,7 +176,7 @@ fn bad_carcassonne_input_exits_2() {
         ("robbers = []", "grid.robbers"),
     ];
     for (line, key) in cases {
-        let d = tmp("bad");
+        let d = tmp("carc-bad");
         let cfg = d.with_extension("toml");
         std::fs::write(
             &cfg,

@@ -253,6 +253,23 @@ fn bad_input_exits_2_and_writes_nothing() {
         (
             vec![
                 "sweep".into(),
+                cfg(&format!("{base}[team]\nsetup_temperature = -1\n")),
+            ],
+            "team.setup_temperature",
+        ),
+        (
+            vec![
+                "run".into(),
+                "--games".into(),
+                "5".into(),
+                "--setup-temperature".into(),
+                "-2".into(),
+            ],
+            "--setup-temperature",
+        ),
+        (
+            vec![
+                "sweep".into(),
                 cfg(&format!("{base}[rollout]\nbase = \"smart\"\n")),
             ],
             "base",

@@ -27,7 +27,7 @@ fn s(p: &Path) -> &str {
 /// the key with what is allowed, nothing written.
 #[test]
 fn bad_input_names_file_line_and_key() {
-    let d = tmp("bad");
+    let d = tmp("bad-located");
     std::fs::create_dir_all(&d).unwrap();
     let out = d.join("never");
     let n = std::cell::Cell::new(0);

@@ -147,7 +147,7 @@ fn random_solitaire_games_keep_every_invariant() {
                     board,
                     78 + m.0 as u64,
                     i,
-                    &mut SolitairePolicy,
+                    &mut SolitairePolicy::default(),
                     &mut t,
                 );
                 play_checked(

@@ -6,6 +6,7 @@ mod support;
 mod base;
 mod carcassonne;
 mod modifiers;
+mod openings;
 mod raiders;
 mod robert;
 mod solitaire;

@@ -53,7 +53,7 @@ impl Policy<Game<'_>> for TestPolicy {
         rng: &mut robsim::engine::seeds::Rng,
     ) -> Action {
         if self.0 {
-            SolitairePolicy.choose(g, legal, rng)
+            SolitairePolicy::default().choose(g, legal, rng)
         } else {
             RandomPolicy.choose(g, legal, rng)
         }

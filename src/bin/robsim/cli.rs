@@ -3,7 +3,15 @@
 use clap::{Parser, Subcommand};
 use robsim::carcassonne::RobberPlacement;
 use robsim::catan::policy::PolicySpec;
-use robsim::catan::policy::{RolloutKnobs, TeamKnobs};
+use robsim::catan::policy::{GreedyKnobs, RolloutKnobs, SolitaireKnobs, TeamKnobs};
+
+/// A set-up temperature: a finite number from 0 to 100.
+fn temperature(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(t) if (0.0..=100.0).contains(&t) => Ok(t),
+        _ => Err(format!("{s:?}: allowed a number from 0 to 100")),
+    }
+}
 use robsim::catan::{BoardKind, RobertTarget, Variant};
 use robsim::config::{
     GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP, DIFFICULTIES,
@@ -116,6 +124,10 @@ pub(crate) struct GameArgs {
     /// (default 16).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
+    /// Varied openings: softmax temperature of the set-up choices of greedy, team and solitaire
+    /// (0: always the best corner).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.0, value_parser = temperature)]
+    pub(crate) setup_temperature: f32,
     /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+'.
     #[arg(long, default_value = "none")]
     pub(crate) modifiers: String,
@@ -238,7 +250,16 @@ impl GameArgs {
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,
             },
-            team: TeamKnobs::default(),
+            greedy: GreedyKnobs {
+                setup_temperature: self.setup_temperature,
+            },
+            team: TeamKnobs {
+                setup_temperature: self.setup_temperature,
+                ..Default::default()
+            },
+            solitaire: SolitaireKnobs {
+                setup_temperature: self.setup_temperature,
+            },
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()

@@ -7,6 +7,7 @@ use super::Policy;
 use crate::catan::NONE;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
+use serde::{Deserialize, Serialize};
 
 /// Most bank trades greedy makes in one turn (a guard; each trade already lowers a deficit).
 const MAX_BANK_TRADES: u8 = 8;
@@ -376,20 +377,40 @@ pub(crate) fn team_value(g: &Game, h: usize) -> u32 {
     w * raw_pips(g, h)
 }
 
-/// Set-up settlement: the free corner with the best `corner_score` plus `extra(corner)`.
-pub(crate) fn setup_settlement(g: &Game, extra: impl Fn(usize) -> f32) -> Action {
+/// Set-up settlement: the free corner with the best `corner_score` plus `extra(corner)`, or
+/// one drawn by softmax over those scores at `temperature` > 0 (see [`super::opening::pick`]).
+pub(crate) fn setup_settlement(
+    g: &Game,
+    extra: impl Fn(usize) -> f32,
+    temperature: f32,
+    rng: &mut Rng,
+) -> Action {
     let p = PlayerId(g.s.current);
     let prod = production(g, p, false);
-    let mut best = None;
-    let mut best_v = f32::MIN;
-    for c in g.topo.land_corners.minus(g.s.blocked).iter() {
-        let v = corner_score(g, c, &prod, true) + extra(c);
-        if v > best_v {
-            best_v = v;
-            best = Some(c);
+    let spots = g.topo.land_corners.minus(g.s.blocked);
+    let scored = spots
+        .iter()
+        .map(|c| (c, corner_score(g, c, &prod, true) + extra(c)));
+    let best = super::opening::pick(scored, temperature, rng);
+    Action::BuildSettlement(CornerId(best.expect("a free corner for set-up") as u8))
+}
+
+/// The greedy policy's knobs (a config's `[greedy]` table; every field optional).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GreedyKnobs {
+    /// Varied openings: 0 takes the best set-up corner (every game on a board opens alike);
+    /// above 0 a corner is drawn by softmax over the corner scores with this temperature, in
+    /// score points (about the pips of one more number). Default 0.
+    pub setup_temperature: f32,
+}
+
+impl Default for GreedyKnobs {
+    fn default() -> Self {
+        GreedyKnobs {
+            setup_temperature: 0.0,
         }
     }
-    Action::BuildSettlement(CornerId(best.expect("a free corner for set-up") as u8))
 }
 
 /// Set-up road: the edge from the new settlement towards the best corner two steps away.
@@ -489,6 +510,8 @@ pub(crate) fn best_flip(g: &Game, legal: &mut ActionList, score: impl Fn(usize) 
 /// plays its own seat: soldiers only to flip back its own production.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyPolicy {
+    /// The knobs this policy plays by.
+    pub knobs: GreedyKnobs,
     turn: u32,
     trades: u8,
     memo: Memo,
@@ -643,6 +666,14 @@ impl Memo {
 }
 
 impl GreedyPolicy {
+    /// A greedy player with the given knobs.
+    pub fn new(knobs: GreedyKnobs) -> GreedyPolicy {
+        GreedyPolicy {
+            knobs,
+            ..Default::default()
+        }
+    }
+
     fn reset_turn(&mut self, g: &Game) {
         if g.s.turn != self.turn {
             self.turn = g.s.turn;
@@ -803,14 +834,15 @@ impl GreedyPolicy {
 }
 
 impl Policy<Game<'_>> for GreedyPolicy {
-    fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        let temperature = self.knobs.setup_temperature;
         if g.is_raiders() {
-            return self.raiders.choose(g, legal);
+            return self.raiders.choose(g, legal, temperature, rng);
         }
         self.reset_turn(g);
         let p = PlayerId(g.s.current);
         match g.s.phase {
-            Phase::SetupSettlement => setup_settlement(g, |_| 0.0),
+            Phase::SetupSettlement => setup_settlement(g, |_| 0.0, temperature, rng),
             Phase::SetupRoad => setup_road(g),
             Phase::PreRoll => {
                 let can_knight = !g.s.dev_played && g.s.cur().dev[DevCard::Knight.idx()] > 0;

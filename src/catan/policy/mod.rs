@@ -2,6 +2,7 @@
 
 pub mod greedy;
 pub mod null;
+pub mod opening;
 pub mod raiders;
 pub mod random;
 pub mod rollout;
@@ -15,21 +16,30 @@ use crate::engine::seeds::Rng;
 /// `Trade` that `Game::trade_ok` accepts); `legal` is scratch space for `Game::legal_actions`.
 pub use crate::engine::play::Policy;
 
-pub use greedy::GreedyPolicy;
+pub use greedy::{GreedyKnobs, GreedyPolicy};
 pub use null::NullPolicy;
 pub use random::RandomPolicy;
 pub use rollout::{RolloutKnobs, RolloutPolicy};
 
-pub use solitaire::SolitairePolicy;
+pub use solitaire::{SolitaireKnobs, SolitairePolicy};
 pub use team::{TeamKnobs, TeamPolicy};
+
+/// The knob tables of a config (`[greedy]`, `[team]`, `[solitaire]`, `[rollout]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Knobs {
+    pub greedy: GreedyKnobs,
+    pub team: TeamKnobs,
+    pub solitaire: SolitaireKnobs,
+    pub rollout: RolloutKnobs,
+}
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PolicySpec {
     Random,
-    Greedy,
+    Greedy(GreedyKnobs),
     Team(TeamKnobs),
-    Solitaire,
+    Solitaire(SolitaireKnobs),
     /// The search player; `team` are the knobs of a `team` base policy.
     Rollout {
         knobs: RolloutKnobs,
@@ -42,27 +52,27 @@ impl PolicySpec {
     pub const NAMES: &'static [&'static str] =
         &["random", "greedy", "team", "solitaire", "rollout"];
 
-    /// Parses a policy name; `team` and `rollout` take the given knobs, and `rollout-N` is
-    /// `rollout` with a budget of N rollouts.
-    pub fn parse(s: &str, team: TeamKnobs, rollout: RolloutKnobs) -> Option<PolicySpec> {
+    /// Parses a policy name with the knobs of the config's tables; `rollout-N` is `rollout`
+    /// with a budget of N rollouts.
+    pub fn parse(s: &str, k: &Knobs) -> Option<PolicySpec> {
         if let Some(n) = s.strip_prefix("rollout-") {
             let rollouts = n.parse().ok().filter(|&n| n > 0)?;
             return Some(PolicySpec::Rollout {
                 knobs: RolloutKnobs {
                     rollouts,
-                    ..rollout
+                    ..k.rollout
                 },
-                team,
+                team: k.team,
             });
         }
         match s {
             "random" => Some(PolicySpec::Random),
-            "greedy" => Some(PolicySpec::Greedy),
-            "team" => Some(PolicySpec::Team(team)),
-            "solitaire" => Some(PolicySpec::Solitaire),
+            "greedy" => Some(PolicySpec::Greedy(k.greedy)),
+            "team" => Some(PolicySpec::Team(k.team)),
+            "solitaire" => Some(PolicySpec::Solitaire(k.solitaire)),
             "rollout" => Some(PolicySpec::Rollout {
-                knobs: rollout,
-                team,
+                knobs: k.rollout,
+                team: k.team,
             }),
             _ => None,
         }
@@ -71,9 +81,9 @@ impl PolicySpec {
     pub fn name(&self) -> &'static str {
         match self {
             PolicySpec::Random => "random",
-            PolicySpec::Greedy => "greedy",
+            PolicySpec::Greedy(_) => "greedy",
             PolicySpec::Team(_) => "team",
-            PolicySpec::Solitaire => "solitaire",
+            PolicySpec::Solitaire(_) => "solitaire",
             PolicySpec::Rollout { .. } => "rollout",
         }
     }
@@ -98,9 +108,9 @@ impl PolicySpec {
     pub fn player(self) -> Player {
         match self {
             PolicySpec::Random => Player::Random(RandomPolicy),
-            PolicySpec::Greedy => Player::Greedy(GreedyPolicy::default()),
+            PolicySpec::Greedy(k) => Player::Greedy(GreedyPolicy::new(k)),
             PolicySpec::Team(k) => Player::Team(TeamPolicy::new(k)),
-            PolicySpec::Solitaire => Player::Solitaire(SolitairePolicy),
+            PolicySpec::Solitaire(k) => Player::Solitaire(SolitairePolicy { knobs: k }),
             PolicySpec::Rollout { knobs, team } => {
                 Player::Rollout(Box::new(RolloutPolicy::new(knobs, team)))
             }

@@ -10,6 +10,7 @@ use super::greedy::{
 use crate::catan::kernel::raiders;
 use crate::catan::NONE;
 use crate::catan::*;
+use crate::engine::seeds::Rng;
 
 /// Most bank trades in one turn (as greedy's base play).
 const MAX_BANK_TRADES: u8 = 8;
@@ -495,14 +496,20 @@ impl RaidersPlay {
     }
 
     /// Greedy's decision in a Raiders game.
-    pub(crate) fn choose(&mut self, g: &Game, legal: &mut ActionList) -> Action {
+    pub(crate) fn choose(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        temperature: f32,
+        rng: &mut Rng,
+    ) -> Action {
         if g.s.turn != self.turn {
             self.turn = g.s.turn;
             self.trades = 0;
         }
         let p = PlayerId(g.s.current);
         match g.s.phase {
-            Phase::SetupSettlement => setup_settlement(g),
+            Phase::SetupSettlement => setup_settlement(g, temperature, rng),
             Phase::SetupRoad => {
                 if g.s.setup_step < g.s.n_players {
                     setup_ship(g, legal)
@@ -693,20 +700,17 @@ fn island_values(g: &Game, v: &View, prod: &[u32; 5]) -> [f32; MAX_CORNERS] {
 }
 
 /// Set-up settlement: greedy's corner score with the raiders' threat; the first (coastal) one
-/// also values the shipping line it opens toward the islands.
-fn setup_settlement(g: &Game) -> Action {
+/// also values the shipping line it opens toward the islands. At `temperature` > 0 the corner
+/// is drawn by softmax over those values (see [`super::opening::pick`]).
+fn setup_settlement(g: &Game, temperature: f32, rng: &mut Rng) -> Action {
     let p = PlayerId(g.s.current);
     let prod = production(g, p, false);
     let v = View::new(g, p);
     let first = g.s.setup_step < g.s.n_players;
     let islands = island_values(g, &v, &prod);
     let sea = g.topo.sea_edges.minus(g.s.roads);
-    let mut best = None;
-    let mut best_v = f32::MIN;
-    for c in raiders::setup_corners(g).iter() {
-        let Some(mut x) = spot_value(g, &v, c, &prod, true) else {
-            continue;
-        };
+    let scored = raiders::setup_corners(g).iter().filter_map(|c| {
+        let mut x = spot_value(g, &v, c, &prod, true)?;
         if g.topo.coast_corners.contains(c) && !v.island.is_empty() {
             let mut roots = CornerSet::EMPTY;
             roots.insert(c);
@@ -718,12 +722,9 @@ fn setup_settlement(g: &Game) -> Action {
                 SETUP_REACH_SECOND
             } * reach;
         }
-        if x > best_v || best.is_none() {
-            best_v = x;
-            best = Some(c);
-        }
-    }
-    match best {
+        Some((c, x))
+    });
+    match super::opening::pick(scored, temperature, rng) {
         Some(c) => Action::BuildSettlement(CornerId(c as u8)),
         // Every legal corner is doomed (only when set-up raiders began the storm): the first.
         None => Action::BuildSettlement(CornerId(raiders::setup_corners(g).nth(0) as u8)),

@@ -132,7 +132,7 @@ impl Base {
                 Base::Team(TeamPolicy::new(team))
             }
             (BaseName::Solitaire, _) | (BaseName::Auto, Variant::Solitaire(_)) => {
-                Base::Solitaire(SolitairePolicy)
+                Base::Solitaire(SolitairePolicy::default())
             }
             _ => Base::Greedy(GreedyPolicy::default()),
         }

@@ -17,9 +17,29 @@ use crate::catan::*;
 use crate::engine::seeds::Rng;
 use rand::Rng as _;
 
-/// The solitaire policy (stateless).
+/// The solitaire policy's knobs (a config's `[solitaire]` table; every field optional).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SolitaireKnobs {
+    /// Varied openings: 0 takes the best set-up corner; above 0 a corner is drawn by softmax
+    /// over the corner values with this temperature, in value points. Default 0.
+    pub setup_temperature: f32,
+}
+
+impl Default for SolitaireKnobs {
+    fn default() -> Self {
+        SolitaireKnobs {
+            setup_temperature: 0.0,
+        }
+    }
+}
+
+/// The solitaire policy (no state but its knobs).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SolitairePolicy;
+pub struct SolitairePolicy {
+    /// The knobs this policy plays by.
+    pub knobs: SolitaireKnobs,
+}
 
 /// Pips a hex gives its neighbours now: 0 for no token, a destroyed or face-down tile; half
 /// under a blocking robber.
@@ -358,20 +378,23 @@ impl Policy<Game<'_>> for SolitairePolicy {
         match g.s.phase {
             Phase::SetupSettlement => {
                 let prod = production(g, p);
-                let best = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::BuildSettlement(c) => Some(*c),
-                        _ => None,
-                    })
-                    .max_by(|a, b| {
+                let spots = legal.iter().filter_map(|a| match a {
+                    Action::BuildSettlement(c) => Some(*c),
+                    _ => None,
+                });
+                let best = if self.knobs.setup_temperature > 0.0 {
+                    let scored = spots.map(|c| (c, corner_value(g, p, c.idx(), &prod) as f32));
+                    super::opening::pick(scored, self.knobs.setup_temperature, rng)
+                } else {
+                    spots.max_by(|a, b| {
                         corner_value(g, p, a.idx(), &prod).total_cmp(&corner_value(
                             g,
                             p,
                             b.idx(),
                             &prod,
                         ))
-                    });
+                    })
+                };
                 if let Some(c) = best {
                     return Action::BuildSettlement(c);
                 }

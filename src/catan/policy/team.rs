@@ -76,6 +76,9 @@ pub struct TeamKnobs {
     /// Set-up penalty per hex whose number the player already produces from (diverse numbers).
     /// Default 1.0.
     pub same_number_penalty: f32,
+    /// Varied openings: 0 takes the best set-up corner; above 0 a corner is drawn by softmax
+    /// over the set-up scores with this temperature, in score points. Default 0.
+    pub setup_temperature: f32,
 }
 
 impl Default for TeamKnobs {
@@ -99,6 +102,7 @@ impl Default for TeamKnobs {
             concede_after_idle_turns: 2000,
             spread_bonus: 1.5,
             same_number_penalty: 1.0,
+            setup_temperature: 0.0,
         }
     }
 }
@@ -512,7 +516,7 @@ impl TeamPolicy {
         Action::EndTurn
     }
 
-    fn setup(&self, g: &Game) -> Action {
+    fn setup(&self, g: &Game, rng: &mut Rng) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
         let mut touched = HexSet::EMPTY;
@@ -528,22 +532,27 @@ impl TeamPolicy {
             }
         }
         let k = self.knobs;
-        setup_settlement(g, |c| {
-            let mut x = 0.0;
-            for &h in &g.topo.corner_hexes[c] {
-                if h == NONE || raw_pips(g, h as usize) == 0 {
-                    continue;
+        setup_settlement(
+            g,
+            |c| {
+                let mut x = 0.0;
+                for &h in &g.topo.corner_hexes[c] {
+                    if h == NONE || raw_pips(g, h as usize) == 0 {
+                        continue;
+                    }
+                    let h = h as usize;
+                    if !touched.contains(h) {
+                        x += k.spread_bonus;
+                    }
+                    if numbers & (1 << g.layout.token[h]) != 0 {
+                        x -= k.same_number_penalty;
+                    }
                 }
-                let h = h as usize;
-                if !touched.contains(h) {
-                    x += k.spread_bonus;
-                }
-                if numbers & (1 << g.layout.token[h]) != 0 {
-                    x -= k.same_number_penalty;
-                }
-            }
-            x
-        })
+                x
+            },
+            k.setup_temperature,
+            rng,
+        )
     }
 }
 
@@ -686,7 +695,7 @@ impl Policy<Game<'_>> for TeamPolicy {
         self.reset_turn(g);
         let p = PlayerId(g.s.current);
         match g.s.phase {
-            Phase::SetupSettlement => self.setup(g),
+            Phase::SetupSettlement => self.setup(g, _rng),
             Phase::SetupRoad => setup_road(g),
             Phase::PreRoll => {
                 if is_robert(g) {
