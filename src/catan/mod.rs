@@ -12,5 +12,6 @@ pub mod soak;
 pub mod summary;
 mod tables;
 pub mod trace;
+pub mod tune;
 
 pub use kernel::*;

@@ -861,3 +861,85 @@ fn rollout_rows_are_thread_independent() {
     assert!(read(&outs[0], "summary.csv").contains("rollout-3"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `robsim tune`: the same search and held-out test with 1 and 2 threads; the tuned table is a
+/// `[team]` table a config accepts; a config without team rows is refused, naming the key.
+#[test]
+fn tune_is_thread_independent_and_writes_a_pasteable_table() {
+    let d = tmp("tune");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("t.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"t\"\nseed = 3\ngames = 10\n[grid]\nvariant = \"robert\"\ndifficulty = \"easy\"\nplayers = 4\npolicy = \"team\"\n",
+    )
+    .unwrap();
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        run_ok(&[
+            "tune",
+            cfg.to_str().unwrap(),
+            "--train-games",
+            "40",
+            "--test-games",
+            "60",
+            "--rounds",
+            "1",
+            "--quiet",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        outs.push(out);
+    }
+    for f in ["tune.csv", "held_out.csv"] {
+        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
+    }
+    let table = |dir: &std::path::Path| -> String {
+        read(dir, "tuned.toml")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(table(&outs[0]), table(&outs[1]));
+    assert!(
+        read(&outs[0], "tune.csv").lines().count() > 40,
+        "every candidate is listed"
+    );
+    // The tuned table runs as a config's [team] table.
+    let tuned_cfg = d.join("tuned.toml");
+    std::fs::write(
+        &tuned_cfg,
+        format!(
+            "name = \"t2\"\nseed = 3\ngames = 10\n[grid]\nvariant = \"robert\"\n{}\n",
+            table(&outs[0])
+        ),
+    )
+    .unwrap();
+    run_ok(&[
+        "sweep",
+        tuned_cfg.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        d.join("t2").to_str().unwrap(),
+    ]);
+    // No team row: refused before anything runs.
+    let bad = d.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"b\"\nseed = 3\ngames = 10\n[grid]\nvariant = \"robert\"\npolicy = \"greedy\"\n",
+    )
+    .unwrap();
+    let o = robsim()
+        .args(["tune", bad.to_str().unwrap(), "--quiet"])
+        .args(["--out", d.join("never").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("grid.policy"));
+    assert!(!d.join("never").exists(), "nothing written on bad input");
+    let _ = std::fs::remove_dir_all(&d);
+}

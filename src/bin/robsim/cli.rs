@@ -313,6 +313,30 @@ pub(crate) enum Cmd {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Tune the team policy's knobs for a config's team rows (coordinate search with common
+    /// random numbers), then test them against the starting knobs on held-out games.
+    Tune {
+        /// The sweep config whose team rows (and `[team]` table, the starting point) are tuned.
+        config: PathBuf,
+        /// Training games per row and candidate.
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        train_games: u64,
+        /// Held-out games per row for the final paired test.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        test_games: u64,
+        /// Passes of coordinate search at most (it stops early when a pass changes nothing).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
+        rounds: u32,
+        /// Worker threads (0 = one per core). Results are identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output folder (default: reports/<name>-tune).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Play random games of every variant with every invariant checked after every step.
     Soak {
         /// Games to play.

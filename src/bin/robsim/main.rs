@@ -5,6 +5,7 @@ mod cli;
 mod soak;
 mod sweep;
 mod trace;
+mod tune;
 
 use anyhow::Context;
 use clap::Parser;
@@ -136,6 +137,26 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             seed,
             threads,
         } => soak::soak(games, seed, threads),
+        Cmd::Tune {
+            config,
+            train_games,
+            test_games,
+            rounds,
+            threads,
+            out,
+            quiet,
+        } => tune::tune(
+            &config,
+            tune::Budget {
+                train_games,
+                test_games,
+                rounds,
+            },
+            threads,
+            out,
+            quiet,
+            args,
+        ),
         Cmd::Bench {
             games,
             repeats,

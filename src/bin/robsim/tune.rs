@@ -1,0 +1,155 @@
+//! `robsim tune`: tunes a config's team knobs and writes tuned.toml, tune.csv and held_out.csv.
+
+use crate::Failure;
+use anyhow::Context;
+use robsim::catan::tune::{planned_games, tune as search, Tuned};
+use robsim::config::Sweep;
+use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::write_atomic;
+use std::path::{Path, PathBuf};
+
+/// How much the search plays.
+pub(crate) struct Budget {
+    pub train_games: u64,
+    pub test_games: u64,
+    pub rounds: u32,
+}
+
+/// Runs `robsim tune`.
+pub(crate) fn tune(
+    config: &Path,
+    budget: Budget,
+    threads: usize,
+    out: Option<PathBuf>,
+    quiet: bool,
+    args: Vec<String>,
+) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(config)
+        .with_context(|| format!("cannot read config file {}", config.display()))
+        .map_err(Failure::Input)?;
+    let sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+    if !sweep.carcassonne.is_empty() {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "{}: grid.variant: tune searches the team policy's knobs; allowed: robert rows played by team",
+            config.display()
+        )));
+    }
+    robsim::games::check(&sweep).map_err(Failure::Input)?;
+    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
+    let rows = robsim::catan::rows::rows(&sweep, &maps, None);
+    let n_team = rows
+        .iter()
+        .filter(|r| r.spec.policy.name() == "team")
+        .count();
+    if n_team == 0 {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "{}: grid.policy: no row plays \"team\"; allowed: a config with team rows (the only policy tune searches)",
+            config.display()
+        )));
+    }
+    let out = out.unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
+    robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+    let pb = progress_bar(
+        planned_games(n_team, budget.train_games, budget.test_games, budget.rounds),
+        quiet,
+    );
+    let t0 = std::time::Instant::now();
+    let result = robsim::engine::runner::with_threads(threads, || {
+        search(
+            &rows,
+            sweep.file.team,
+            budget.train_games,
+            budget.test_games,
+            budget.rounds,
+            &pb,
+        )
+    })
+    .map_err(Failure::Run)?
+    .map_err(Failure::Input)?;
+    pb.finish_and_clear();
+    write(
+        &out,
+        &sweep,
+        &result,
+        &budget,
+        &args,
+        t0.elapsed().as_secs_f64(),
+    )
+    .map_err(Failure::Run)?;
+    print(&result, &rows);
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+fn write(
+    out: &Path,
+    sweep: &Sweep,
+    r: &Tuned,
+    b: &Budget,
+    args: &[String],
+    secs: f64,
+) -> anyhow::Result<()> {
+    #[derive(serde::Serialize)]
+    struct Table<'a> {
+        team: &'a robsim::catan::policy::TeamKnobs,
+    }
+    let mut toml_text = format!(
+        "# Team knobs tuned by `{}`\n# on {} training games per row (seed {} -> training seed {}), {} round(s) at most,\n# {:.0} s on {}.\n# Paste the [team] table into a sweep config; held_out.csv tests it against the starting knobs.\n",
+        shell_words(args),
+        b.train_games,
+        sweep.file.seed,
+        robsim::catan::tune::train_seed(sweep.file.seed),
+        b.rounds,
+        secs,
+        robsim::report::machine(),
+    );
+    toml_text.push_str(&toml::to_string(&Table { team: &r.tuned })?);
+    write_atomic(&out.join("tuned.toml"), toml_text.as_bytes())?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for t in &r.trials {
+        w.serialize(t)?;
+    }
+    write_atomic(&out.join("tune.csv"), &w.into_inner()?)?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for c in &r.held_out {
+        w.serialize(c)?;
+    }
+    write_atomic(&out.join("held_out.csv"), &w.into_inner()?)?;
+    Ok(())
+}
+
+fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
+    let changed: Vec<String> = {
+        let a = toml::Value::try_from(r.start).expect("knobs as TOML");
+        let b = toml::Value::try_from(r.tuned).expect("knobs as TOML");
+        let (a, b) = (a.as_table().expect("table"), b.as_table().expect("table"));
+        b.iter()
+            .filter(|(k, v)| a.get(*k) != Some(v))
+            .map(|(k, v)| format!("{k} = {v} (was {})", a[k]))
+            .collect()
+    };
+    if changed.is_empty() {
+        println!("tuned: no knob changed");
+    } else {
+        println!("tuned: {}", changed.join(", "));
+    }
+    println!("held-out games, tuned minus start (95% interval, McNemar p):");
+    for c in &r.held_out {
+        let row = &rows[c.row_a];
+        println!(
+            "  row {:>2} {} {}p {:<10} {:+.2} points ({:+.2} to {:+.2}), p = {}",
+            c.row_a,
+            row.spec.rules.variant.name(),
+            row.spec.rules.players,
+            row.spec
+                .rules
+                .variant
+                .robert()
+                .map_or("", |r| robsim::config::difficulty_name(r.start_cards)),
+            c.win_rate_diff.unwrap_or(0.0) * 100.0,
+            c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
+            c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
+            c.mcnemar_p.map_or("-".to_string(), |p| format!("{p}")),
+        );
+    }
+}
