@@ -216,9 +216,15 @@ fn variant_policies(
     names_given
         .iter()
         .map(|pol| {
+            if pol == "team-tuned" && file.team_tuned.is_none() {
+                bail!(
+                    "{}: policy \"team-tuned\" needs a [team_tuned] table (robsim tune writes one as tuned.toml's [team]); allowed: add the table, or another policy",
+                    ctx("grid.policy")
+                );
+            }
             let policy = PolicySpec::parse(pol, &file.knobs()).with_context(|| {
                 format!(
-                    "{}: unknown policy {pol:?}; allowed: {}",
+                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), team-tuned (with a [team_tuned] table)",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )

@@ -118,6 +118,9 @@ pub struct SweepFile {
     /// Knobs of the `team` policy.
     #[serde(default)]
     pub team: TeamKnobs,
+    /// Knobs of the `team-tuned` policy (a second `[team]` table, e.g. `robsim tune`'s).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_tuned: Option<TeamKnobs>,
     /// Knobs of the `solitaire` policy.
     #[serde(default, skip_serializing_if = "is_default_solitaire")]
     pub solitaire: SolitaireKnobs,
@@ -146,6 +149,7 @@ impl SweepFile {
             team: self.team,
             solitaire: self.solitaire,
             rollout: self.rollout,
+            team_tuned: self.team_tuned,
         }
     }
 }

@@ -260,6 +260,7 @@ impl GameArgs {
             solitaire: SolitaireKnobs {
                 setup_temperature: self.setup_temperature,
             },
+            team_tuned: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()

@@ -149,7 +149,11 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
             c.win_rate_diff.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
-            c.mcnemar_p.map_or("-".to_string(), |p| format!("{p}")),
+            c.mcnemar_p.map_or("-".to_string(), |p| if p < 0.001 {
+                format!("{p:.1e}")
+            } else {
+                format!("{p:.3}")
+            }),
         );
     }
 }

@@ -31,6 +31,9 @@ pub struct Knobs {
     pub team: TeamKnobs,
     pub solitaire: SolitaireKnobs,
     pub rollout: RolloutKnobs,
+    /// `[team_tuned]`: a second set of team knobs (e.g. `robsim tune`'s), played as
+    /// `team-tuned`.
+    pub team_tuned: Option<TeamKnobs>,
 }
 
 /// A policy named in a config or on the command line, with its knobs.
@@ -39,6 +42,8 @@ pub enum PolicySpec {
     Random,
     Greedy(GreedyKnobs),
     Team(TeamKnobs),
+    /// The team policy with the `[team_tuned]` knobs, beside `team` in one sweep.
+    TeamTuned(TeamKnobs),
     Solitaire(SolitaireKnobs),
     /// The search player; `team` are the knobs of a `team` base policy.
     Rollout {
@@ -66,6 +71,7 @@ impl PolicySpec {
             });
         }
         match s {
+            "team-tuned" => k.team_tuned.map(PolicySpec::TeamTuned),
             "random" => Some(PolicySpec::Random),
             "greedy" => Some(PolicySpec::Greedy(k.greedy)),
             "team" => Some(PolicySpec::Team(k.team)),
@@ -83,6 +89,7 @@ impl PolicySpec {
             PolicySpec::Random => "random",
             PolicySpec::Greedy(_) => "greedy",
             PolicySpec::Team(_) => "team",
+            PolicySpec::TeamTuned(_) => "team-tuned",
             PolicySpec::Solitaire(_) => "solitaire",
             PolicySpec::Rollout { .. } => "rollout",
         }
@@ -109,7 +116,7 @@ impl PolicySpec {
         match self {
             PolicySpec::Random => Player::Random(RandomPolicy),
             PolicySpec::Greedy(k) => Player::Greedy(GreedyPolicy::new(k)),
-            PolicySpec::Team(k) => Player::Team(TeamPolicy::new(k)),
+            PolicySpec::Team(k) | PolicySpec::TeamTuned(k) => Player::Team(TeamPolicy::new(k)),
             PolicySpec::Solitaire(k) => Player::Solitaire(SolitairePolicy { knobs: k }),
             PolicySpec::Rollout { knobs, team } => {
                 Player::Rollout(Box::new(RolloutPolicy::new(knobs, team)))
