@@ -1,7 +1,8 @@
 //! No heap allocation inside a game after the first: a counting global allocator watches the game loop.
 
 use robsim::catan::policy::{
-    GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+    GreedyPolicy, Policy, RandomPolicy, RolloutKnobs, RolloutPolicy, SolitairePolicy, TeamKnobs,
+    TeamPolicy,
 };
 use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
@@ -33,6 +34,15 @@ fn allocations_in_games<P: for<'t> Policy<Game<'t>> + Clone>(
     board: BoardKind,
     policy: P,
 ) -> u64 {
+    allocations_in_n_games(rules, board, policy, 200)
+}
+
+fn allocations_in_n_games<P: for<'t> Policy<Game<'t>> + Clone>(
+    rules: Rules,
+    board: BoardKind,
+    policy: P,
+    games: u64,
+) -> u64 {
     let map = robsim::catan::mapfile::map_for("base", &rules);
     let topo = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
     let mut buf = Box::new(ActionList::new());
@@ -45,7 +55,7 @@ fn allocations_in_games<P: for<'t> Policy<Game<'t>> + Clone>(
     };
     one(0); // warm-up
     let before = ALLOCS.load(Ordering::Relaxed);
-    for i in 1..200 {
+    for i in 1..games {
         one(i);
     }
     ALLOCS.load(Ordering::Relaxed) - before
@@ -103,6 +113,29 @@ fn games_do_not_allocate_after_warm_up() {
         allocations_in_games(robert(1).with_modifiers(all), random, RandomPolicy),
         0,
         "robert with every modifier"
+    );
+    // The search player: thousands of rollouts a game, none allocating.
+    let search = RolloutPolicy::new(
+        RolloutKnobs {
+            rollouts: 4,
+            ..Default::default()
+        },
+        TeamKnobs::default(),
+    );
+    assert_eq!(
+        allocations_in_n_games(robert(2), random, search.clone(), 12),
+        0,
+        "robert rollout"
+    );
+    assert_eq!(
+        allocations_in_n_games(
+            Rules::solitaire(SolitaireRules::default()),
+            random,
+            search,
+            12
+        ),
+        0,
+        "solitaire rollout"
     );
     for players in [4, 6] {
         let raiders = Rules::raiders(players, RaidersRules::default());
