@@ -239,6 +239,21 @@ pub(super) fn raiders_figures(
     Ok(())
 }
 
+/// The rows `idx` grouped by their settings other than `skip`, groups and rows in first-seen
+/// order.
+fn group_rows(rows: &[CatanRow], idx: &[usize], skip: &[&str]) -> Vec<(Settings, Vec<usize>)> {
+    let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
+    for &i in idx {
+        let mut k = rows[i].settings();
+        k.retain(|kv| !skip.contains(&kv.0));
+        match groups.iter_mut().find(|g| g.0 == k) {
+            Some(g) => g.1.push(i),
+            None => groups.push((k, vec![i])),
+        }
+    }
+    groups
+}
+
 /// The skill ladder (`skill.svg`; `solitaire_skill.svg` for Solitaire rows), when the team-outcome rows `coop` play more than one
 /// policy: one panel per player count (and other setting), one line per policy over the values
 /// of the setting `level` (Robert: difficulty; Solitaire: modifiers).
@@ -271,19 +286,7 @@ fn skill_figure(
     if policies.len() < 2 {
         return Ok(None);
     }
-    let key = |i: usize| {
-        let mut s = rows[i].settings();
-        s.retain(|kv| kv.0 != level && kv.0 != "policy");
-        s
-    };
-    let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
-    for &i in coop {
-        let k = key(i);
-        match groups.iter_mut().find(|g| g.0 == k) {
-            Some(g) => g.1.push(i),
-            None => groups.push((k, vec![i])),
-        }
-    }
+    let groups = group_rows(rows, coop, &[level, "policy"]);
     let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
     let titles = row_labels(&firsts, &[level, "policy"]);
     let panels: Vec<RatePanel> = groups
@@ -340,19 +343,7 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
             })
             .collect();
         // Series: rows equal in every setting but the difficulty.
-        let key = |i: usize| {
-            let mut s = rows[i].settings();
-            s.retain(|kv| kv.0 != "difficulty");
-            s
-        };
-        let mut groups: Vec<(Settings, Vec<usize>)> = Vec::new();
-        for &i in &coop {
-            let k = key(i);
-            match groups.iter_mut().find(|g| g.0 == k) {
-                Some(g) => g.1.push(i),
-                None => groups.push((k, vec![i])),
-            }
-        }
+        let groups = group_rows(rows, &coop, &["difficulty"]);
         let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
         let names = row_labels(&firsts, &["difficulty"]);
         let series: Vec<RateSeries> = groups

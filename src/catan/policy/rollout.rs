@@ -207,7 +207,7 @@ impl RolloutPolicy {
         out.push(a0);
         let max = k.max_candidates as usize;
         // Alternatives ranked by `rank` (higher first), skipping `a0`.
-        let mut ranked: ArrayVec<(i64, Action), 64> = ArrayVec::new();
+        let mut ranked: ArrayVec<(i64, Action), MAX_CORNERS> = ArrayVec::new();
         let mut offer = |a: Action, r: i64| {
             if a != a0 && !ranked.is_full() {
                 ranked.push((r, a));
@@ -282,14 +282,13 @@ impl RolloutPolicy {
 
 impl Policy<Game<'_>> for RolloutPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
-        let base = *self
+        let (kind, team) = (self.knobs.base, self.team);
+        let b = self
             .base
-            .get_or_insert_with(|| Base::new(self.knobs.base, self.team, g.rules.variant));
-        let a0 = self
-            .base
-            .as_mut()
-            .expect("resolved above")
-            .choose(g, legal, rng);
+            .get_or_insert_with(|| Base::new(kind, team, g.rules.variant));
+        // The base policy as it stood before this decision plays every future.
+        let base = *b;
+        let a0 = b.choose(g, legal, rng);
         let cands = self.candidates(g, a0, legal);
         if cands.len() < 2 {
             return a0;
