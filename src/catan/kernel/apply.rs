@@ -431,40 +431,46 @@ impl Game<'_> {
     /// who then gets what the bank has.
     pub(super) fn produce<S: Sink<Event>>(&mut self, n: u8, sink: &mut S) {
         let hexes = modifiers::producing_hexes(self, n);
-        let mut want = [[0u8; 5]; MAX_PLAYERS];
+        // One pass over the producing hexes' corners: what each seat is owed of each resource,
+        // the total owed, and which seats are owed it (a bit per seat).
+        let mut want = [[0u8; MAX_PLAYERS]; 5];
+        let mut total = [0u8; 5];
+        let mut owed = [0u8; 5];
+        let mut any = 0u8;
         for h in hexes.iter() {
             let Some(r) = self.layout.terrain[h].resource() else {
                 continue;
             };
+            let ri = r.idx();
             for c in self.topo.hex_corners[h] {
                 let o = self.s.corner_owner[c.idx()];
                 if o != 0 {
-                    want[((o & 0x0f) - 1) as usize][r.idx()] += 1 + (o >> 4);
+                    let q = ((o & 0x0f) - 1) as usize;
+                    let amount = 1 + (o >> 4);
+                    want[ri][q] += amount;
+                    total[ri] += amount;
+                    owed[ri] |= 1 << q;
+                    any |= 1 << ri;
                 }
             }
         }
-        for r in Resource::ALL {
-            let ri = r.idx();
-            let mut total = 0u8;
-            let mut owed = 0;
-            for w in want.iter().take(self.s.n_players as usize) {
-                if w[ri] > 0 {
-                    total += w[ri];
-                    owed += 1;
-                }
-            }
-            if total == 0 {
-                continue;
-            }
-            if total > self.s.bank[ri] && owed > 1 {
+        // Resources in order, then seats in order (the order of the events).
+        while any != 0 {
+            let ri = any.trailing_zeros() as usize;
+            any &= any - 1;
+            let r = Resource::from_idx(ri);
+            if total[ri] > self.s.bank[ri] && owed[ri].count_ones() > 1 {
                 sink.event(&Event::Shortage {
                     resource: r,
-                    wanted: total,
+                    wanted: total[ri],
                 });
                 continue;
             }
-            for (q, w) in want.iter().enumerate().take(self.s.n_players as usize) {
-                let amount = w[ri].min(self.s.bank[ri]);
+            let mut seats = owed[ri];
+            while seats != 0 {
+                let q = seats.trailing_zeros() as usize;
+                seats &= seats - 1;
+                let amount = want[ri][q].min(self.s.bank[ri]);
                 if amount > 0 {
                     self.s.bank[ri] -= amount;
                     self.s.players[q].hand[ri] += amount;
@@ -624,6 +630,6 @@ impl Game<'_> {
             at: e.0,
             free,
         });
-        self.after_road(p, sink);
+        self.after_road(p, e, sink);
     }
 }

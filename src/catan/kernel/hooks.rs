@@ -106,13 +106,15 @@ impl Game<'_> {
     /// After a road is placed by seat `p`: the longest road, or Raiders' trade routes and
     /// out-of-play roads.
     #[inline]
-    pub(super) fn after_road<S: Sink<Event>>(&mut self, p: PlayerId, sink: &mut S) {
+    pub(super) fn after_road<S: Sink<Event>>(&mut self, p: PlayerId, e: EdgeId, sink: &mut S) {
         if self.is_raiders() {
             // A road between two raider-covered hexes is out of play from the start.
             raiders::refresh(self, sink);
             return;
         }
-        let len = self.road_length(p);
+        // A new road only lengthens trails through it: the other parts of the network keep
+        // their lengths, so only the part containing the new road is measured.
+        let len = self.base_road_length_with(p, e.idx());
         self.s.players[p.idx()].road_length = len;
         self.update_longest_road(sink);
     }

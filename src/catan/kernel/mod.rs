@@ -20,7 +20,7 @@ mod variant;
 pub use bits::{Bits, CornerSet, EdgeSet, HexSet};
 pub use ids::*;
 pub use layout::{BoardKind, Layout};
-pub use rules::{ActionList, Game, IllegalAction, MAX_ACTIONS};
+pub use rules::{ActionList, Game, IllegalAction, MainMenu, MAX_ACTIONS};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{

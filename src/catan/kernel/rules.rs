@@ -1,6 +1,6 @@
 //! The game and its legal actions (applying them: `apply`; scoring: `awards`; checks: `invariants`).
 
-use super::bits::{EdgeSet, HexSet};
+use super::bits::{CornerSet, EdgeSet, HexSet};
 use super::ids::*;
 use super::layout::Layout;
 use super::raiders;
@@ -17,6 +17,93 @@ use arrayvec::ArrayVec;
 pub const MAX_ACTIONS: usize = 1024;
 /// A caller-owned buffer of legal actions.
 pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
+
+/// The main phase's legal actions as sets and counts (see [`Game::main_menu`]): builds, then
+/// the "tail" of single actions in a fixed order: buy a card, knight, road building, year of
+/// plenty pairs, monopolies, bank trades, end of turn.
+#[derive(Clone, Copy, Debug)]
+pub struct MainMenu {
+    pub roads: EdgeSet,
+    pub settlements: CornerSet,
+    pub cities: CornerSet,
+    /// `BUY_DEV`, `KNIGHT`, `ROAD_BUILDING` bits.
+    singles: u8,
+    /// Year of plenty: a bit per resource pair (a <= b), in row order.
+    plenty: u16,
+    monopoly: bool,
+    /// Bank trades: per resource given, a bit per resource that can be got.
+    trades: [u8; 5],
+}
+
+impl MainMenu {
+    const BUY_DEV: u8 = 1;
+    const KNIGHT: u8 = 2;
+    const ROAD_BUILDING: u8 = 4;
+
+    /// Actions after the builds.
+    #[inline]
+    pub fn tail_len(&self) -> usize {
+        let trades: u32 = self.trades.iter().map(|t| t.count_ones()).sum();
+        (self.singles.count_ones() + self.plenty.count_ones() + trades) as usize
+            + 5 * self.monopoly as usize
+            + 1
+    }
+
+    /// The `k`-th action after the builds (`k < tail_len()`).
+    #[inline]
+    pub fn tail(&self, mut k: usize) -> Action {
+        for (bit, a) in [
+            (Self::BUY_DEV, Action::BuyDev),
+            (Self::KNIGHT, Action::PlayKnight),
+            (Self::ROAD_BUILDING, Action::PlayRoadBuilding),
+        ] {
+            if self.singles & bit != 0 {
+                if k == 0 {
+                    return a;
+                }
+                k -= 1;
+            }
+        }
+        let n = self.plenty.count_ones() as usize;
+        if k < n {
+            let mut bits = self.plenty;
+            for _ in 0..k {
+                bits &= bits - 1;
+            }
+            let mut i = bits.trailing_zeros() as usize;
+            for a in 0..5 {
+                if i < 5 - a {
+                    return Action::PlayYearOfPlenty(Resource::from_idx(a), Resource::from_idx(a + i));
+                }
+                i -= 5 - a;
+            }
+            unreachable!("year of plenty pair index");
+        }
+        k -= n;
+        if self.monopoly {
+            if k < 5 {
+                return Action::PlayMonopoly(Resource::from_idx(k));
+            }
+            k -= 5;
+        }
+        for (give, &gets) in self.trades.iter().enumerate() {
+            let n = gets.count_ones() as usize;
+            if k < n {
+                let mut bits = gets;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return Action::BankTrade {
+                    give: Resource::from_idx(give),
+                    get: Resource::from_idx(bits.trailing_zeros() as usize),
+                };
+            }
+            k -= n;
+        }
+        debug_assert_eq!(k, 0, "past the end of the main phase's actions");
+        Action::EndTurn
+    }
+}
 
 /// An action that the current phase does not allow; the state was left untouched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -236,29 +323,25 @@ impl<'t> Game<'t> {
                 }
             }
             Phase::MoveRobber => {
+                let victims = self.robber_victims();
+                let seats = self.seats_by_hex();
                 for h in self.topo.land_hexes.iter() {
                     if h == s.robber.idx() {
                         continue;
                     }
-                    let before = out.len();
-                    for q in 0..s.n_players {
-                        if q != s.current
-                            && s.players[q as usize].hand_size() > 0
-                            && !s.players[q as usize]
-                                .buildings
-                                .intersect(self.topo.hex_corner_set[h])
-                                .is_empty()
-                        {
-                            out.push(Action::MoveRobber {
-                                hex: HexId(h as u8),
-                                victim: q,
-                            });
-                        }
-                    }
-                    if out.len() == before {
+                    let mut on = seats[h] & victims;
+                    if on == 0 {
                         out.push(Action::MoveRobber {
                             hex: HexId(h as u8),
                             victim: NO_PLAYER,
+                        });
+                    }
+                    while on != 0 {
+                        let q = on.trailing_zeros() as u8;
+                        on &= on - 1;
+                        out.push(Action::MoveRobber {
+                            hex: HexId(h as u8),
+                            victim: q,
                         });
                     }
                 }
@@ -284,6 +367,35 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// Seats the current player may rob (another seat holding a card), a bit per seat.
+    #[inline]
+    pub(super) fn robber_victims(&self) -> u8 {
+        let s = &self.s;
+        let mut v = 0u8;
+        for q in 0..s.n_players {
+            if q != s.current && s.players[q as usize].hand.iter().any(|&x| x > 0) {
+                v |= 1 << q;
+            }
+        }
+        v
+    }
+
+    /// For every hex, the seats with a building on one of its corners (a bit per seat). Built
+    /// from the few buildings on the board rather than from every corner of every hex.
+    #[inline]
+    pub(super) fn seats_by_hex(&self) -> [u8; MAX_HEXES] {
+        let mut on = [0u8; MAX_HEXES];
+        for c in self.s.occupied.iter() {
+            let bit = 1 << ((self.s.corner_owner[c] & 0x0f) - 1);
+            for &h in &self.topo.corner_hexes[c] {
+                if h != super::topology::NONE {
+                    on[h as usize] |= bit;
+                }
+            }
+        }
+        on
+    }
+
     /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
     /// raider stands on a land hex, Solitaire never (its knights only cancel sevens).
     pub(super) fn knight_playable(&self) -> bool {
@@ -302,36 +414,59 @@ impl<'t> Game<'t> {
     }
 
     pub(super) fn main_actions(&self, out: &mut ActionList) {
+        let m = self.main_menu();
+        for e in m.roads.iter() {
+            out.push(Action::BuildRoad(EdgeId(e as u8)));
+        }
+        for c in m.settlements.iter() {
+            out.push(Action::BuildSettlement(CornerId(c as u8)));
+        }
+        for c in m.cities.iter() {
+            out.push(Action::BuildCity(CornerId(c as u8)));
+        }
+        self.variant_main_actions(out);
+        for k in 0..m.tail_len() {
+            out.push(m.tail(k));
+        }
+    }
+
+    /// The main phase's legal actions in the order of [`Game::legal_actions`], as sets and
+    /// counts rather than a list (Raiders' own actions, which come after the cities, excepted).
+    #[inline]
+    pub fn main_menu(&self) -> MainMenu {
         let s = &self.s;
         let p = PlayerId(s.current);
         let me = s.cur();
+        let mut m = MainMenu {
+            roads: EdgeSet::EMPTY,
+            settlements: CornerSet::EMPTY,
+            cities: CornerSet::EMPTY,
+            singles: 0,
+            plenty: 0,
+            monopoly: false,
+            trades: [0; 5],
+        };
         if me.roads_left > 0 && self.afford(&ROAD_COST) {
-            for e in self.road_spots(p).iter() {
-                out.push(Action::BuildRoad(EdgeId(e as u8)));
-            }
+            m.roads = self.road_spots(p);
         }
         if me.settlements_left > 0 && self.afford(&SETTLEMENT_COST) {
-            for c in self.settlement_spots(p).iter() {
-                out.push(Action::BuildSettlement(CornerId(c as u8)));
-            }
+            m.settlements = self.settlement_spots(p);
         }
         if me.cities_left > 0 && self.afford(&CITY_COST) {
             // Raiders: a taken building cannot be upgraded.
-            for c in me.buildings.minus(me.cities).minus(s.raiders.taken).iter() {
-                out.push(Action::BuildCity(CornerId(c as u8)));
-            }
+            m.cities = me.buildings.minus(me.cities).minus(s.raiders.taken);
         }
-        self.variant_main_actions(out);
         if self.afford_dev(p) && self.deck_available() {
-            out.push(Action::BuyDev);
+            m.singles |= MainMenu::BUY_DEV;
         }
         if !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable() {
-            out.push(Action::PlayKnight);
+            m.singles |= MainMenu::KNIGHT;
         }
         if self.can_play(DevCard::RoadBuilding) && self.road_building_spots(p) {
-            out.push(Action::PlayRoadBuilding);
+            m.singles |= MainMenu::ROAD_BUILDING;
         }
         if self.can_play(DevCard::YearOfPlenty) {
+            let mut bit = 0;
             for a in 0..5 {
                 for b in a..5 {
                     let ok = if a == b {
@@ -339,30 +474,49 @@ impl<'t> Game<'t> {
                     } else {
                         s.bank[a] >= 1 && s.bank[b] >= 1
                     };
-                    if ok {
-                        out.push(Action::PlayYearOfPlenty(
-                            Resource::from_idx(a),
-                            Resource::from_idx(b),
-                        ));
-                    }
+                    m.plenty |= (ok as u16) << bit;
+                    bit += 1;
                 }
             }
         }
-        if self.can_play(DevCard::Monopoly) {
-            for r in Resource::ALL {
-                out.push(Action::PlayMonopoly(r));
-            }
+        m.monopoly = self.can_play(DevCard::Monopoly);
+        let mut banked = 0u8;
+        for r in 0..5 {
+            banked |= ((s.bank[r] > 0) as u8) << r;
         }
         for give in Resource::ALL {
             if me.hand[give.idx()] >= me.rate(give) {
-                for get in Resource::ALL {
-                    if get != give && s.bank[get.idx()] > 0 {
-                        out.push(Action::BankTrade { give, get });
-                    }
-                }
+                m.trades[give.idx()] = banked & !(1 << give.idx());
             }
         }
-        out.push(Action::EndTurn);
+        m
+    }
+
+    /// A uniformly drawn legal action (as `legal_actions` then an index drawn in `0..len`, the
+    /// same draw and the same action), without listing the main phase's actions.
+    #[inline]
+    pub fn uniform_action(&self, out: &mut ActionList, rng: &mut crate::engine::seeds::Rng) -> Action {
+        use rand::Rng as _;
+        if self.s.phase == Phase::Main && !matches!(self.rules.variant, Variant::Raiders(_)) {
+            let m = self.main_menu();
+            let (r, c, t) = (m.roads.len() as usize, m.settlements.len() as usize, m.cities.len() as usize);
+            let mut k = rng.random_range(0..r + c + t + m.tail_len());
+            if k < r {
+                return Action::BuildRoad(EdgeId(m.roads.nth(k as u32) as u8));
+            }
+            k -= r;
+            if k < c {
+                return Action::BuildSettlement(CornerId(m.settlements.nth(k as u32) as u8));
+            }
+            k -= c;
+            if k < t {
+                return Action::BuildCity(CornerId(m.cities.nth(k as u32) as u8));
+            }
+            return m.tail(k - t);
+        }
+        self.legal_actions(out);
+        debug_assert!(!out.is_empty(), "no legal action in {:?}", self.s.phase);
+        out[rng.random_range(0..out.len())]
     }
 
     /// Whether the current player may trade `give` for `get` with seat `with` now: main phase,

@@ -3,7 +3,6 @@
 use super::Policy;
 use crate::catan::{Action, ActionList, Game};
 use crate::engine::seeds::Rng;
-use rand::Rng as _;
 
 /// Picks uniformly among `Game::legal_actions`. Trades between players are not in that list,
 /// so random players never offer them.
@@ -13,8 +12,6 @@ pub struct RandomPolicy;
 impl Policy<Game<'_>> for RandomPolicy {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
-        g.legal_actions(legal);
-        debug_assert!(!legal.is_empty(), "no legal action in {:?}", g.s.phase);
-        legal[rng.random_range(0..legal.len())]
+        g.uniform_action(legal, rng)
     }
 }
