@@ -1,4 +1,4 @@
-//! `robsim bench`: games/s and player-turns/s of standard workloads with 1 thread and all threads.
+//! `robsim bench`: games/s and player-turns/s of standard workloads (Catan variants and Carcassonne) with 1 thread and all threads.
 
 use crate::catan::mapfile::base_map;
 use crate::catan::policy::{
@@ -77,6 +77,59 @@ impl<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync> Experiment for Workloa
     }
 }
 
+/// A Carcassonne workload: 2-5 players, base game or The Robbers, random or greedy, from seed 1.
+/// Its player-turns are the tiles placed.
+pub struct CarcWorkload {
+    pub name: &'static str,
+    pub rules: crate::carcassonne::Rules,
+    pub policy: crate::carcassonne::policy::CarcPolicySpec,
+}
+
+/// Per-thread scratch of a Carcassonne workload: one game allocation reused, and the buffer.
+#[derive(Default)]
+pub struct CarcBenchScratch {
+    game: Option<crate::carcassonne::Game<'static>>,
+    buf: Box<crate::carcassonne::policy::CarcActions>,
+}
+
+impl Experiment for CarcWorkload {
+    type Acc = Tally;
+    type Scratch = CarcBenchScratch;
+    fn play(&self, i: u64, acc: &mut Tally, s: &mut CarcBenchScratch) {
+        let tiles = crate::carcassonne::experiment::base_tiles();
+        let g = s
+            .game
+            .get_or_insert_with(|| crate::carcassonne::Game::new(tiles, self.rules));
+        g.reset(self.rules);
+        let mut rngs = crate::carcassonne::sim::CarcRngs::new(1, i);
+        crate::engine::play::play(g, &mut self.policy.player(), &mut rngs, &mut s.buf, &mut ());
+        acc.games += 1;
+        acc.turns += g.placed.len() as u64;
+        let mut h = i;
+        for p in 0..self.rules.players as usize {
+            h = h.wrapping_mul(31).wrapping_add(g.score[p] as u64);
+        }
+        acc.checksum = acc.checksum.wrapping_add(crate::engine::seeds::mix64(h));
+    }
+}
+
+/// A workload's name in the table.
+pub trait Named {
+    fn name(&self) -> &'static str;
+}
+
+impl<P> Named for Workload<P> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl Named for CarcWorkload {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
 /// One measured line of the bench table.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct BenchLine {
@@ -94,8 +147,8 @@ pub struct BenchLine {
     pub rollouts_per_s: Option<f64>,
 }
 
-fn measure<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
-    w: &Workload<P>,
+fn measure<W: Experiment<Acc = Tally> + Named>(
+    w: &W,
     games: u64,
     repeats: usize,
     threads: usize,
@@ -111,7 +164,7 @@ fn measure<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
         let t = with_threads(threads, || run(w, 0..games, &ProgressBar::hidden()))?;
         secs.push(t0.elapsed().as_secs_f64());
         if tally.games > 0 {
-            anyhow::ensure!(t == tally, "{}: results differ between repeats", w.name);
+            anyhow::ensure!(t == tally, "{}: results differ between repeats", w.name());
         }
         tally = t;
     }
@@ -119,8 +172,8 @@ fn measure<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
     Ok((tally, secs[secs.len() / 2]))
 }
 
-fn lines_for<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
-    w: Workload<P>,
+fn lines_for<W: Experiment<Acc = Tally> + Named>(
+    w: W,
     games: u64,
     repeats: usize,
     all: usize,
@@ -131,11 +184,11 @@ fn lines_for<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync + Send>(
     anyhow::ensure!(
         t1 == tn,
         "{}: results differ between 1 and {all} threads",
-        w.name
+        w.name()
     );
     for (threads, secs, scaling) in [(1, s1, None), (all, sn, Some(s1 / sn))] {
         out.push(BenchLine {
-            workload: w.name,
+            workload: w.name(),
             threads,
             games,
             player_turns_per_game: (t1.turns as f64 / games as f64 * 10.0).round() / 10.0,
@@ -302,6 +355,41 @@ pub fn run_bench(
                 all,
                 &mut out,
             )?;
+        }
+    }
+    {
+        use crate::carcassonne::policy::CarcPolicySpec;
+        use crate::carcassonne::Rules as CarcRules;
+        for (name, rules, policy) in [
+            (
+                "carcassonne_2p_random",
+                CarcRules::base(2),
+                CarcPolicySpec::Random,
+            ),
+            (
+                "robbers_2p_random",
+                CarcRules::robbers(2),
+                CarcPolicySpec::Random,
+            ),
+            (
+                "robbers_4p_greedy",
+                CarcRules::robbers(4),
+                CarcPolicySpec::Greedy,
+            ),
+        ] {
+            if want(name) {
+                lines_for(
+                    CarcWorkload {
+                        name,
+                        rules,
+                        policy,
+                    },
+                    games,
+                    repeats,
+                    all,
+                    &mut out,
+                )?;
+            }
         }
     }
     if want("solitaire_1p") {

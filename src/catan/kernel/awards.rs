@@ -62,7 +62,12 @@ impl Game<'_> {
         }
         match self.tree_diameter(e, me.roads, foreign) {
             Some((len, _)) => me.road_length.max(len),
-            None => self.road_length_search(me.roads, me.net, foreign),
+            // A cycle: search only the roads connected to the new one.
+            None => {
+                let part = self.component(a.idx(), me.roads);
+                me.road_length
+                    .max(self.road_length_search(part, me.net, foreign))
+            }
         }
     }
 

@@ -65,19 +65,30 @@ pub fn target_candidates(g: &Game) -> HexSet {
 
 /// Keeps the members of `pool` that tie on every ranking level (pips, buildings, number).
 pub fn rank(g: &Game, pool: HexSet, city_weight: u8) -> HexSet {
-    let mut best = (0u32, 0u32, 0u32);
+    // One level at a time, so that the buildings are counted only on the hexes tied on pips.
+    let top = keep_max(pool, |h| g.layout.pips(HexId(h as u8)) as u32);
+    if top.len() <= 1 {
+        return top;
+    }
+    let top = keep_max(top, |h| buildings_on(g, h, city_weight));
+    if top.len() <= 1 {
+        return top;
+    }
+    keep_max(top, |h| g.layout.token[h] as u32)
+}
+
+/// The members of `pool` with the largest `key`.
+#[inline]
+fn keep_max(pool: HexSet, key: impl Fn(usize) -> u32) -> HexSet {
+    let mut best = 0;
     let mut out = HexSet::EMPTY;
     for h in pool.iter() {
-        let key = (
-            g.layout.pips(HexId(h as u8)) as u32,
-            buildings_on(g, h, city_weight),
-            g.layout.token[h] as u32,
-        );
-        if out.is_empty() || key > best {
-            best = key;
+        let k = key(h);
+        if out.is_empty() || k > best {
+            best = k;
             out = HexSet::EMPTY;
             out.insert(h);
-        } else if key == best {
+        } else if k == best {
             out.insert(h);
         }
     }

@@ -73,7 +73,10 @@ impl MainMenu {
             let mut i = bits.trailing_zeros() as usize;
             for a in 0..5 {
                 if i < 5 - a {
-                    return Action::PlayYearOfPlenty(Resource::from_idx(a), Resource::from_idx(a + i));
+                    return Action::PlayYearOfPlenty(
+                        Resource::from_idx(a),
+                        Resource::from_idx(a + i),
+                    );
                 }
                 i -= 5 - a;
             }
@@ -495,11 +498,39 @@ impl<'t> Game<'t> {
     /// A uniformly drawn legal action (as `legal_actions` then an index drawn in `0..len`, the
     /// same draw and the same action), without listing the main phase's actions.
     #[inline]
-    pub fn uniform_action(&self, out: &mut ActionList, rng: &mut crate::engine::seeds::Rng) -> Action {
+    pub fn uniform_action(
+        &self,
+        out: &mut ActionList,
+        rng: &mut crate::engine::seeds::Rng,
+    ) -> Action {
         use rand::Rng as _;
-        if self.s.phase == Phase::Main && !matches!(self.rules.variant, Variant::Raiders(_)) {
+        let s = &self.s;
+        if s.phase == Phase::PreRoll && !matches!(self.rules.variant, Variant::Raiders(_)) {
+            let first = match self.rules.variant {
+                Variant::Robert(_) => Action::RobertMoves,
+                _ => Action::Roll,
+            };
+            let n = 1 + self.knight_playable() as usize;
+            return if rng.random_range(0..n) == 0 {
+                first
+            } else {
+                Action::PlayKnight
+            };
+        }
+        if s.phase == Phase::Discard {
+            let hand = s.player(self.actor()).hand;
+            let n = hand.iter().filter(|&&x| x > 0).count();
+            let k = rng.random_range(0..n);
+            let r = (0..5).filter(|&r| hand[r] > 0).nth(k).expect("k < n");
+            return Action::Discard(Resource::from_idx(r));
+        }
+        if s.phase == Phase::Main && !matches!(self.rules.variant, Variant::Raiders(_)) {
             let m = self.main_menu();
-            let (r, c, t) = (m.roads.len() as usize, m.settlements.len() as usize, m.cities.len() as usize);
+            let (r, c, t) = (
+                m.roads.len() as usize,
+                m.settlements.len() as usize,
+                m.cities.len() as usize,
+            );
             let mut k = rng.random_range(0..r + c + t + m.tail_len());
             if k < r {
                 return Action::BuildRoad(EdgeId(m.roads.nth(k as u32) as u8));
