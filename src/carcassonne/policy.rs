@@ -19,9 +19,7 @@ pub struct CarcRandom;
 impl Policy<Game<'_>> for CarcRandom {
     #[inline]
     fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
-        g.legal(buf);
-        debug_assert!(!buf.is_empty(), "no legal action in {:?}", g.phase);
-        buf[rng.random_range(0..buf.len())]
+        g.uniform_action(buf, rng)
     }
 }
 

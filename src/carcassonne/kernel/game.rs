@@ -638,6 +638,41 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// A uniformly drawn legal action: the same draw and the same action as [`Game::legal`]
+    /// followed by an index drawn in `0..len`, without listing the placements.
+    #[inline]
+    pub fn uniform_action(
+        &self,
+        out: &mut ArrayVec<Action, 1024>,
+        rng: &mut crate::engine::seeds::Rng,
+    ) -> Action {
+        use rand::Rng as _;
+        if self.phase == Phase::Place {
+            let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
+            let fits = |cell: u16| fit[self.key[cell as usize] as usize];
+            let n: u32 = self.frontier.iter().map(|&c| fits(c).count_ones()).sum();
+            let mut k = rng.random_range(0..n as usize) as u32;
+            for &cell in &self.frontier {
+                let mut m = fits(cell);
+                let c = m.count_ones();
+                if k < c {
+                    for _ in 0..k {
+                        m &= m - 1;
+                    }
+                    return Action::Place {
+                        cell,
+                        rot: m.trailing_zeros() as u8,
+                    };
+                }
+                k -= c;
+            }
+            unreachable!("a placement is drawn among those counted");
+        }
+        self.legal(out);
+        debug_assert!(!out.is_empty(), "no legal action in {:?}", self.phase);
+        out[rng.random_range(0..out.len())]
+    }
+
     /// Local segments of the just-placed tile a follower may go on (none without stock).
     pub fn follower_spots(&self) -> ArrayVec<u8, MAX_SEGS> {
         let mut v = ArrayVec::new();
