@@ -154,4 +154,43 @@ fn games_do_not_allocate_after_warm_up() {
             "raiders random {players}p"
         );
     }
+    // Carcassonne: one game allocation reused (`reset`), every policy, with and without The
+    // Robbers, 2 to 5 players.
+    for (rules, name) in [
+        (robsim::carcassonne::Rules::base(2), "carcassonne base 2p"),
+        (robsim::carcassonne::Rules::robbers(2), "carcassonne robbers 2p"),
+        (robsim::carcassonne::Rules::robbers(5), "carcassonne robbers 5p"),
+    ] {
+        for policy in [
+            robsim::carcassonne::policy::CarcPolicySpec::Random,
+            robsim::carcassonne::policy::CarcPolicySpec::Greedy,
+        ] {
+            assert_eq!(
+                carcassonne_allocations(rules, policy),
+                0,
+                "{name} {policy:?}"
+            );
+        }
+    }
+}
+
+fn carcassonne_allocations(
+    rules: robsim::carcassonne::Rules,
+    policy: robsim::carcassonne::policy::CarcPolicySpec,
+) -> u64 {
+    use robsim::carcassonne::sim::CarcRngs;
+    let tiles = robsim::carcassonne::experiment::base_tiles();
+    let mut g = robsim::carcassonne::Game::new(tiles, rules);
+    let mut buf = Box::new(robsim::carcassonne::policy::CarcActions::new());
+    let mut one = |i: u64| {
+        g.reset(rules);
+        let mut rngs = CarcRngs::new(3, i);
+        robsim::engine::play::play(&mut g, &mut policy.player(), &mut rngs, &mut buf, &mut ());
+    };
+    one(0); // warm-up
+    let before = ALLOCS.load(Ordering::Relaxed);
+    for i in 1..100 {
+        one(i);
+    }
+    ALLOCS.load(Ordering::Relaxed) - before
 }
