@@ -158,8 +158,14 @@ fn games_do_not_allocate_after_warm_up() {
     // Robbers, 2 to 5 players.
     for (rules, name) in [
         (robsim::carcassonne::Rules::base(2), "carcassonne base 2p"),
-        (robsim::carcassonne::Rules::robbers(2), "carcassonne robbers 2p"),
-        (robsim::carcassonne::Rules::robbers(5), "carcassonne robbers 5p"),
+        (
+            robsim::carcassonne::Rules::robbers(2),
+            "carcassonne robbers 2p",
+        ),
+        (
+            robsim::carcassonne::Rules::robbers(5),
+            "carcassonne robbers 5p",
+        ),
     ] {
         for policy in [
             robsim::carcassonne::policy::CarcPolicySpec::Random,

@@ -19,7 +19,14 @@ pub struct CarcRandom;
 impl Policy<Game<'_>> for CarcRandom {
     #[inline]
     fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
-        g.uniform_action(buf, rng)
+        // Placements are counted and the drawn one found without listing them: the same draw
+        // and the same action as listing first.
+        if g.phase == Phase::Place {
+            return g.nth_placement(rng.random_range(0..g.placement_count()));
+        }
+        g.legal(buf);
+        debug_assert!(!buf.is_empty(), "no legal action in {:?}", g.phase);
+        buf[rng.random_range(0..buf.len())]
     }
 }
 

@@ -141,3 +141,48 @@ fn reset_replays_identically() {
         assert_eq!(fresh.score, scores[i as usize], "game {i}");
     }
 }
+
+/// Checks, before every step, that the counted placements (what `random` draws from) are the
+/// listed ones in the same order.
+struct PlacementCheck {
+    checked: u64,
+}
+
+impl Sink<Event> for PlacementCheck {}
+
+impl<'t> Observer<Game<'t>> for PlacementCheck {
+    fn pre_step(&mut self, g: &mut Game<'t>) -> bool {
+        if g.phase == Phase::Place {
+            let mut l = CarcActions::new();
+            g.legal(&mut l);
+            assert_eq!(g.placement_count(), l.len());
+            for (k, a) in l.iter().enumerate() {
+                assert_eq!(g.nth_placement(k), *a, "placement {k}");
+            }
+            self.checked += 1;
+        }
+        false
+    }
+}
+
+#[test]
+fn counted_placements_are_the_listed_ones() {
+    let mut obs = PlacementCheck { checked: 0 };
+    for (i, rules) in [Rules::base(2), Rules::robbers(3), Rules::robbers(5)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut g = Game::new(base_tiles(), rules);
+        let mut buf = CarcActions::new();
+        for k in 0..10 {
+            g.reset(rules);
+            let mut rngs = CarcRngs::new(5, (i * 100 + k) as u64);
+            play(&mut g, &mut CarcRandom, &mut rngs, &mut buf, &mut obs);
+        }
+    }
+    assert!(
+        obs.checked > 1_000,
+        "only {} placements checked",
+        obs.checked
+    );
+}

@@ -501,3 +501,46 @@ fn robert_adjacent() {
 fn robert_global() {
     robert(RobertTarget::Global, 200);
 }
+
+/// The main phase's counted menu (what the `random` policy draws from) is `legal_actions`,
+/// action for action in the same order, in every state random play reaches, every variant
+/// (Raiders' own actions excepted, where the menu is not used).
+#[test]
+fn main_menu_is_the_listed_main_actions() {
+    let variants = [
+        Rules::base(4),
+        Rules::base(3),
+        Rules::robert(
+            4,
+            RobertRules {
+                start_cards: 3,
+                ..Default::default()
+            },
+        ),
+        Rules::solitaire(SolitaireRules::default()).with_modifiers(Modifiers(7)),
+    ];
+    let mut checked = 0u64;
+    for rules in variants {
+        let t = topo();
+        for i in 0..40 {
+            let layout = layout_for(t, BoardKind::Random { red_apart: true }, 11, i);
+            let mut g = Game::new(t, layout, rules);
+            let mut rngs = GameRngs::new(11, i);
+            let mut list = Box::new(ActionList::new());
+            let mut obs = Stepwise::new((), |g: &Game, _: &Step, _: &mut ()| {
+                if g.s.phase == Phase::Main {
+                    let mut l = ActionList::new();
+                    g.legal_actions(&mut l);
+                    let m = g.main_menu();
+                    assert_eq!(m.len(), l.len(), "turn {}", g.s.turn);
+                    for (k, a) in l.iter().enumerate() {
+                        assert_eq!(m.get(k), *a, "turn {} action {k}", g.s.turn);
+                    }
+                    checked += 1;
+                }
+            });
+            play(&mut g, &mut RandomPolicy, &mut rngs, &mut list, &mut obs);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} main-phase states checked");
+}

@@ -638,39 +638,38 @@ impl<'t> Game<'t> {
         }
     }
 
-    /// A uniformly drawn legal action: the same draw and the same action as [`Game::legal`]
-    /// followed by an index drawn in `0..len`, without listing the placements.
+    /// How many placements [`Game::legal`] lists in the place phase: the fitting distinct
+    /// rotations of every frontier cell.
     #[inline]
-    pub fn uniform_action(
-        &self,
-        out: &mut ArrayVec<Action, 1024>,
-        rng: &mut crate::engine::seeds::Rng,
-    ) -> Action {
-        use rand::Rng as _;
-        if self.phase == Phase::Place {
-            let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
-            let fits = |cell: u16| fit[self.key[cell as usize] as usize];
-            let n: u32 = self.frontier.iter().map(|&c| fits(c).count_ones()).sum();
-            let mut k = rng.random_range(0..n as usize) as u32;
-            for &cell in &self.frontier {
-                let mut m = fits(cell);
-                let c = m.count_ones();
-                if k < c {
-                    for _ in 0..k {
-                        m &= m - 1;
-                    }
-                    return Action::Place {
-                        cell,
-                        rot: m.trailing_zeros() as u8,
-                    };
+    pub fn placement_count(&self) -> usize {
+        let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
+        self.frontier
+            .iter()
+            .map(|&c| fit[self.key[c as usize] as usize].count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`-th placement of [`Game::legal`]'s list (`k < placement_count()`), found without
+    /// listing the others.
+    #[inline]
+    pub fn nth_placement(&self, k: usize) -> Action {
+        let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
+        let mut k = k as u32;
+        for &cell in &self.frontier {
+            let mut m = fit[self.key[cell as usize] as usize];
+            let c = m.count_ones();
+            if k < c {
+                for _ in 0..k {
+                    m &= m - 1;
                 }
-                k -= c;
+                return Action::Place {
+                    cell,
+                    rot: m.trailing_zeros() as u8,
+                };
             }
-            unreachable!("a placement is drawn among those counted");
+            k -= c;
         }
-        self.legal(out);
-        debug_assert!(!out.is_empty(), "no legal action in {:?}", self.phase);
-        out[rng.random_range(0..out.len())]
+        panic!("placement index past the end of the list")
     }
 
     /// Local segments of the just-placed tile a follower may go on (none without stock).

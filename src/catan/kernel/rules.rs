@@ -40,6 +40,40 @@ impl MainMenu {
     const KNIGHT: u8 = 2;
     const ROAD_BUILDING: u8 = 4;
 
+    /// How many actions the menu holds (Raiders' own excepted).
+    #[inline]
+    pub fn len(&self) -> usize {
+        (self.roads.len() + self.settlements.len() + self.cities.len()) as usize + self.tail_len()
+    }
+
+    /// Never empty: ending the turn is always on the menu.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The `k`-th action of the menu (`k < len()`), in the order of [`Game::legal_actions`].
+    #[inline]
+    pub fn get(&self, mut k: usize) -> Action {
+        let (r, c, t) = (
+            self.roads.len() as usize,
+            self.settlements.len() as usize,
+            self.cities.len() as usize,
+        );
+        if k < r {
+            return Action::BuildRoad(EdgeId(self.roads.nth(k as u32) as u8));
+        }
+        k -= r;
+        if k < c {
+            return Action::BuildSettlement(CornerId(self.settlements.nth(k as u32) as u8));
+        }
+        k -= c;
+        if k < t {
+            return Action::BuildCity(CornerId(self.cities.nth(k as u32) as u8));
+        }
+        self.tail(k - t)
+    }
+
     /// Actions after the builds.
     #[inline]
     pub fn tail_len(&self) -> usize {
@@ -401,7 +435,7 @@ impl<'t> Game<'t> {
 
     /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
     /// raider stands on a land hex, Solitaire never (its knights only cancel sevens).
-    pub(super) fn knight_playable(&self) -> bool {
+    pub fn knight_playable(&self) -> bool {
         self.can_play(DevCard::Knight)
             && match self.rules.variant {
                 Variant::Base | Variant::Robert(_) => true,
@@ -493,61 +527,6 @@ impl<'t> Game<'t> {
             }
         }
         m
-    }
-
-    /// A uniformly drawn legal action (as `legal_actions` then an index drawn in `0..len`, the
-    /// same draw and the same action), without listing the main phase's actions.
-    #[inline]
-    pub fn uniform_action(
-        &self,
-        out: &mut ActionList,
-        rng: &mut crate::engine::seeds::Rng,
-    ) -> Action {
-        use rand::Rng as _;
-        let s = &self.s;
-        if s.phase == Phase::PreRoll && !matches!(self.rules.variant, Variant::Raiders(_)) {
-            let first = match self.rules.variant {
-                Variant::Robert(_) => Action::RobertMoves,
-                _ => Action::Roll,
-            };
-            let n = 1 + self.knight_playable() as usize;
-            return if rng.random_range(0..n) == 0 {
-                first
-            } else {
-                Action::PlayKnight
-            };
-        }
-        if s.phase == Phase::Discard {
-            let hand = s.player(self.actor()).hand;
-            let n = hand.iter().filter(|&&x| x > 0).count();
-            let k = rng.random_range(0..n);
-            let r = (0..5).filter(|&r| hand[r] > 0).nth(k).expect("k < n");
-            return Action::Discard(Resource::from_idx(r));
-        }
-        if s.phase == Phase::Main && !matches!(self.rules.variant, Variant::Raiders(_)) {
-            let m = self.main_menu();
-            let (r, c, t) = (
-                m.roads.len() as usize,
-                m.settlements.len() as usize,
-                m.cities.len() as usize,
-            );
-            let mut k = rng.random_range(0..r + c + t + m.tail_len());
-            if k < r {
-                return Action::BuildRoad(EdgeId(m.roads.nth(k as u32) as u8));
-            }
-            k -= r;
-            if k < c {
-                return Action::BuildSettlement(CornerId(m.settlements.nth(k as u32) as u8));
-            }
-            k -= c;
-            if k < t {
-                return Action::BuildCity(CornerId(m.cities.nth(k as u32) as u8));
-            }
-            return m.tail(k - t);
-        }
-        self.legal_actions(out);
-        debug_assert!(!out.is_empty(), "no legal action in {:?}", self.s.phase);
-        out[rng.random_range(0..out.len())]
     }
 
     /// Whether the current player may trade `give` for `get` with seat `with` now: main phase,
