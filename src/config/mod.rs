@@ -82,7 +82,7 @@ impl Default for RulesFile {
 }
 
 /// Default turn cap (player-turns): far above the longest games the shipped policies play
-/// (see README, "Turn cap"), so cap-outs stay well under 0.1%.
+/// (the `capouts` column of the sample reports), so cap-outs stay well under 0.1%.
 pub const DEFAULT_TURN_CAP: u32 = 5_000;
 
 /// A sweep config file as written.
