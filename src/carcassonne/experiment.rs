@@ -151,19 +151,30 @@ pub struct CarcassonneRow {
     pub seed: u64,
 }
 
-/// Plays game `i` of `rules` in `g` (reset first) and returns nothing; `sink` sees the events.
-fn play_one<S: Sink<Event>>(
-    g: &mut Game,
-    rules: Rules,
-    policy: CarcPolicySpec,
-    seed: u64,
-    i: u64,
-    buf: &mut CarcActions,
-    sink: &mut S,
-) {
-    g.reset(rules);
-    let mut rngs = CarcRngs::new(seed, i);
-    play(g, &mut policy.player(), &mut rngs, buf, &mut Events(sink));
+impl CarcScratch {
+    /// Plays game `i` of `rules` under master `seed` with `policy` in every seat, in this
+    /// thread's reused game (reset first); `sink` sees the events. Returns the finished game.
+    pub fn play<S: Sink<Event>>(
+        &mut self,
+        tiles: &'static TileSet,
+        rules: Rules,
+        policy: CarcPolicySpec,
+        seed: u64,
+        i: u64,
+        sink: &mut S,
+    ) -> &Game<'static> {
+        let g = self.game.get_or_insert_with(|| Game::new(tiles, rules));
+        g.reset(rules);
+        let mut rngs = CarcRngs::new(seed, i);
+        play(
+            g,
+            &mut policy.player(),
+            &mut rngs,
+            &mut self.buf,
+            &mut Events(sink),
+        );
+        g
+    }
 }
 
 impl Experiment for CarcassonneRow {
@@ -172,16 +183,12 @@ impl Experiment for CarcassonneRow {
 
     fn play(&self, i: u64, acc: &mut CarcAcc, scratch: &mut CarcScratch) {
         let rules = self.spec.rules;
-        let g = scratch
-            .game
-            .get_or_insert_with(|| Game::new(self.tiles, rules));
-        play_one(
-            g,
+        let g = scratch.play(
+            self.tiles,
             rules,
             self.spec.policy,
             self.seed,
             i,
-            &mut scratch.buf,
             &mut Recorder(acc),
         );
         let n = rules.players as usize;
@@ -208,15 +215,7 @@ impl Experiment for CarcassonneRow {
                 robbers: false,
                 ..rules
             };
-            play_one(
-                g,
-                base,
-                self.spec.policy,
-                self.seed,
-                i,
-                &mut scratch.buf,
-                &mut (),
-            );
+            let g = scratch.play(self.tiles, base, self.spec.policy, self.seed, i, &mut ());
             let w0 = g.winners();
             let t = acc.twin.get_or_insert_with(Default::default);
             for (p, &sw) in with.iter().enumerate().take(n) {

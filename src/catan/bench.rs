@@ -85,24 +85,12 @@ pub struct CarcWorkload {
     pub policy: crate::carcassonne::policy::CarcPolicySpec,
 }
 
-/// Per-thread scratch of a Carcassonne workload: one game allocation reused, and the buffer.
-#[derive(Default)]
-pub struct CarcBenchScratch {
-    game: Option<crate::carcassonne::Game<'static>>,
-    buf: Box<crate::carcassonne::policy::CarcActions>,
-}
-
 impl Experiment for CarcWorkload {
     type Acc = Tally;
-    type Scratch = CarcBenchScratch;
-    fn play(&self, i: u64, acc: &mut Tally, s: &mut CarcBenchScratch) {
+    type Scratch = crate::carcassonne::experiment::CarcScratch;
+    fn play(&self, i: u64, acc: &mut Tally, s: &mut crate::carcassonne::experiment::CarcScratch) {
         let tiles = crate::carcassonne::experiment::base_tiles();
-        let g = s
-            .game
-            .get_or_insert_with(|| crate::carcassonne::Game::new(tiles, self.rules));
-        g.reset(self.rules);
-        let mut rngs = crate::carcassonne::sim::CarcRngs::new(1, i);
-        crate::engine::play::play(g, &mut self.policy.player(), &mut rngs, &mut s.buf, &mut ());
+        let g = s.play(tiles, self.rules, self.policy, 1, i, &mut ());
         acc.games += 1;
         acc.turns += g.placed.len() as u64;
         let mut h = i;

@@ -544,3 +544,53 @@ fn main_menu_is_the_listed_main_actions() {
     }
     assert!(checked > 10_000, "only {checked} main-phase states checked");
 }
+
+/// `random` counts rather than lists where it can (main phase, before the roll, discards); in
+/// every state random play reaches, every variant, it takes the action that listing the legal
+/// actions and drawing an index would take, from the same random number.
+#[test]
+fn random_draws_as_if_it_listed() {
+    let variants = [
+        Rules::base(4),
+        Rules::robert(
+            3,
+            RobertRules {
+                start_cards: 2,
+                ..Default::default()
+            },
+        ),
+        Rules::solitaire(SolitaireRules::default()).with_modifiers(Modifiers(7)),
+        Rules::raiders(4, RaidersRules::default()),
+    ];
+    let mut checked = 0u64;
+    for rules in variants {
+        let map = robsim::catan::mapfile::map_for("base", &rules);
+        let t = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
+        let board = if matches!(rules.variant, Variant::Raiders(_)) {
+            BoardKind::Fixed
+        } else {
+            BoardKind::Random { red_apart: true }
+        };
+        for i in 0..20 {
+            let mut g = Game::new(&t, layout_for(&t, board, 12, i), rules);
+            let mut rngs = GameRngs::new(12, i);
+            let mut list = Box::new(ActionList::new());
+            let mut obs = Stepwise::new((), |g: &Game, step: &Step, _: &mut ()| {
+                if g.is_over() || g.chance().is_some() {
+                    return;
+                }
+                let mut drawn =
+                    robsim::engine::seeds::rng(step.n, i, robsim::engine::seeds::Stream::Policy);
+                let mut listed = drawn.clone();
+                let mut l = ActionList::new();
+                let a = RandomPolicy.choose(g, &mut l, &mut drawn);
+                g.legal_actions(&mut l);
+                assert_eq!(a, l[listed.random_range(0..l.len())], "{:?}", g.s.phase);
+                checked += 1;
+            })
+            .limit(3_000);
+            play(&mut g, &mut RandomPolicy, &mut rngs, &mut list, &mut obs);
+        }
+    }
+    assert!(checked > 50_000, "only {checked} decisions checked");
+}

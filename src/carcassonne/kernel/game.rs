@@ -606,9 +606,8 @@ impl<'t> Game<'t> {
         out.clear();
         match self.phase {
             Phase::Place => {
-                let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
                 for &cell in &self.frontier {
-                    let mut m = fit[self.key[cell as usize] as usize];
+                    let mut m = self.fits_at(cell);
                     while m != 0 {
                         out.push(Action::Place {
                             cell,
@@ -642,21 +641,26 @@ impl<'t> Game<'t> {
     /// rotations of every frontier cell.
     #[inline]
     pub fn placement_count(&self) -> usize {
-        let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
         self.frontier
             .iter()
-            .map(|&c| fit[self.key[c as usize] as usize].count_ones() as usize)
+            .map(|&c| self.fits_at(c).count_ones() as usize)
             .sum()
+    }
+
+    /// The distinct rotations of the drawn tile that fit frontier cell `cell`, a bit each.
+    #[inline(always)]
+    fn fits_at(&self, cell: u16) -> u8 {
+        self.t.fit[self.t.kinds[self.drawn as usize].shape as usize]
+            [self.key[cell as usize] as usize]
     }
 
     /// The `k`-th placement of [`Game::legal`]'s list (`k < placement_count()`), found without
     /// listing the others.
     #[inline]
     pub fn nth_placement(&self, k: usize) -> Action {
-        let fit = &self.t.fit[self.t.kinds[self.drawn as usize].shape as usize];
         let mut k = k as u32;
         for &cell in &self.frontier {
-            let mut m = fit[self.key[cell as usize] as usize];
+            let mut m = self.fits_at(cell);
             let c = m.count_ones();
             if k < c {
                 for _ in 0..k {
