@@ -12,9 +12,11 @@ use rand::{Rng as _, SeedableRng};
 use rayon::prelude::*;
 
 /// The rules of soak game `i`: cycles through base (2..4 players), Robert (2..4 players, every
-/// difficulty, both readings, both city weights), Solitaire (awards on and off) and Raiders (3..6
-/// players, both options on and off; fixed boards, a 600 player-turn cap since random players
-/// rarely reach 13 VP), each with every modifier combination, on fixed and shuffled boards.
+/// difficulty, both readings, both city weights, and the seed's numbers or one of two sets of
+/// other rule-knob values), Solitaire (awards on and off, seed or other knob values) and Raiders
+/// (3..6 players, both options on and off, seed or other raider counts; fixed boards, a 600
+/// player-turn cap since random players rarely reach 13 VP), each with every modifier
+/// combination, on fixed and shuffled boards.
 pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     let mut configs: Vec<Rules> = Vec::new();
     for p in 2..=4 {
@@ -24,34 +26,71 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
         for start_cards in 0..=3 {
             for target in [RobertTarget::Adjacent, RobertTarget::Global] {
                 for city_weight in 1..=2 {
-                    configs.push(Rules::robert(
-                        p,
-                        RobertRules {
-                            target,
-                            city_weight,
-                            start_cards,
-                        },
-                    ));
+                    let seed = RobertRules {
+                        target,
+                        city_weight,
+                        start_cards,
+                        ..RobertRules::default()
+                    };
+                    let more = RobertRules {
+                        soldier_flips: 3,
+                        seven_flips: 0,
+                        robert_skip: 4,
+                        monopoly: RobertMonopoly::Take,
+                        keep_back: 0,
+                        ..seed
+                    };
+                    let fewer = RobertRules {
+                        soldier_flips: 0,
+                        seven_flips: 2,
+                        robert_skip: 1,
+                        keep_back: 14,
+                        ..seed
+                    };
+                    configs.push(Rules::robert(p, seed));
+                    configs.push(Rules {
+                        hand_limit: 9,
+                        vp_to_win: 8,
+                        ..Rules::robert(p, more)
+                    });
+                    configs.push(Rules {
+                        hand_limit: 3,
+                        vp_to_win: 12,
+                        ..Rules::robert(p, fewer)
+                    });
                 }
             }
         }
     }
     for awards in [true, false] {
-        configs.push(Rules::solitaire(SolitaireRules { awards }));
+        for (destroy_faces, tiles_to_lose, hand_limit) in [(4, 5, 5), (6, 3, 3), (0, 18, 9)] {
+            configs.push(Rules {
+                hand_limit,
+                ..Rules::solitaire(SolitaireRules {
+                    awards,
+                    destroy_faces,
+                    tiles_to_lose,
+                })
+            });
+        }
     }
     for p in 3..=6 {
         for setup_raiders in [false, true] {
             for volcano_start in [false, true] {
-                configs.push(Rules {
-                    turn_cap: 600,
-                    ..Rules::raiders(
-                        p,
-                        RaidersRules {
-                            setup_raiders,
-                            volcano_start,
-                        },
-                    )
-                });
+                for (pool, per_build) in [(None, None), (Some(6), Some(1)), (Some(40), Some(4))] {
+                    configs.push(Rules {
+                        turn_cap: 600,
+                        ..Rules::raiders(
+                            p,
+                            RaidersRules {
+                                setup_raiders,
+                                volcano_start,
+                                raider_pool: pool,
+                                raiders_per_build: per_build,
+                            },
+                        )
+                    });
+                }
             }
         }
     }

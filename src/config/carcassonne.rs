@@ -1,9 +1,9 @@
-//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points.
+//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share.
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::CarcSpec;
 use crate::carcassonne::policy::CarcPolicySpec;
-use crate::carcassonne::{RobberPlacement, Rules as CarcRules};
+use crate::carcassonne::{RobberPlacement, RobberShare, Rules as CarcRules};
 use anyhow::{bail, Context, Result};
 use itertools::iproduct;
 
@@ -59,15 +59,32 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         "grid.robber_final_points",
         ctx,
     )?;
-    if let Some(fp) = finals.iter().find(|&&fp| fp != 0 && fp != 3) {
+    if let Some(fp) = finals.iter().find(|&&fp| !(0..=5).contains(&fp)) {
         bail!(
-            "{}: {fp} is not allowed; allowed: 3 (2013 rule) or 0 (2012 rule)",
+            "{}: {fp} is out of range; allowed: 0..=5 (3 is the 2013 rule, 0 the 2012 rule)",
             ctx("grid.robber_final_points")
         );
     }
+    let shares = axis(
+        &g.robber_share,
+        vec!["half".to_string()],
+        "grid.robber_share",
+        ctx,
+    )?
+    .iter()
+    .map(|s| {
+        RobberShare::parse(s).with_context(|| {
+            format!(
+                "{}: unknown share {s:?}; allowed: {} (each rounded up)",
+                ctx("grid.robber_share"),
+                names(RobberShare::NAMES)
+            )
+        })
+    })
+    .collect::<Result<Vec<_>>>()?;
     let mut rows = Vec::new();
-    for (&policy, &np, &rob, &placement, &fp) in
-        iproduct!(&policies, &players, &robbers, &placements, &finals)
+    for (&policy, &np, &rob, &placement, &fp, &share) in
+        iproduct!(&policies, &players, &robbers, &placements, &finals, &shares)
     {
         let rules = if rob {
             CarcRules {
@@ -75,6 +92,7 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
                 robbers: true,
                 placement,
                 final_points: fp as u8,
+                share,
             }
         } else {
             CarcRules::base(np as u8)

@@ -4,7 +4,8 @@ use super::{axis, names, SweepFile, CARCASSONNE, DIFFICULTIES};
 use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::PolicySpec;
 use crate::catan::{
-    BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+    BoardKind, Modifiers, RaidersRules, RobertMonopoly, RobertRules, RobertTarget, Rules,
+    SolitaireRules, Variant,
 };
 use crate::config::RowSpec;
 use anyhow::{bail, Context, Result};
@@ -12,7 +13,8 @@ use itertools::iproduct;
 
 /// Expands the Catan rows of a grid (carcassonne entries of `variants` are skipped), in the
 /// nesting order variant × policy × players × starting cards × Robert target × city weight ×
-/// awards × modifiers × Raiders options × board. Axes that do not apply to a variant are still
+/// awards × modifiers × Raiders options × the numeric rule knobs (in `knobs::RULE_KNOBS` order)
+/// × board. Axes that do not apply to a variant are still
 /// checked, but do not multiply its rows (duplicates are dropped).
 ///
 /// # Errors
@@ -52,6 +54,7 @@ pub(super) fn rows(
         .map(|(&setup_raiders, &volcano_start)| RaidersRules {
             setup_raiders,
             volcano_start,
+            ..RaidersRules::default()
         })
         .collect();
     let awards = axis(&g.awards, vec![true], "grid.awards", ctx)?;
@@ -81,6 +84,7 @@ pub(super) fn rows(
             ctx("grid.city_weight")
         );
     }
+    let knobs = knob_axes(g, ctx)?;
     let mut rows = Vec::new();
     for v in variants.iter().filter(|v| *v != CARCASSONNE) {
         if !Variant::NAMES.contains(&v.as_str()) {
@@ -93,7 +97,7 @@ pub(super) fn rows(
         let policies = variant_policies(file, v, &policies, ctx)?;
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
-        for (&policy, &np, &c, &target, &w, &aw, &m, &ro, &board) in iproduct!(
+        for (&policy, &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
             &policies,
             &players,
             &cards,
@@ -101,8 +105,7 @@ pub(super) fn rows(
             &weights,
             &awards,
             &modifiers,
-            &raider_opts,
-            &boards
+            &raider_opts
         ) {
             if c * np > 25 {
                 bail!(
@@ -112,7 +115,10 @@ pub(super) fn rows(
             }
             let mut rules = match v.as_str() {
                 "base" => Rules::base(np as u8),
-                "solitaire" => Rules::solitaire(SolitaireRules { awards: aw }),
+                "solitaire" => Rules::solitaire(SolitaireRules {
+                    awards: aw,
+                    ..SolitaireRules::default()
+                }),
                 "raiders" => Rules::raiders(np as u8, ro),
                 _ => Rules::robert(
                     np as u8,
@@ -120,23 +126,152 @@ pub(super) fn rows(
                         target,
                         city_weight: w as u8,
                         start_cards: c as u8,
+                        ..RobertRules::default()
                     },
                 ),
             }
             .with_modifiers(m);
             rules.turn_cap = file.rules.turn_cap as u32;
-            let row = RowSpec {
-                rules,
-                policy,
-                board,
-            };
-            // Axes of other variants do not multiply a row: keep one of each.
-            if !rows.contains(&row) {
-                rows.push(row);
+            // The rule knobs, each axis nested in the previous one.
+            let mut set = vec![rules];
+            for axis in &knobs {
+                set = set
+                    .iter()
+                    .flat_map(|r| axis.iter().map(move |k| k.apply(*r)))
+                    .collect();
+            }
+            for (rules, &board) in iproduct!(set, &boards) {
+                let row = RowSpec {
+                    rules,
+                    policy,
+                    board,
+                };
+                // Axes of other variants do not multiply a row: keep one of each.
+                if !rows.contains(&row) {
+                    rows.push(row);
+                }
             }
         }
     }
     Ok(rows)
+}
+
+/// One value of a rule knob axis, set on a row's rules where the knob applies.
+#[derive(Clone, Copy, Debug)]
+enum KnobSet {
+    /// The key is absent: the variant's seed value.
+    Seed,
+    VpToWin(u8),
+    HandLimit(u8),
+    SoldierFlips(u8),
+    SevenFlips(u8),
+    RobertSkip(u8),
+    Monopoly(RobertMonopoly),
+    KeepBack(u8),
+    DestroyFaces(u8),
+    TilesToLose(u8),
+    RaiderPool(u8),
+    RaidersPerBuild(u8),
+}
+
+impl KnobSet {
+    fn apply(self, mut r: Rules) -> Rules {
+        let robert = |r: &mut Rules, f: &dyn Fn(&mut RobertRules)| {
+            if let Variant::Robert(o) = &mut r.variant {
+                f(o)
+            }
+        };
+        let solitaire = |r: &mut Rules, f: &dyn Fn(&mut SolitaireRules)| {
+            if let Variant::Solitaire(o) = &mut r.variant {
+                f(o)
+            }
+        };
+        let raiders = |r: &mut Rules, f: &dyn Fn(&mut RaidersRules)| {
+            if let Variant::Raiders(o) = &mut r.variant {
+                f(o)
+            }
+        };
+        match self {
+            KnobSet::Seed => {}
+            KnobSet::VpToWin(x) => r.vp_to_win = x,
+            KnobSet::HandLimit(x) => r.hand_limit = x,
+            KnobSet::SoldierFlips(x) => robert(&mut r, &|o| o.soldier_flips = x),
+            KnobSet::SevenFlips(x) => robert(&mut r, &|o| o.seven_flips = x),
+            KnobSet::RobertSkip(x) => robert(&mut r, &|o| o.robert_skip = x),
+            KnobSet::Monopoly(x) => robert(&mut r, &|o| o.monopoly = x),
+            KnobSet::KeepBack(x) => robert(&mut r, &|o| o.keep_back = x),
+            KnobSet::DestroyFaces(x) => solitaire(&mut r, &|o| o.destroy_faces = x),
+            KnobSet::TilesToLose(x) => solitaire(&mut r, &|o| o.tiles_to_lose = x),
+            KnobSet::RaiderPool(x) => raiders(&mut r, &|o| o.raider_pool = Some(x)),
+            KnobSet::RaidersPerBuild(x) => raiders(&mut r, &|o| o.raiders_per_build = Some(x)),
+        }
+        r
+    }
+}
+
+/// The numeric and named rule knobs of the grid, each an axis (`[Seed]` when its key is absent),
+/// checked against `knobs::RULE_KNOBS`.
+fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Vec<KnobSet>>> {
+    let int = |v: &Option<super::OneOrMany<i64>>,
+               key: &str,
+               make: fn(u8) -> KnobSet|
+     -> Result<Vec<KnobSet>> {
+        let Some(v) = v else {
+            return Ok(vec![KnobSet::Seed]);
+        };
+        let values = axis(&Some(v.clone()), vec![], &format!("grid.{key}"), ctx)?;
+        let k = super::knobs::knob(key).expect("every grid knob is in RULE_KNOBS");
+        let super::knobs::Allowed::Int(lo, hi) = k.allowed else {
+            unreachable!("{key} is a whole-number knob")
+        };
+        values
+            .iter()
+            .map(|&x| {
+                if (lo..=hi).contains(&x) {
+                    Ok(make(x as u8))
+                } else {
+                    bail!(
+                        "{}: {x} is out of range; allowed: {lo}..={hi}",
+                        ctx(&format!("grid.{key}"))
+                    )
+                }
+            })
+            .collect()
+    };
+    let monopoly = match &g.monopoly {
+        None => vec![KnobSet::Seed],
+        Some(v) => axis(&Some(v.clone()), vec![], "grid.monopoly", ctx)?
+            .iter()
+            .map(|m| {
+                RobertMonopoly::parse(m)
+                    .map(KnobSet::Monopoly)
+                    .with_context(|| {
+                        format!(
+                            "{}: unknown reading {m:?}; allowed: {}",
+                            ctx("grid.monopoly"),
+                            names(RobertMonopoly::NAMES)
+                        )
+                    })
+            })
+            .collect::<Result<_>>()?,
+    };
+    Ok(vec![
+        int(&g.vp_to_win, "vp_to_win", KnobSet::VpToWin)?,
+        int(&g.hand_limit, "hand_limit", KnobSet::HandLimit)?,
+        int(&g.soldier_flips, "soldier_flips", KnobSet::SoldierFlips)?,
+        int(&g.seven_flips, "seven_flips", KnobSet::SevenFlips)?,
+        int(&g.robert_skip, "robert_skip", KnobSet::RobertSkip)?,
+        monopoly,
+        int(&g.keep_back, "keep_back", KnobSet::KeepBack)?,
+        int(&g.destroy_faces, "destroy_faces", KnobSet::DestroyFaces)?,
+        int(&g.tiles_to_lose, "tiles_to_lose", KnobSet::TilesToLose)?,
+        int(&g.raider_pool, "raider_pool", KnobSet::RaiderPool)?,
+        int(
+            &g.raiders_per_build,
+            "raiders_per_build",
+            KnobSet::RaidersPerBuild,
+        )?,
+    ])
 }
 
 /// `grid.modifiers`: `none` or names joined by `+`, one entry per row.

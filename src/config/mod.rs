@@ -2,6 +2,7 @@
 
 mod carcassonne;
 mod catan;
+pub mod knobs;
 pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -60,9 +61,45 @@ pub struct GridFile {
     /// Carcassonne: who else may place a robber (`next-in-stock` or `each-other`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub robber_placement: Option<OneOrMany<String>>,
-    /// Carcassonne: points per robber left on the board at the end (3 or 0).
+    /// Carcassonne: points per robber left on the board at the end (3: 2013 rule, 0: 2012).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub robber_final_points: Option<OneOrMany<i64>>,
+    /// Catan: VP a player needs (default 10; Raiders 13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vp_to_win: Option<OneOrMany<i64>>,
+    /// Catan: a seven halves hands of more than this many cards (default 7; Solitaire 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_limit: Option<OneOrMany<i64>>,
+    /// Robert: face-down tokens a soldier flips up (default 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub soldier_flips: Option<OneOrMany<i64>>,
+    /// Robert: face-down tokens a seven flips up (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seven_flips: Option<OneOrMany<i64>>,
+    /// Robert: he rests on every k-th player-turn (default 0: he moves every turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robert_skip: Option<OneOrMany<i64>>,
+    /// Robert: what a monopoly does (`flip-up`, the default, or `take`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monopoly: Option<OneOrMany<String>>,
+    /// Robert: knights of the largest army kept out of a reshuffle (default 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keep_back: Option<OneOrMany<i64>>,
+    /// Solitaire: destruction-die faces that destroy (1 to this; default 4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destroy_faces: Option<OneOrMany<i64>>,
+    /// Solitaire: destroyed tiles that lose the game (default 5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles_to_lose: Option<OneOrMany<i64>>,
+    /// Raiders: raiders in the pool at the start (default 18, or 24 for 5-6 players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raider_pool: Option<OneOrMany<i64>>,
+    /// Raiders: raiders each built settlement or city places (default 2 or 3 by players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raiders_per_build: Option<OneOrMany<i64>>,
+    /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robber_share: Option<OneOrMany<String>>,
 }
 
 /// The `[rules]` table: settings shared by every row.

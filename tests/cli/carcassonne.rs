@@ -167,11 +167,12 @@ fn trace_is_json_lines_and_repeats() {
 
 #[test]
 fn bad_carcassonne_input_exits_2() {
-    let cases: [(&str, &str); 6] = [
+    let cases: [(&str, &str); 7] = [
         ("variant = [\"carcassonne\", \"base\"]", "grid.variant"),
         ("policy = \"team\"", "grid.policy"),
         ("players = 6", "grid.players"),
-        ("robber_final_points = 2", "grid.robber_final_points"),
+        ("robber_final_points = 6", "grid.robber_final_points"),
+        ("robber_share = \"most\"", "grid.robber_share"),
         ("robber_placement = \"everyone\"", "grid.robber_placement"),
         ("robbers = []", "grid.robbers"),
     ];

@@ -83,6 +83,7 @@ fn random_games_keep_invariants() {
                     } else {
                         3
                     },
+                    share: RobberShare::Half,
                 };
                 for i in 0..60 {
                     let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);

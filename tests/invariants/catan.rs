@@ -456,6 +456,7 @@ fn robert_rules(players: u8, start_cards: u8, target: RobertTarget, city_weight:
             target,
             city_weight,
             start_cards,
+            ..RobertRules::default()
         },
     )
 }

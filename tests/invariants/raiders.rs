@@ -194,6 +194,7 @@ fn random_raiders_games_keep_every_invariant() {
                 RaidersRules {
                     setup_raiders,
                     volcano_start,
+                    ..RaidersRules::default()
                 },
             );
             let rules = Rules {

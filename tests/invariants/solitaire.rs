@@ -134,7 +134,11 @@ fn random_solitaire_games_keep_every_invariant() {
     let mut t = Tally::default();
     for m in Modifiers::ALL_COMBINATIONS {
         for awards in [true, false] {
-            let rules = Rules::solitaire(SolitaireRules { awards }).with_modifiers(m);
+            let rules = Rules::solitaire(SolitaireRules {
+                awards,
+                ..SolitaireRules::default()
+            })
+            .with_modifiers(m);
             for i in 0..60u64 {
                 let board = if i % 2 == 0 {
                     BoardKind::Fixed

@@ -600,6 +600,7 @@ fn robber_game(players: u8, placement: RobberPlacement, final_points: u8) -> Gam
             robbers: true,
             placement,
             final_points,
+            share: RobberShare::Half,
         },
     )
 }
@@ -763,6 +764,7 @@ fn final_robber_points_three_or_zero() {
                 robbers: true,
                 placement: RobberPlacement::NextInStock,
                 final_points: fp,
+                share: RobberShare::Half,
             },
         );
         let mut log = Log::default();

@@ -164,6 +164,7 @@ fn opts(setup_raiders: bool, volcano_start: bool) -> RaidersRules {
     RaidersRules {
         setup_raiders,
         volcano_start,
+        ..RaidersRules::default()
     }
 }
 
@@ -235,7 +236,7 @@ fn put_ship(g: &mut Game, p: u8, e: EdgeId) {
 /// Sets the raiders: `pool` not placed, `on_desert` per raider desert (map order), `raided`
 /// hexes; the rest of the starting raiders are kept by the last seat (as if taken by soldiers).
 fn set_raiders(g: &mut Game, pool: u8, on_desert: &[u8], raided: &[HexId]) {
-    let start = RaidersRules::pool(g.s.n_players);
+    let start = g.rules.variant.raiders().unwrap().pool(g.s.n_players);
     let placed: u8 = on_desert.iter().sum::<u8>() + raided.len() as u8 + pool;
     assert!(placed <= start, "more raiders than {start}");
     let r = &mut g.s.raiders;
@@ -251,7 +252,7 @@ fn set_raiders(g: &mut Game, pool: u8, on_desert: &[u8], raided: &[HexId]) {
 
 /// The storm is on: the pool empty, every raider on the mini map's desert but those `raided`.
 fn storm_on_mini(g: &mut Game, raided: &[HexId]) {
-    let on = RaidersRules::pool(g.s.n_players) - raided.len() as u8;
+    let on = g.rules.variant.raiders().unwrap().pool(g.s.n_players) - raided.len() as u8;
     set_raiders(g, 0, &[on], raided);
 }
 
@@ -1448,8 +1449,8 @@ fn builder(players: u8) -> Game<'static> {
 #[test]
 fn raider_counts_by_player_count() {
     for (players, pool, per) in [(3, 18, 3), (4, 18, 2), (5, 24, 3), (6, 24, 2)] {
-        assert_eq!(RaidersRules::pool(players), pool);
-        assert_eq!(RaidersRules::per_build(players), per);
+        assert_eq!(RaidersRules::seed_pool(players), pool);
+        assert_eq!(RaidersRules::seed_per_build(players), per);
         let g = game(mini(), players, RaidersRules::default());
         assert_eq!(g.s.raiders.pool, pool);
         assert_eq!(g.rules.vp_to_win, 13);
@@ -1463,7 +1464,7 @@ fn raider_counts_by_player_count() {
 fn each_settlement_and_city_places_raiders_on_raider_deserts() {
     let b = mini();
     for (players, per) in [(3u8, 3u8), (4, 2), (5, 3), (6, 2)] {
-        let pool = RaidersRules::pool(players);
+        let pool = RaidersRules::seed_pool(players);
         let mut g = builder(players);
         give(&mut g, 0, SETTLEMENT_COST);
         let spot = b.corner(0, 0, 0);

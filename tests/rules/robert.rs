@@ -13,6 +13,7 @@ fn rr(target: RobertTarget, city_weight: u8) -> RobertRules {
         target,
         city_weight,
         start_cards: 0,
+        ..RobertRules::default()
     }
 }
 

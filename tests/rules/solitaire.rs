@@ -7,7 +7,10 @@ use robsim::catan::kernel::solitaire::robber_candidates;
 use robsim::catan::*;
 
 fn solo(awards: bool) -> Game<'static> {
-    game(Rules::solitaire(SolitaireRules { awards }))
+    game(Rules::solitaire(SolitaireRules {
+        awards,
+        ..SolitaireRules::default()
+    }))
 }
 
 /// Turn 1 of the single player, in `phase`, on the fixed board (robber in the desert (0, 0)).

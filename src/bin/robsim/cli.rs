@@ -111,8 +111,8 @@ pub(crate) struct GameArgs {
     #[arg(long, value_parser = names(RobberPlacement::NAMES.iter().copied()), default_value = "next-in-stock")]
     pub(crate) robber_placement: String,
     /// Carcassonne: points per robber still on the board at the end (3: 2013 rule, 0: 2012).
-    #[arg(long, value_parser = ["3", "0"], default_value = "3")]
-    pub(crate) robber_final_points: String,
+    #[arg(long, allow_negative_numbers = true, default_value_t = 3)]
+    pub(crate) robber_final_points: i64,
     /// Carcassonne: tile file (`base` is the built-in configs/carcassonne-tiles.toml).
     #[arg(long, default_value = "base")]
     pub(crate) tiles: String,
@@ -157,6 +157,42 @@ pub(crate) struct GameArgs {
     /// Robert: weight of a city when he counts buildings on a hex.
     #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub(crate) city_weight: u8,
+    /// VP to win (default 10; raiders 13).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) vp_to_win: Option<i64>,
+    /// A seven halves hands of more than this many cards (default 7; solitaire 5).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) hand_limit: Option<i64>,
+    /// Robert: face-down tokens a soldier flips up (default 2).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) soldier_flips: Option<i64>,
+    /// Robert: face-down tokens a seven flips up (default 1).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) seven_flips: Option<i64>,
+    /// Robert: he rests on every k-th player-turn (default 0: he moves every turn; 1: never).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) robert_skip: Option<i64>,
+    /// Robert: what a monopoly does: flip-up (default) or take.
+    #[arg(long)]
+    pub(crate) monopoly: Option<String>,
+    /// Robert: knights of the largest army kept out of a reshuffle (default 3).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) keep_back: Option<i64>,
+    /// Solitaire: destruction-die faces that destroy a tile, 1 to this (default 4).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) destroy_faces: Option<i64>,
+    /// Solitaire: destroyed tiles that lose the game (default 5).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) tiles_to_lose: Option<i64>,
+    /// Raiders: raiders in the pool at the start (default 18; 24 for 5-6 players).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) raider_pool: Option<i64>,
+    /// Raiders: raiders each built settlement or city places (default 2 for 4 or 6 players, 3 for 3 or 5).
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) raiders_per_build: Option<i64>,
+    /// Carcassonne: the share of a score a robber takes: half (default), third, quarter or all, each rounded up.
+    #[arg(long)]
+    pub(crate) robber_share: Option<String>,
     /// Player-turns after which a game stops as a cap-out.
     #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) turn_cap: u32,
@@ -239,13 +275,21 @@ impl GameArgs {
                 robber_placement: self
                     .is_carcassonne()
                     .then(|| OneOrMany::One(self.robber_placement.clone())),
-                robber_final_points: self.is_carcassonne().then(|| {
-                    OneOrMany::One(if self.robber_final_points == "0" {
-                        0
-                    } else {
-                        3
-                    })
-                }),
+                robber_final_points: self
+                    .is_carcassonne()
+                    .then_some(OneOrMany::One(self.robber_final_points)),
+                vp_to_win: self.vp_to_win.clone().map(OneOrMany::One),
+                hand_limit: self.hand_limit.clone().map(OneOrMany::One),
+                soldier_flips: self.soldier_flips.clone().map(OneOrMany::One),
+                seven_flips: self.seven_flips.clone().map(OneOrMany::One),
+                robert_skip: self.robert_skip.clone().map(OneOrMany::One),
+                monopoly: self.monopoly.clone().map(OneOrMany::One),
+                keep_back: self.keep_back.clone().map(OneOrMany::One),
+                destroy_faces: self.destroy_faces.clone().map(OneOrMany::One),
+                tiles_to_lose: self.tiles_to_lose.clone().map(OneOrMany::One),
+                raider_pool: self.raider_pool.clone().map(OneOrMany::One),
+                raiders_per_build: self.raiders_per_build.clone().map(OneOrMany::One),
+                robber_share: self.robber_share.clone().map(OneOrMany::One),
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,

@@ -1,6 +1,8 @@
 //! The Carcassonne game: board, incremental features (union-find), followers, scoring and The Robbers.
 
-use super::scoreboard::{resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};
+use super::scoreboard::{
+    resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
+};
 use super::tiles::{Edge, Feature, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES, NO_SEG};
 use arrayvec::ArrayVec;
 
@@ -86,6 +88,8 @@ pub struct Rules {
     pub placement: RobberPlacement,
     /// Points per robber still on the board at the end: 3 (2013 rule) or 0 (2012).
     pub final_points: u8,
+    /// The share of a score a robber takes (the seed: half, rounded up).
+    pub share: RobberShare,
 }
 
 impl Rules {
@@ -95,6 +99,7 @@ impl Rules {
             robbers: false,
             placement: RobberPlacement::NextInStock,
             final_points: 3,
+            share: RobberShare::Half,
         }
     }
     pub fn robbers(players: u8) -> Rules {
@@ -352,6 +357,7 @@ impl<'t> Game<'t> {
             self.stock[p] = FOLLOWERS;
         }
         self.sb = Scoreboard::new(self.rules.players);
+        self.sb.share = self.rules.share;
         self.robber_queue.clear();
         let mut pile = Pile {
             counts: [0; MAX_KINDS],

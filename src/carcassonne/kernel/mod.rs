@@ -5,5 +5,7 @@ mod scoreboard;
 pub(crate) mod tiles;
 
 pub use game::*;
-pub use scoreboard::{half_up, resolve_round, Move, RoundEvent, Scoreboard, IN_STOCK, TRACK};
+pub use scoreboard::{
+    half_up, resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
+};
 pub use tiles::{Edge, Feature, Kind, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES};

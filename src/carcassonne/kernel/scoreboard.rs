@@ -6,7 +6,7 @@
 //!    footnote 8). A robber only sees a figure's **first** move of the round, from the space the
 //!    figure started on ("if a robber stood on the space where that follower started").
 //! 2. Each robber on the board whose space held, at the round's start, a figure of another player
-//!    that moved in this round takes half (rounded up) of one such first move — the robber's owner
+//!    that moved in this round takes half (rounded up; the `robber_share` knob) of one such first move — the robber's owner
 //!    chooses which (several figures, footnotes 8–11); several robbers may take the same move.
 //!    The robbed player keeps all their points; the robber returns to its owner's stock.
 //! 3. Robbery gains move the robbers' owners' (main) figures. A robber still on the board next to
@@ -38,6 +38,52 @@ pub struct Scoreboard {
     pub robber: [u8; MAX_ROBBERS],
     /// The figure that moves for a player's robbery gains.
     pub main_figure: [u8; MAX_ROBBERS],
+    /// The share of a score a robber takes.
+    pub share: RobberShare,
+}
+
+/// The share of a score a robber takes (the seed: half, rounded up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RobberShare {
+    /// Half, rounded up (the seed).
+    Half,
+    /// A third, rounded up.
+    Third,
+    /// A quarter, rounded up.
+    Quarter,
+    /// The whole score (the robbed player still keeps theirs).
+    All,
+}
+
+impl RobberShare {
+    pub const NAMES: &'static [&'static str] = &["half", "third", "quarter", "all"];
+    pub fn name(self) -> &'static str {
+        match self {
+            RobberShare::Half => "half",
+            RobberShare::Third => "third",
+            RobberShare::Quarter => "quarter",
+            RobberShare::All => "all",
+        }
+    }
+    pub fn parse(s: &str) -> Option<RobberShare> {
+        match s {
+            "half" => Some(RobberShare::Half),
+            "third" => Some(RobberShare::Third),
+            "quarter" => Some(RobberShare::Quarter),
+            "all" => Some(RobberShare::All),
+            _ => None,
+        }
+    }
+    /// The points a robber takes from a score of `points`.
+    #[inline]
+    pub fn of(self, points: u16) -> u16 {
+        match self {
+            RobberShare::Half => half_up(points),
+            RobberShare::Third => points.div_ceil(3),
+            RobberShare::Quarter => points.div_ceil(4),
+            RobberShare::All => points,
+        }
+    }
 }
 
 impl Scoreboard {
@@ -49,6 +95,7 @@ impl Scoreboard {
             pos: [0; MAX_FIGURES],
             robber: [IN_STOCK; MAX_ROBBERS],
             main_figure: [0; MAX_ROBBERS],
+            share: RobberShare::Half,
         };
         for p in 0..players as usize {
             sb.owner[p] = p as u8;
@@ -154,7 +201,7 @@ pub fn resolve_round(
             choose(r, &cands).min(cands.len() - 1)
         };
         let mv = cands[k];
-        let points = half_up(moves[mv as usize].points);
+        let points = sb.share.of(moves[mv as usize].points);
         out.push(RoundEvent::Robbery {
             robber: r,
             figure: moves[mv as usize].figure,

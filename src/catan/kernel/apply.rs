@@ -224,7 +224,10 @@ impl Game<'_> {
             (Phase::Main, Action::PlayMonopoly(r)) => {
                 self.play_card(p, DevCard::Monopoly, sink);
                 match self.rules.variant {
-                    Variant::Base | Variant::Raiders(_) => {
+                    Variant::Robert(_) if !robert::monopoly_takes(self) => {
+                        robert::monopoly(self, p, r, sink)
+                    }
+                    Variant::Base | Variant::Raiders(_) | Variant::Robert(_) => {
                         let mut taken = 0;
                         for q in 0..self.s.n_players as usize {
                             if q != p.idx() {
@@ -238,7 +241,6 @@ impl Game<'_> {
                             taken,
                         });
                     }
-                    Variant::Robert(_) => robert::monopoly(self, p, r, sink),
                     Variant::Solitaire(_) => solitaire::monopoly(self, r),
                 }
             }

@@ -59,7 +59,7 @@ impl Game<'_> {
         if !s.destroyed.minus(self.layout.tokened).is_empty() {
             return Err("a hex without a token (desert or sea) is destroyed".into());
         }
-        if s.destroyed.len() > solitaire::DESTROYED_TO_LOSE {
+        if s.destroyed.len() > solitaire::tiles_to_lose(self) {
             return Err(format!("{} tiles destroyed", s.destroyed.len()));
         }
         if s.destroyed.contains(s.robber.idx()) {

@@ -24,5 +24,6 @@ pub use rules::{ActionList, Game, IllegalAction, MainMenu, MAX_ACTIONS};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{
-    Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+    Modifiers, RaidersRules, RobertMonopoly, RobertRules, RobertTarget, Rules, SolitaireRules,
+    Variant,
 };

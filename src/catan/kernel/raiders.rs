@@ -333,14 +333,14 @@ pub fn move_ship<S: Sink<Event>>(
 }
 
 /// After a settlement or city is built (`setup`: a set-up settlement): the builder owes raiders
-/// from the pool (2 with 4 or 6 players, 3 with 3 or 5), placed one by one on raider deserts.
+/// from the pool (the seed: 2 with 4 or 6 players, 3 with 3 or 5), placed one by one on raider deserts.
 /// Returns true if the game now waits for placements (`Phase::PlaceRaider`).
 pub fn after_build<S: Sink<Event>>(g: &mut Game, setup: bool, sink: &mut S) -> bool {
     refresh(g, sink);
     if setup && !opts(g).setup_raiders {
         return false;
     }
-    let owed = RaidersRules::per_build(g.s.n_players).min(g.s.raiders.pool);
+    let owed = opts(g).per_build(g.s.n_players).min(g.s.raiders.pool);
     if owed == 0 || g.topo.raider_desert_list.is_empty() {
         return false;
     }
@@ -678,7 +678,7 @@ fn trail(
 pub fn check(g: &Game) -> Result<(), String> {
     let s = &g.s;
     let n = s.n_players as usize;
-    let start = RaidersRules::pool(s.n_players) as u32;
+    let start = opts(g).pool(s.n_players) as u32;
     let kept: u32 = s.players[..n].iter().map(|p| p.raiders_kept as u32).sum();
     let total = s.raiders.pool as u32 + desert_stock(s) + s.raiders.raided.len() + kept;
     if total != start {

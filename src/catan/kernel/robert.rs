@@ -4,7 +4,7 @@ use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
-use super::variant::{RobertRules, RobertTarget};
+use super::variant::{RobertMonopoly, RobertRules, RobertTarget};
 
 fn opts(g: &Game) -> RobertRules {
     g.rules.variant.robert().unwrap_or_default()
@@ -148,23 +148,26 @@ pub fn flip_up_candidates(g: &Game) -> HexSet {
 fn start_flips<S: Sink<Event>>(g: &mut Game, n: u8, cause: FlipCause, _sink: &mut S) {
     g.s.flips_left = n;
     g.s.flip_cause = cause;
-    if flip_up_candidates(g).is_empty() {
+    if n == 0 || flip_up_candidates(g).is_empty() {
+        g.s.flips_left = 0;
         g.resume_turn();
     } else {
         g.s.phase = Phase::FlipUp;
     }
 }
 
-/// A soldier (before the roll): Robert to the desert, then up to 2 tokens flipped up.
+/// A soldier (before the roll): Robert to the desert, then up to `soldier_flips` (the seed: 2)
+/// tokens flipped up.
 pub fn soldier<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     to_desert(g, sink);
-    start_flips(g, 2, FlipCause::Soldier, sink);
+    start_flips(g, opts(g).soldier_flips, FlipCause::Soldier, sink);
 }
 
-/// After a seven's discards: Robert to the desert, then 1 token flipped up.
+/// After a seven's discards: Robert to the desert, then up to `seven_flips` (the seed: 1)
+/// tokens flipped up.
 pub fn seven<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     to_desert(g, sink);
-    start_flips(g, 1, FlipCause::Seven, sink);
+    start_flips(g, opts(g).seven_flips, FlipCause::Seven, sink);
 }
 
 /// One flip-up chosen by the current player.
@@ -204,24 +207,36 @@ pub fn monopoly<S: Sink<Event>>(g: &mut Game, p: PlayerId, r: Resource, sink: &m
     });
 }
 
-/// Knights kept out of a reshuffle: 3 of the largest army holder's, if there is a holder.
-fn kept_knights(s: &State) -> u8 {
-    if s.largest_army == NO_PLAYER {
+/// Knights kept out of a reshuffle: `keep_back` (the seed: 3) of the largest army holder's, if
+/// there is a holder.
+fn kept_knights(g: &Game) -> u8 {
+    if g.s.largest_army == NO_PLAYER {
         0
     } else {
-        3.min(s.played[DevCard::Knight.idx()])
+        opts(g).keep_back.min(g.s.played[DevCard::Knight.idx()])
     }
 }
 
 /// How many cards a reshuffle would put back into the deck.
-pub fn reshuffle_size(s: &State) -> u32 {
-    s.played.iter().map(|&x| x as u32).sum::<u32>() - kept_knights(s) as u32
+pub fn reshuffle_size(g: &Game) -> u32 {
+    g.s.played.iter().map(|&x| x as u32).sum::<u32>() - kept_knights(g) as u32
 }
 
-/// The deck is empty: every played card goes back except 3 knights of the largest army holder
-/// (VP cards are never played, so they stay with their owners).
+/// Whether Robert's monopoly takes cards like the base game's (the `take` option).
+pub fn monopoly_takes(g: &Game) -> bool {
+    opts(g).monopoly == RobertMonopoly::Take
+}
+
+/// Whether Robert moves before this turn's roll (he rests on every `robert_skip`-th turn).
+#[inline]
+pub fn moves_this_turn(g: &Game) -> bool {
+    opts(g).moves_on(g.s.turn)
+}
+
+/// The deck is empty: every played card goes back except `keep_back` knights of the largest
+/// army holder (VP cards are never played, so they stay with their owners).
 pub fn reshuffle<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
-    let keep = kept_knights(&g.s);
+    let keep = kept_knights(g);
     let mut back = g.s.played;
     back[DevCard::Knight.idx()] -= keep;
     for (d, b) in g.s.deck.iter_mut().zip(back) {

@@ -214,8 +214,8 @@ impl<'t> Game<'t> {
                 ..RaidersState::default()
             },
         };
-        if let Variant::Raiders(_) = rules.variant {
-            s.raiders.pool = super::variant::RaidersRules::pool(rules.players);
+        if let Variant::Raiders(r) = rules.variant {
+            s.raiders.pool = r.pool(rules.players);
             for q in 0..rules.players as usize {
                 s.players[q].ships_left = SHIPS_PER_PLAYER;
             }
@@ -287,7 +287,7 @@ impl<'t> Game<'t> {
     /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
     pub fn deck_available(&self) -> bool {
         self.s.deck.iter().any(|&c| c > 0)
-            || (self.rules.variant.cooperative() && robert::reshuffle_size(&self.s) > 0)
+            || (self.rules.variant.cooperative() && robert::reshuffle_size(self) > 0)
     }
 
     /// Fills `out` with every legal action of the actor, except `Trade` (unbounded; use
@@ -305,12 +305,7 @@ impl<'t> Game<'t> {
             }
             Phase::SetupRoad => self.setup_edge_actions(out),
             Phase::PreRoll => {
-                match self.rules.variant {
-                    Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => {
-                        out.push(Action::Roll)
-                    }
-                    Variant::Robert(_) => out.push(Action::RobertMoves),
-                }
+                out.push(self.roll_action());
                 if self.knight_playable() {
                     out.push(Action::PlayKnight);
                 }
@@ -431,6 +426,16 @@ impl<'t> Game<'t> {
             }
         }
         on
+    }
+
+    /// The action that goes on to the dice before the roll: letting Robert move in Robert
+    /// (except on the turns he rests, see `robert_skip`), rolling otherwise.
+    #[inline]
+    pub fn roll_action(&self) -> Action {
+        match self.rules.variant {
+            Variant::Robert(_) if robert::moves_this_turn(self) => Action::RobertMoves,
+            _ => Action::Roll,
+        }
     }
 
     /// A knight may be played now: base and Robert always (with one in hand), Raiders when a

@@ -1,14 +1,20 @@
 //! Solitaire Catan (RULINGS §2): the seven procedure (knight cancel, halving, a lost card, the
 //! second roll, the robber's move and the destruction die), the changed monopoly, defeat at
-//! 5 destroyed tiles. The rules call these hooks; every die is a chance phase.
+//! 5 destroyed tiles (the numbers are `SolitaireRules` knobs). The rules call these hooks; every die is a chance phase.
 
 use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
 
-/// Tiles destroyed when the game is lost.
-pub const DESTROYED_TO_LOSE: u32 = 5;
+/// Tiles destroyed when the game is lost (the seed: 5; the `tiles_to_lose` knob).
+pub fn tiles_to_lose(g: &Game) -> u32 {
+    g.rules
+        .variant
+        .solitaire()
+        .unwrap_or_default()
+        .tiles_to_lose as u32
+}
 
 /// Development cards that can be lost on a seven: unplayed and not victory points (a VP card
 /// scores the moment it is drawn, so it counts as used).
@@ -151,11 +157,18 @@ pub fn destructible(g: &Game, h: HexId) -> bool {
     g.layout.terrain[h.idx()].resource().is_some()
 }
 
-/// The destruction die for the tile the robber left: 1-4 destroys it (its token is gone for
-/// good), 5-6 spares it. The fifth destroyed tile loses the game.
+/// The destruction die for the tile the robber left: 1 to `destroy_faces` (the seed: 1-4)
+/// destroys it (its token is gone for good), the other faces spare it. The `tiles_to_lose`-th
+/// (the seed: fifth) destroyed tile loses the game.
 pub fn destroy_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     let h = g.s.leaving;
-    let destroyed = die <= 4 && destructible(g, h);
+    let faces = g
+        .rules
+        .variant
+        .solitaire()
+        .unwrap_or_default()
+        .destroy_faces;
+    let destroyed = die <= faces && destructible(g, h);
     if destroyed {
         g.s.destroyed.insert(h.idx());
     }
@@ -164,7 +177,7 @@ pub fn destroy_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
         die,
         destroyed,
     });
-    if g.s.destroyed.len() >= DESTROYED_TO_LOSE {
+    if g.s.destroyed.len() >= tiles_to_lose(g) {
         g.finish(Outcome::TeamLoss, sink);
     } else {
         g.resume_turn();

@@ -28,7 +28,34 @@ impl RobertTarget {
     }
 }
 
-/// Options of the Robert the Robber co-operative variant.
+/// What Robert's changed monopoly does (RULINGS §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RobertMonopoly {
+    /// The seed: every face-down token on the named resource's terrain flips face up.
+    FlipUp,
+    /// The base game's monopoly: take every card of the named resource from the other players.
+    Take,
+}
+
+impl RobertMonopoly {
+    pub const NAMES: &'static [&'static str] = &["flip-up", "take"];
+    pub fn name(self) -> &'static str {
+        match self {
+            RobertMonopoly::FlipUp => "flip-up",
+            RobertMonopoly::Take => "take",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "flip-up" => Some(RobertMonopoly::FlipUp),
+            "take" => Some(RobertMonopoly::Take),
+            _ => None,
+        }
+    }
+}
+
+/// Options of the Robert the Robber co-operative variant. Every number of the seed is a knob;
+/// `Default` is the seed's reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RobertRules {
     pub target: RobertTarget,
@@ -36,6 +63,16 @@ pub struct RobertRules {
     pub city_weight: u8,
     /// Development cards dealt to each player at the start (the difficulty).
     pub start_cards: u8,
+    /// Face-down tokens a soldier flips up, at most (the seed: 2).
+    pub soldier_flips: u8,
+    /// Face-down tokens a seven flips up, at most (the seed: 1).
+    pub seven_flips: u8,
+    /// Robert rests on every player-turn whose number is a multiple of this (the player rolls
+    /// without him moving); 0: he moves every turn (the seed).
+    pub robert_skip: u8,
+    pub monopoly: RobertMonopoly,
+    /// Knights of the largest army holder kept out of a reshuffle (the seed: 3).
+    pub keep_back: u8,
 }
 
 impl Default for RobertRules {
@@ -44,7 +81,20 @@ impl Default for RobertRules {
             target: RobertTarget::Adjacent,
             city_weight: 1,
             start_cards: 0,
+            soldier_flips: 2,
+            seven_flips: 1,
+            robert_skip: 0,
+            monopoly: RobertMonopoly::FlipUp,
+            keep_back: 3,
         }
+    }
+}
+
+impl RobertRules {
+    /// Whether Robert moves before the roll on player-turn `turn` (1-based).
+    #[inline]
+    pub fn moves_on(&self, turn: u32) -> bool {
+        self.robert_skip == 0 || !turn.is_multiple_of(self.robert_skip as u32)
     }
 }
 
@@ -53,16 +103,25 @@ impl Default for RobertRules {
 pub struct SolitaireRules {
     /// Longest road and largest army are awarded (2 VP each) at the usual thresholds.
     pub awards: bool,
+    /// Faces of the destruction die that destroy the tile the robber left: 1 to this (the
+    /// seed: 1-4, so 4; 0 never destroys, 6 always does).
+    pub destroy_faces: u8,
+    /// Destroyed tiles that lose the game (the seed: 5).
+    pub tiles_to_lose: u8,
 }
 
 impl Default for SolitaireRules {
     fn default() -> Self {
-        SolitaireRules { awards: true }
+        SolitaireRules {
+            awards: true,
+            destroy_faces: 4,
+            tiles_to_lose: 5,
+        }
     }
 }
 
-/// Options of The Raiders of Catan (RULINGS §4): the seed's open points, each a switch; both
-/// default to false.
+/// Options of The Raiders of Catan (RULINGS §4): the seed's open points, each a switch, both
+/// false by default; and the seed's numbers, `None` for the seed's count at the row's players.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RaidersRules {
     /// Set-up settlements place raiders too (default: no; the seed says "each time a player
@@ -70,24 +129,39 @@ pub struct RaidersRules {
     pub setup_raiders: bool,
     /// A starting settlement may touch a volcano (default: no, the official Seafarers rule).
     pub volcano_start: bool,
+    /// Raiders in the pool at the start; `None`: the seed's [`RaidersRules::seed_pool`].
+    pub raider_pool: Option<u8>,
+    /// Raiders each built settlement or city places; `None`: the seed's
+    /// [`RaidersRules::seed_per_build`].
+    pub raiders_per_build: Option<u8>,
 }
 
 impl RaidersRules {
-    /// Raiders in the pool at the start: 18 for 3-4 players, 24 for 5-6.
-    pub fn pool(players: u8) -> u8 {
+    /// The seed's raiders in the pool at the start: 18 for 3-4 players, 24 for 5-6.
+    pub fn seed_pool(players: u8) -> u8 {
         if players >= 5 {
             24
         } else {
             18
         }
     }
-    /// Raiders each built settlement or city places: 2 with 4 or 6 players, 3 with 3 or 5.
-    pub fn per_build(players: u8) -> u8 {
+    /// The seed's raiders each built settlement or city places: 2 with 4 or 6 players, 3 with
+    /// 3 or 5.
+    pub fn seed_per_build(players: u8) -> u8 {
         if players.is_multiple_of(2) {
             2
         } else {
             3
         }
+    }
+    /// Raiders in the pool at the start of a game of `players`.
+    pub fn pool(&self, players: u8) -> u8 {
+        self.raider_pool.unwrap_or(Self::seed_pool(players))
+    }
+    /// Raiders each built settlement or city places in a game of `players`.
+    pub fn per_build(&self, players: u8) -> u8 {
+        self.raiders_per_build
+            .unwrap_or(Self::seed_per_build(players))
     }
 }
 

@@ -854,7 +854,7 @@ impl Policy<Game<'_>> for GreedyPolicy {
                     if flip_own {
                         Action::PlayKnight
                     } else {
-                        Action::RobertMoves
+                        g.roll_action()
                     }
                 } else if can_knight && knights_move_robber(g) && Self::knight_wanted(g, p) {
                     Action::PlayKnight

@@ -57,7 +57,13 @@ impl View {
     fn new(g: &Game, p: PlayerId) -> View {
         let r = &g.s.raiders;
         let storm = raiders::storm(&g.s);
-        let start = RaidersRules::pool(g.s.n_players).max(1) as f32;
+        let start = g
+            .rules
+            .variant
+            .raiders()
+            .unwrap_or_default()
+            .pool(g.s.n_players)
+            .max(1) as f32;
         // 0 at the start, 1 once the pool is empty.
         let urgency = if storm {
             1.0

@@ -26,9 +26,8 @@ impl Policy<Game<'_>> for RandomPolicy {
             Phase::PreRoll if !raiders => {
                 // `legal_actions` order: roll (Robert: let him move), then the knight.
                 let n = 1 + g.knight_playable() as usize;
-                match (rng.random_range(0..n), g.rules.variant) {
-                    (0, Variant::Robert(_)) => Action::RobertMoves,
-                    (0, _) => Action::Roll,
+                match rng.random_range(0..n) {
+                    0 => g.roll_action(),
                     _ => Action::PlayKnight,
                 }
             }

@@ -228,7 +228,9 @@ impl RolloutPolicy {
             Phase::PreRoll if k.search_soldier => {
                 g.legal_actions(legal);
                 for &a in legal.iter() {
-                    if matches!(a, Action::PlayKnight | Action::RobertMoves) {
+                    // Robert: a soldier or Robert's move (a roll on his resting turns).
+                    let robert_roll = a == Action::Roll && g.rules.variant.cooperative();
+                    if matches!(a, Action::PlayKnight | Action::RobertMoves) || robert_roll {
                         offer(a, 0);
                     }
                 }

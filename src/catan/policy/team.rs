@@ -702,7 +702,7 @@ impl Policy<Game<'_>> for TeamPolicy {
                     if self.soldier_now(g) {
                         Action::PlayKnight
                     } else {
-                        Action::RobertMoves
+                        g.roll_action()
                     }
                 } else {
                     let h = g.s.robber.idx();

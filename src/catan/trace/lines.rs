@@ -79,8 +79,8 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
         raiders: rules.variant.raiders().map(|r| RaidersOptions {
             setup_raiders: r.setup_raiders,
             volcano_start: r.volcano_start,
-            pool: crate::catan::RaidersRules::pool(rules.players),
-            per_build: crate::catan::RaidersRules::per_build(rules.players),
+            pool: r.pool(rules.players),
+            per_build: r.per_build(rules.players),
         }),
     }
 }

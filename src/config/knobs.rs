@@ -1,0 +1,247 @@
+//! Rule knobs: every number and choice of the seed rules as a grid key, with its allowed values, the games it applies to and its value in a row.
+//!
+//! The grid keys are parsed and checked where rows are expanded (`catan.rs`, `carcassonne.rs`);
+//! this table is what `ablate` and `calibrate` read to move a knob one step, to list its other
+//! values, and to read the value a row plays with.
+
+use crate::carcassonne::Rules as CarcRules;
+use crate::catan::{RobertMonopoly, RobertTarget, Rules, Variant};
+use toml::Value;
+
+/// The values a knob takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allowed {
+    /// Whole numbers from `.0` to `.1`, both included.
+    Int(i64, i64),
+    /// One of these names.
+    Names(&'static [&'static str]),
+    Bool,
+}
+
+impl Allowed {
+    /// The values as a sentence for an error message.
+    pub fn describe(&self) -> String {
+        match self {
+            Allowed::Int(lo, hi) => format!("whole numbers {lo}..={hi}"),
+            Allowed::Names(n) => n.join(", "),
+            Allowed::Bool => "true, false".into(),
+        }
+    }
+    /// Whether `v` is one of the values.
+    pub fn admits(&self, v: &Value) -> bool {
+        match (self, v) {
+            (Allowed::Int(lo, hi), Value::Integer(x)) => (lo..=hi).contains(&x),
+            (Allowed::Names(n), Value::String(s)) => n.contains(&s.as_str()),
+            (Allowed::Bool, Value::Boolean(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+/// One rule knob: a `[grid]` key.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleKnob {
+    pub key: &'static str,
+    /// The games it applies to: `robert`, `solitaire`, `raiders`, `catan` (every Catan variant)
+    /// or `carcassonne`.
+    pub applies: &'static str,
+    pub allowed: Allowed,
+    /// The seed's value, as the rule book states it.
+    pub seed: &'static str,
+}
+
+/// Every rule knob, in the grid's nesting order within its game.
+pub const RULE_KNOBS: &[RuleKnob] = &[
+    RuleKnob {
+        key: "start_cards",
+        applies: "robert",
+        allowed: Allowed::Int(0, 8),
+        seed: "0 (Impossible), 1 (Hard), 2 (Moderate), 3 (Easy)",
+    },
+    RuleKnob {
+        key: "robert_target",
+        applies: "robert",
+        allowed: Allowed::Names(RobertTarget::NAMES),
+        seed: "adjacent",
+    },
+    RuleKnob {
+        key: "city_weight",
+        applies: "robert",
+        allowed: Allowed::Int(1, 2),
+        seed: "1",
+    },
+    RuleKnob {
+        key: "awards",
+        applies: "solitaire",
+        allowed: Allowed::Bool,
+        seed: "true",
+    },
+    RuleKnob {
+        key: "setup_raiders",
+        applies: "raiders",
+        allowed: Allowed::Bool,
+        seed: "false",
+    },
+    RuleKnob {
+        key: "volcano_start",
+        applies: "raiders",
+        allowed: Allowed::Bool,
+        seed: "false",
+    },
+    RuleKnob {
+        key: "vp_to_win",
+        applies: "catan",
+        allowed: Allowed::Int(3, 30),
+        seed: "10 (Raiders 13)",
+    },
+    RuleKnob {
+        key: "hand_limit",
+        applies: "catan",
+        allowed: Allowed::Int(0, 99),
+        seed: "7: a seven halves hands of 8 or more (Solitaire 5)",
+    },
+    RuleKnob {
+        key: "soldier_flips",
+        applies: "robert",
+        allowed: Allowed::Int(0, 6),
+        seed: "2",
+    },
+    RuleKnob {
+        key: "seven_flips",
+        applies: "robert",
+        allowed: Allowed::Int(0, 6),
+        seed: "1",
+    },
+    RuleKnob {
+        key: "robert_skip",
+        applies: "robert",
+        allowed: Allowed::Int(0, 20),
+        seed: "0: Robert moves every turn",
+    },
+    RuleKnob {
+        key: "monopoly",
+        applies: "robert",
+        allowed: Allowed::Names(RobertMonopoly::NAMES),
+        seed: "flip-up",
+    },
+    RuleKnob {
+        key: "keep_back",
+        applies: "robert",
+        allowed: Allowed::Int(0, 14),
+        seed: "3",
+    },
+    RuleKnob {
+        key: "destroy_faces",
+        applies: "solitaire",
+        allowed: Allowed::Int(0, 6),
+        seed: "4: a die of 1-4 destroys",
+    },
+    RuleKnob {
+        key: "tiles_to_lose",
+        applies: "solitaire",
+        allowed: Allowed::Int(1, 18),
+        seed: "5",
+    },
+    RuleKnob {
+        key: "raider_pool",
+        applies: "raiders",
+        allowed: Allowed::Int(0, 60),
+        seed: "18 for 3-4 players, 24 for 5-6",
+    },
+    RuleKnob {
+        key: "raiders_per_build",
+        applies: "raiders",
+        allowed: Allowed::Int(0, 6),
+        seed: "2 with 4 or 6 players, 3 with 3 or 5",
+    },
+    RuleKnob {
+        key: "robbers",
+        applies: "carcassonne",
+        allowed: Allowed::Bool,
+        seed: "true",
+    },
+    RuleKnob {
+        key: "robber_placement",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::RobberPlacement::NAMES),
+        seed: "next-in-stock",
+    },
+    RuleKnob {
+        key: "robber_final_points",
+        applies: "carcassonne",
+        allowed: Allowed::Int(0, 3),
+        seed: "3 (2013 rule; 0 is the 2012 rule)",
+    },
+    RuleKnob {
+        key: "robber_share",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::RobberShare::NAMES),
+        seed: "half (rounded up)",
+    },
+];
+
+/// The knob of a grid key.
+pub fn knob(key: &str) -> Option<&'static RuleKnob> {
+    RULE_KNOBS.iter().find(|k| k.key == key)
+}
+
+/// The keys of every knob, for an error message.
+pub fn keys() -> String {
+    RULE_KNOBS
+        .iter()
+        .map(|k| k.key)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The value of knob `key` a Catan row plays with, or `None` where it does not apply.
+pub fn catan_value(key: &str, r: &Rules) -> Option<Value> {
+    let int = |x: u32| Some(Value::Integer(x as i64));
+    let robert = r.variant.robert();
+    let solitaire = r.variant.solitaire();
+    let raiders = r.variant.raiders();
+    match key {
+        "vp_to_win" => int(r.vp_to_win as u32),
+        "hand_limit" => int(r.hand_limit as u32),
+        "start_cards" => robert.and_then(|o| int(o.start_cards as u32)),
+        "robert_target" => robert.map(|o| Value::String(o.target.name().into())),
+        "city_weight" => robert.and_then(|o| int(o.city_weight as u32)),
+        "soldier_flips" => robert.and_then(|o| int(o.soldier_flips as u32)),
+        "seven_flips" => robert.and_then(|o| int(o.seven_flips as u32)),
+        "robert_skip" => robert.and_then(|o| int(o.robert_skip as u32)),
+        "monopoly" => robert.map(|o| Value::String(o.monopoly.name().into())),
+        "keep_back" => robert.and_then(|o| int(o.keep_back as u32)),
+        "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
+        "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
+        "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),
+        "setup_raiders" => raiders.map(|o| Value::Boolean(o.setup_raiders)),
+        "volcano_start" => raiders.map(|o| Value::Boolean(o.volcano_start)),
+        "raider_pool" => raiders.and_then(|o| int(o.pool(r.players) as u32)),
+        "raiders_per_build" => raiders.and_then(|o| int(o.per_build(r.players) as u32)),
+        _ => None,
+    }
+}
+
+/// The value of knob `key` a Carcassonne row plays with, or `None` where it does not apply.
+pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
+    match key {
+        "robbers" => Some(Value::Boolean(r.robbers)),
+        "robber_placement" if r.robbers => Some(Value::String(r.placement.name().into())),
+        "robber_final_points" if r.robbers => Some(Value::Integer(r.final_points as i64)),
+        "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
+        _ => None,
+    }
+}
+
+/// Whether a Catan variant is one a knob's `applies` names.
+pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
+    k.applies == "catan" || k.applies == v.name()
+}
+
+/// A value as the config would write it (`3`, `"take"`, `true`), for reports and messages.
+pub fn show(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
