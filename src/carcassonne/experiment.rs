@@ -271,6 +271,7 @@ struct CarcSeat {
 struct CarcRobbers {
     robber_placement: &'static str,
     robber_final_points: u8,
+    robber_share: &'static str,
     robber_point_share: f64,
     robbery_points_per_game: f64,
     robberies_per_game: f64,
@@ -333,6 +334,7 @@ impl Tables for CarcassonneRow {
                 "robber_final_points",
                 dash(r.robbers, r.final_points.to_string()),
             ),
+            ("robber_share", dash(r.robbers, r.share.name().into())),
         ]
     }
 
@@ -427,6 +429,7 @@ impl Tables for CarcassonneRow {
                 &CarcRobbers {
                     robber_placement: rules.placement.name(),
                     robber_final_points: rules.final_points,
+                    robber_share: rules.share.name(),
                     robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
                     robbery_points_per_game: pg(acc.robbery_points),
                     robberies_per_game: pg(acc.robberies),

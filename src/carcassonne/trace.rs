@@ -210,6 +210,7 @@ pub fn write_trace(
             "robbers": r.robbers,
             "robber_placement": r.placement.name(),
             "robber_final_points": r.final_points,
+            "robber_share": r.share.name(),
             "tiles": tiles_name,
             "seed": seed,
             "game": index,

@@ -34,6 +34,9 @@ pub(super) fn row_labels(rows: &[&CatanRow], skip: &[&str]) -> Vec<String> {
                     "robert_target" => format!("{} target", s[k].1),
                     "city_weight" => format!("city weight {}", s[k].1),
                     "board" => format!("{} board", s[k].1),
+                    key if crate::catan::tables::NUMERIC_KNOBS.contains(&key) => {
+                        format!("{key} {}", s[k].1)
+                    }
                     _ => s[k].1.clone(),
                 })
                 .collect();

@@ -2,11 +2,27 @@
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::*;
-use crate::config::difficulty_name;
+use crate::config::{difficulty_name, knobs};
 use crate::engine::stats::{wilson, GameLog};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::Result;
 use serde::Serialize;
+
+/// The rule knobs a row's settings list after the variant options (`settings`, compare.csv),
+/// in `knobs::RULE_KNOBS` order: `-` where a knob does not apply.
+pub const NUMERIC_KNOBS: &[&str] = &[
+    "vp_to_win",
+    "hand_limit",
+    "soldier_flips",
+    "seven_flips",
+    "robert_skip",
+    "monopoly",
+    "keep_back",
+    "destroy_faces",
+    "tiles_to_lose",
+    "raider_pool",
+    "raiders_per_build",
+];
 
 /// `raids_by_hex.csv`: per Raiders configuration and land hex.
 #[derive(Serialize)]
@@ -124,9 +140,24 @@ impl Tables for CatanRow<'_> {
                 "volcano_start",
                 or_dash(rules.variant.raiders().map(|r| r.volcano_start.to_string())),
             ),
+        ]
+        .into_iter()
+        .chain(NUMERIC_KNOBS.iter().map(|&k| {
+            let raiders = rules.variant.raiders();
+            // Raider counts left at the seed's follow the player count: rows of 4 and 5
+            // players still differ in players only.
+            let v = match (k, raiders) {
+                ("raider_pool", Some(o)) => o.raider_pool.map(|x| x.to_string()),
+                ("raiders_per_build", Some(o)) => o.raiders_per_build.map(|x| x.to_string()),
+                _ => knobs::catan_value(k, &rules).map(|v| knobs::show(&v)),
+            };
+            (k, v.unwrap_or_else(|| "-".into()))
+        }))
+        .chain([
             ("modifiers", rules.modifiers.name().to_string()),
             ("board", self.spec.board.name().to_string()),
-        ]
+        ])
+        .collect()
     }
 
     fn take_game_log(acc: &mut CatanAcc) -> GameLog {

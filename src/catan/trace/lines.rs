@@ -10,11 +10,18 @@ pub(super) struct RobertOptions {
     target: &'static str,
     city_weight: u8,
     start_cards: u8,
+    soldier_flips: u8,
+    seven_flips: u8,
+    robert_skip: u8,
+    monopoly: &'static str,
+    keep_back: u8,
 }
 
 #[derive(Serialize)]
 pub(super) struct SolitaireOptions {
     awards: bool,
+    destroy_faces: u8,
+    tiles_to_lose: u8,
 }
 
 #[derive(Serialize)]
@@ -68,11 +75,20 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
                 target: r.target.name(),
                 city_weight: r.city_weight,
                 start_cards: r.start_cards,
+                soldier_flips: r.soldier_flips,
+                seven_flips: r.seven_flips,
+                robert_skip: r.robert_skip,
+                monopoly: r.monopoly.name(),
+                keep_back: r.keep_back,
             }),
             _ => None,
         },
         solitaire: match rules.variant {
-            Variant::Solitaire(r) => Some(SolitaireOptions { awards: r.awards }),
+            Variant::Solitaire(r) => Some(SolitaireOptions {
+                awards: r.awards,
+                destroy_faces: r.destroy_faces,
+                tiles_to_lose: r.tiles_to_lose,
+            }),
             _ => None,
         },
         modifiers: rules.modifiers.name(),
