@@ -245,3 +245,123 @@ pub fn show(v: &Value) -> String {
         other => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Sweep;
+
+    fn cfg(variant: &str, line: &str) -> String {
+        format!("name = \"k\"\nseed = 1\ngames = 10\n[grid]\nvariant = \"{variant}\"\n{line}\n")
+    }
+
+    /// (variant, key, a good value, a bad value) for every rule knob.
+    const CASES: &[(&str, &str, &str, &str)] = &[
+        ("robert", "start_cards", "2", "9"),
+        ("robert", "robert_target", "\"global\"", "\"far\""),
+        ("robert", "city_weight", "2", "3"),
+        ("solitaire", "awards", "false", "\"no\""),
+        ("raiders", "setup_raiders", "true", "1"),
+        ("raiders", "volcano_start", "true", "1"),
+        ("base", "vp_to_win", "8", "2"),
+        ("solitaire", "hand_limit", "9", "100"),
+        ("robert", "soldier_flips", "3", "7"),
+        ("robert", "seven_flips", "0", "-1"),
+        ("robert", "robert_skip", "4", "21"),
+        ("robert", "monopoly", "\"take\"", "\"steal\""),
+        ("robert", "keep_back", "0", "15"),
+        ("solitaire", "destroy_faces", "6", "7"),
+        ("solitaire", "tiles_to_lose", "3", "0"),
+        ("raiders", "raider_pool", "30", "61"),
+        ("raiders", "raiders_per_build", "1", "7"),
+        ("carcassonne", "robbers", "false", "2"),
+        (
+            "carcassonne",
+            "robber_placement",
+            "\"each-other\"",
+            "\"all\"",
+        ),
+        ("carcassonne", "robber_final_points", "0", "6"),
+        ("carcassonne", "robber_share", "\"third\"", "\"most\""),
+    ];
+
+    #[test]
+    fn every_knob_has_a_case() {
+        for k in RULE_KNOBS {
+            assert!(CASES.iter().any(|c| c.1 == k.key), "{}", k.key);
+        }
+    }
+
+    #[test]
+    fn each_knob_reaches_the_row_and_bad_values_name_key_and_line() {
+        for &(variant, key, good, bad) in CASES {
+            let s = Sweep::parse(&cfg(variant, &format!("{key} = {good}")), "k.toml")
+                .unwrap_or_else(|e| panic!("{key} = {good}: {e:#}"));
+            let want: Value =
+                toml::from_str::<toml::Table>(&format!("x = {good}")).unwrap()["x"].clone();
+            let got = match s.rows.first() {
+                Some(r) => catan_value(key, &r.rules),
+                None => carcassonne_value(key, &s.carcassonne[0].rules),
+            };
+            assert_eq!(got, Some(want), "{key} = {good} reaches the row");
+            let e = format!(
+                "{:#}",
+                Sweep::parse(&cfg(variant, &format!("{key} = {bad}")), "k.toml").unwrap_err()
+            );
+            assert!(e.contains(&format!("k.toml:6: grid.{key}")), "{key}: {e}");
+            let k = knob(key).unwrap();
+            if !matches!(k.allowed, Allowed::Bool) {
+                assert!(
+                    e.contains("allowed") || e.contains("expected"),
+                    "{key}: {e}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn knob_lists_multiply_rows_of_their_variant_only() {
+        let s = Sweep::parse(
+            &cfg(
+                "robert",
+                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\nvp_to_win = [8, 10]",
+            ),
+            "k.toml",
+        )
+        .unwrap();
+        assert_eq!(
+            s.rows.len(),
+            6,
+            "3 soldier flips x 2 VP; destroy faces is Solitaire's"
+        );
+        let s = Sweep::parse(
+            &cfg(
+                "solitaire",
+                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]",
+            ),
+            "k.toml",
+        )
+        .unwrap();
+        assert_eq!(s.rows.len(), 2);
+    }
+
+    #[test]
+    fn absent_knobs_keep_the_seed_values() {
+        let s = Sweep::parse(&cfg("raiders", "players = [3, 5]"), "k.toml").unwrap();
+        let got: Vec<_> = s
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    catan_value("raider_pool", &r.rules),
+                    catan_value("raiders_per_build", &r.rules),
+                    catan_value("vp_to_win", &r.rules),
+                )
+            })
+            .collect();
+        let i = |x| Some(Value::Integer(x));
+        assert_eq!(got, vec![(i(18), i(3), i(13)), (i(24), i(3), i(13))]);
+        let s = Sweep::parse(&cfg("solitaire", ""), "k.toml").unwrap();
+        assert_eq!(s.rows[0].rules, Rules::solitaire(Default::default()));
+    }
+}

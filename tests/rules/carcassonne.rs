@@ -793,3 +793,36 @@ fn half_rounds_up() {
     assert_eq!(half_up(5), 3);
     assert_eq!(half_up(8), 4);
 }
+
+#[test]
+fn robber_share_knob_sets_what_a_robber_takes() {
+    // BLUE's robber beside GREEN's figure, which scores 10.
+    for (share, taken) in [
+        (RobberShare::Half, 5),
+        (RobberShare::Third, 4),
+        (RobberShare::Quarter, 3),
+        (RobberShare::All, 10),
+    ] {
+        let mut sb = Scoreboard::new(4);
+        sb.share = share;
+        sb.pos[GREEN as usize] = 10;
+        sb.robber[BLUE as usize] = 10;
+        let m = [mv(GREEN, 10)];
+        let ev = resolve_round(&mut sb, &m, &mut largest(&m));
+        assert_eq!(robbed(&ev), vec![(BLUE, GREEN, taken)], "{}", share.name());
+        assert_eq!(
+            sb.pos[GREEN as usize], 20,
+            "the robbed figure keeps all its points"
+        );
+        assert_eq!(sb.pos[BLUE as usize], taken as u8, "{}", share.name());
+    }
+    // The game sets its scoreboard's share from the rules.
+    let g = Game::new(
+        base(),
+        Rules {
+            share: RobberShare::Third,
+            ..Rules::robbers(3)
+        },
+    );
+    assert_eq!(g.sb.share, RobberShare::Third);
+}

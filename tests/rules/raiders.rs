@@ -2178,3 +2178,37 @@ fn thirteen_vp_in_the_special_building_phase_wins_at_the_own_turn() {
     assert_eq!(g.s.phase, Phase::Over(Outcome::Winner(PlayerId(2))));
     assert_eq!((g.s.turn, g.s.current), (3, 2));
 }
+
+#[test]
+fn raider_pool_and_per_build_knobs_set_the_counts() {
+    let b = mini();
+    for (pool, per) in [(5u8, 1u8), (40, 4)] {
+        let o = RaidersRules {
+            raider_pool: Some(pool),
+            raiders_per_build: Some(per),
+            ..RaidersRules::default()
+        };
+        let g = game(b, 4, o);
+        assert_eq!(g.s.raiders.pool, pool);
+        let mut g = builder(4);
+        g.rules.variant = Variant::Raiders(o);
+        let spot = b.corner(0, 0, 0);
+        set_raiders(&mut g, pool, &[], &[]);
+        give(&mut g, 0, SETTLEMENT_COST);
+        step(&mut g, Action::BuildSettlement(spot));
+        assert_eq!(g.s.phase, Phase::PlaceRaider);
+        assert_eq!(g.s.raiders.to_place, per, "pool {pool}, per build {per}");
+    }
+    // The pool caps what a build places.
+    let o = RaidersRules {
+        raider_pool: Some(1),
+        raiders_per_build: Some(3),
+        ..RaidersRules::default()
+    };
+    let mut g = builder(4);
+    g.rules.variant = Variant::Raiders(o);
+    set_raiders(&mut g, 1, &[], &[]);
+    give(&mut g, 0, SETTLEMENT_COST);
+    step(&mut g, Action::BuildSettlement(b.corner(0, 0, 0)));
+    assert_eq!(g.s.raiders.to_place, 1);
+}

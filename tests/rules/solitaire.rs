@@ -527,3 +527,73 @@ fn longest_road_and_largest_army_can_be_switched_off() {
     assert_eq!(g.s.largest_army, NO_PLAYER);
     assert_eq!(g.s.players[0].vp, 0);
 }
+
+// ---------------------------------------------------------------- rule knobs
+
+/// The Solitaire rules of `g` with `f` applied (a knob set on a constructed position).
+fn set_solitaire(g: &mut Game, f: impl Fn(&mut SolitaireRules)) {
+    if let Variant::Solitaire(o) = &mut g.rules.variant {
+        f(o);
+    } else {
+        panic!("not a Solitaire game");
+    }
+}
+
+#[test]
+fn destroy_faces_knob_sets_which_dice_destroy() {
+    // 2: only a 1 or a 2 destroys.
+    for (faces, die, destroyed) in [(2, 2, true), (2, 3, false), (6, 6, true), (0, 1, false)] {
+        let mut g = at(Phase::Dice);
+        set_solitaire(&mut g, |o| o.destroy_faces = faces);
+        g.set_robber(hex(1, 1));
+        put_settlement(&mut g, 0, corner(0, -2, 3));
+        seven(&mut g);
+        second_roll(&mut g, 5, 5);
+        let log = chance(&mut g, ChanceOutcome::Die(die));
+        assert_eq!(
+            g.s.destroyed.contains(hex(1, 1).idx()),
+            destroyed,
+            "faces {faces}, die {die}"
+        );
+        assert!(log.0.contains(&Event::Destruction {
+            hex: hex(1, 1),
+            die,
+            destroyed
+        }));
+    }
+}
+
+#[test]
+fn tiles_to_lose_knob_sets_the_losing_count() {
+    // With 3 to lose, the third destroyed tile loses; with 7, the fifth does not.
+    for (to_lose, already, over) in [(3u8, 2usize, true), (3, 1, false), (7, 4, false)] {
+        let mut g = at(Phase::Dice);
+        set_solitaire(&mut g, |o| o.tiles_to_lose = to_lose);
+        let pool = [hex(0, -1), hex(1, -1), hex(2, -1), hex(-1, -1)];
+        g.set_destroyed(hexes(&pool[..already]));
+        g.set_robber(hex(1, 1));
+        put_settlement(&mut g, 0, corner(0, -2, 3));
+        seven(&mut g);
+        second_roll(&mut g, 5, 5);
+        chance(&mut g, ChanceOutcome::Die(3));
+        assert_eq!(g.s.destroyed.len() as usize, already + 1);
+        assert_eq!(
+            g.s.phase == Phase::Over(Outcome::TeamLoss),
+            over,
+            "{to_lose} to lose, {} destroyed",
+            already + 1
+        );
+    }
+}
+
+#[test]
+fn hand_limit_knob_sets_who_loses_half_on_a_seven() {
+    for (limit, cards, lost) in [(5u8, 6u8, 3u32), (7, 6, 0), (3, 4, 2)] {
+        let mut g = at(Phase::Dice);
+        g.rules.hand_limit = limit;
+        give(&mut g, 0, [cards, 0, 0, 0, 0]);
+        seven(&mut g);
+        let discards = g.s.discards[0] as u32;
+        assert_eq!(discards, lost, "hand limit {limit}, {cards} cards");
+    }
+}
