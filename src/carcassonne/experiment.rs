@@ -320,21 +320,16 @@ pub struct CarcPairedRow {
 impl Tables for CarcassonneRow {
     fn settings(&self) -> Vec<(&'static str, String)> {
         let r = self.spec.rules;
-        let dash = |on: bool, v: String| if on { v } else { "-".into() };
+        // The robber options are listed without the expansion too (at their defaults), so that
+        // a row without it pairs with the row with it in compare.csv.
         vec![
             ("variant", "carcassonne".into()),
             ("policy", self.spec.policy.name().into()),
             ("players", r.players.to_string()),
             ("robbers", r.robbers.to_string()),
-            (
-                "robber_placement",
-                dash(r.robbers, r.placement.name().into()),
-            ),
-            (
-                "robber_final_points",
-                dash(r.robbers, r.final_points.to_string()),
-            ),
-            ("robber_share", dash(r.robbers, r.share.name().into())),
+            ("robber_placement", r.placement.name().into()),
+            ("robber_final_points", r.final_points.to_string()),
+            ("robber_share", r.share.name().into()),
         ]
     }
 
@@ -371,6 +366,7 @@ impl Tables for CarcassonneRow {
             "robbers",
             "robber_placement",
             "robber_final_points",
+            "robber_share",
             "games",
             "win_rate_seat1",
             "win_rate_seat2",
@@ -382,6 +378,10 @@ impl Tables for CarcassonneRow {
             "robberies_per_game",
             "rogue_per_game",
         ]
+    }
+
+    fn varying_columns() -> &'static [&'static str] {
+        &["robber_share"]
     }
 
     fn games(acc: &CarcAcc) -> u64 {

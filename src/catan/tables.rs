@@ -213,7 +213,23 @@ impl Tables for CatanRow<'_> {
             "storm_turn_median",
             "hexes_raided_end_mean",
             "buildings_taken_end_mean",
+            // Shown only where rows differ in them (`varying_columns`).
+            "vp_to_win",
+            "hand_limit",
+            "soldier_flips",
+            "seven_flips",
+            "robert_skip",
+            "monopoly",
+            "keep_back",
+            "destroy_faces",
+            "tiles_to_lose",
+            "raider_pool",
+            "raiders_per_build",
         ]
+    }
+
+    fn varying_columns() -> &'static [&'static str] {
+        NUMERIC_KNOBS
     }
 
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {

@@ -1,5 +1,6 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
+pub mod ablate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
@@ -164,6 +165,9 @@ pub struct SweepFile {
     /// Knobs of the `rollout` search player (`rollout-N` in `grid.policy` sets its budget to N).
     #[serde(default, skip_serializing_if = "is_default_rollout")]
     pub rollout: RolloutKnobs,
+    /// An ablation: the grid's one row, then each listed rule knob moved (`robsim ablate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ablate: Option<ablate::AblateFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {
@@ -228,6 +232,8 @@ pub struct Sweep {
     pub rows: Vec<RowSpec>,
     /// Carcassonne rows (numbered after the Catan rows in the report).
     pub carcassonne: Vec<CarcSpec>,
+    /// With an `[ablate]` table: the moved rows (the base row is row 0).
+    pub ablation: Vec<ablate::AblationStep>,
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -259,6 +265,12 @@ impl Sweep {
     pub fn from_file_in(file: SweepFile, origin: &str, text: Option<&str>) -> Result<Sweep> {
         let at = Locate { origin, text };
         let ctx = |key: &str| at.key(key);
+        if let Some(a) = &file.ablate {
+            let (mut sweep, steps) = ablate::expand(&file, a, &ctx, origin, text)?;
+            sweep.file = file.clone();
+            sweep.ablation = steps;
+            return Ok(sweep);
+        }
         if file.name.trim().is_empty()
             || file
                 .name
@@ -322,6 +334,7 @@ impl Sweep {
             file,
             rows,
             carcassonne,
+            ablation: Vec::new(),
         })
     }
 

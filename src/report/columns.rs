@@ -136,6 +136,28 @@ impl GroupedTable {
     }
 }
 
+/// The headline columns of a summary worth showing: present, not empty in every row, and for
+/// the `varying_only` ones, not the same in every row.
+pub fn shown_headline(csv_bytes: &[u8], headline: &[&str], varying_only: &[&str]) -> Vec<String> {
+    let mut r = csv::ReaderBuilder::new().from_reader(csv_bytes);
+    let Ok(headers) = r.headers().cloned() else {
+        return Vec::new();
+    };
+    let records: Vec<csv::StringRecord> = r.records().filter_map(|x| x.ok()).collect();
+    headline
+        .iter()
+        .filter_map(|&h| {
+            let c = headers.iter().position(|x| x == h)?;
+            let cell = |rec: &csv::StringRecord| rec.get(c).unwrap_or("").to_string();
+            let any = records.iter().any(|rec| !cell(rec).is_empty());
+            let varies = records
+                .iter()
+                .any(|rec| records.first().map(cell) != Some(cell(rec)));
+            (any && (varies || !varying_only.contains(&h))).then(|| h.to_string())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,6 @@
 //! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
 
+pub mod ablation;
 pub mod columns;
 pub mod compare;
 pub mod html;
@@ -52,6 +53,12 @@ pub trait Tables: Experiment + Sized {
 
     /// The key columns of `summary.csv` shown first (terminal table, report.html).
     fn headline_columns() -> &'static [&'static str];
+
+    /// Headline columns shown only when their value differs between rows (rule knobs left at
+    /// one value are noise in the key table; `summary.csv` has them all).
+    fn varying_columns() -> &'static [&'static str] {
+        &[]
+    }
 
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;

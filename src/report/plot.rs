@@ -396,6 +396,84 @@ fn draw_hex_panel(
     Ok(())
 }
 
+/// One bar of [`tornado`]: a signed effect with its interval.
+pub struct Bar {
+    pub label: String,
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// A tornado chart: horizontal bars from 0 to each value, top to bottom in the given order,
+/// with interval whiskers; positive bars blue, negative orange.
+///
+/// # Errors
+/// Drawing fails.
+pub fn tornado(bars: &[Bar], x_label: &str) -> Result<String> {
+    let n = bars.len().max(1);
+    let lo = bars
+        .iter()
+        .map(|b| b.lo.min(b.value))
+        .fold(0.0f64, f64::min);
+    let hi = bars
+        .iter()
+        .map(|b| b.hi.max(b.value))
+        .fold(0.0f64, f64::max);
+    let pad = ((hi - lo) * 0.08).max(0.5);
+    let height = 90 + 34 * n as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(300)
+            .build_cartesian_2d((lo - pad)..(hi + pad), -0.5f64..(n as f64 - 0.5))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .y_labels(n + 1)
+            .y_label_formatter(&move |y: &f64| {
+                let i = y.round();
+                // Row 0 at the top.
+                let k = n as f64 - 1.0 - i;
+                if (y - i).abs() < 1e-6 && k >= 0.0 && (k as usize) < labels.len() {
+                    labels[k as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(x_label)
+            .label_style((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        let y = |k: usize| (n - 1 - k) as f64;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(k, b)| {
+                let c = if b.value >= 0.0 { colour(0) } else { colour(1) };
+                Rectangle::new([(0.0, y(k) - 0.32), (b.value, y(k) + 0.32)], c.filled())
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(bars.iter().enumerate().map(|(k, b)| {
+                ErrorBar::new_horizontal(y(k), b.lo, b.value, b.hi, BLACK.stroke_width(2), 10)
+            }))
+            .map_err(err)?;
+        chart
+            .draw_series(LineSeries::new(
+                vec![(0.0, -0.5), (0.0, n as f64 - 0.5)],
+                BLACK.stroke_width(1),
+            ))
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

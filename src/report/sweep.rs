@@ -204,8 +204,8 @@ impl<A: Accumulator> Played<A> {
     }
 }
 
-/// Writes every row's tables, `compare.csv` and the figures to `out`; returns the figures.
-/// Generic over the game.
+/// Writes every row's tables, `compare.csv` and the figures to `out` (with an ablation,
+/// `ablation.csv` and its chart too); returns the figures. Generic over the game.
 ///
 /// # Errors
 /// A row cannot be serialised or a figure drawn.
@@ -214,6 +214,7 @@ pub fn write_results<E: Tables>(
     accs: &[E::Acc],
     stats: &PairSet,
     partial: bool,
+    ablation: &[crate::config::ablate::AblationStep],
     out: &mut ReportDir,
 ) -> Result<Vec<crate::report::Figure>> {
     out.set_row_partial(partial);
@@ -222,11 +223,22 @@ pub fn write_results<E: Tables>(
     }
     out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
+    let mut compared = Vec::new();
     for (p, st) in pairs(&settings).iter().zip(&stats.0) {
         let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
-        out.row("compare.csv", &compare_row(p, st, coop))?;
+        let c = compare_row(p, st, coop);
+        out.row("compare.csv", &c)?;
+        compared.push(c);
     }
-    let figures = E::figures(rows, accs)?;
+    let mut figures = Vec::new();
+    if !ablation.is_empty() {
+        let lines = crate::report::ablation::rows(ablation, &compared);
+        for l in &lines {
+            out.row("ablation.csv", l)?;
+        }
+        figures.extend(crate::report::ablation::figure(&lines)?);
+    }
+    figures.extend(E::figures(rows, accs)?);
     for f in &figures {
         out.text(&format!("{}.svg", f.name), f.svg.clone());
     }
@@ -307,7 +319,14 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     if opts.format == Format::Json {
         out.mirror_json("summary.csv");
     }
-    let figures = write_results(rows, accs, &w.played.stats, w.played.partial, &mut out)?;
+    let figures = write_results(
+        rows,
+        accs,
+        &w.played.stats,
+        w.played.partial,
+        &sweep.ablation,
+        &mut out,
+    )?;
     let games_per_row = match opts.budget {
         Budget::Games(n) => n,
         Budget::Precision { max_games, .. } => max_games,
@@ -352,6 +371,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     let summary = out.table_bytes("summary.csv").unwrap_or_default();
     let compare_csv = out.table_bytes("compare.csv").unwrap_or_default();
     let seats = out.table_bytes("seats.csv").unwrap_or_default();
+    let ablation = out.table_bytes("ablation.csv").unwrap_or_default();
     let games: u64 = accs.iter().map(E::games).sum();
     let provenance = format!(
         "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}{}",
@@ -369,13 +389,25 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
             ""
         }
     );
+    let headline = crate::report::columns::shown_headline(
+        &summary,
+        E::headline_columns(),
+        E::varying_columns(),
+    );
+    let headline: Vec<&str> = headline.iter().map(String::as_str).collect();
     let page = html::render(&html::Page {
         title: &sweep.file.name,
         description: &sweep.file.description,
         summary_csv: &summary,
-        headline: E::headline_columns(),
+        headline: &headline,
         compare_csv: &compare_csv,
-        extra_tables: vec![("seats.csv (per seat)", &seats)],
+        extra_tables: vec![
+            (
+                "ablation.csv (each knob moved, against the base row)",
+                &ablation,
+            ),
+            ("seats.csv (per seat)", &seats),
+        ],
         figures: &figures,
         config: &opts.config_text,
         command: &command,

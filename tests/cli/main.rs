@@ -3,6 +3,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod ablate;
 mod carcassonne;
 mod catan;
 mod reliability;

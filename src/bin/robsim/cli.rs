@@ -305,6 +305,7 @@ impl GameArgs {
                 setup_temperature: self.setup_temperature,
             },
             team_tuned: None,
+            ablate: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -328,6 +329,18 @@ pub(crate) enum Cmd {
     /// Run a sweep config (a grid of configurations) and write its report folder.
     Sweep {
         /// The sweep config (TOML), e.g. configs/robert-difficulty.toml.
+        config: PathBuf,
+        /// Override the config's games per row.
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Ablation: play a config's one base row and each rule knob its `[ablate]` table lists moved
+    /// one step either way (or to listed values), all on the same games; writes ablation.csv
+    /// and a tornado chart besides the sweep's report.
+    Ablate {
+        /// The config with an `[ablate]` table, e.g. configs/robert-ablation.toml.
         config: PathBuf,
         /// Override the config's games per row.
         #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]

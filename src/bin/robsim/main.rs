@@ -168,17 +168,37 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             config,
             games,
             common,
-        } => {
-            let text = std::fs::read_to_string(&config)
-                .with_context(|| format!("cannot read config file {}", config.display()))
-                .map_err(Failure::Input)?;
-            let mut sweep =
-                Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
-            // The config as run: its hash identifies the run for `merge` and `rerun`.
-            if let Some(g) = games {
-                sweep.games = g;
-            }
-            execute(&sweep, common, args, text)
-        }
+        } => sweep_config(&config, games, common, args, false),
+        Cmd::Ablate {
+            config,
+            games,
+            common,
+        } => sweep_config(&config, games, common, args, true),
     }
+}
+
+/// `sweep` and `ablate`: runs a config file (`ablate` requires its `[ablate]` table).
+fn sweep_config(
+    config: &std::path::Path,
+    games: Option<u64>,
+    common: cli::Common,
+    args: Vec<String>,
+    ablate: bool,
+) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(config)
+        .with_context(|| format!("cannot read config file {}", config.display()))
+        .map_err(Failure::Input)?;
+    let mut sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
+    if ablate && sweep.file.ablate.is_none() {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "{}: no [ablate] table; allowed: a config with `[ablate]` and `knobs = [...]` (rule knobs: {}), e.g. configs/robert-ablation.toml",
+            config.display(),
+            robsim::config::knobs::keys()
+        )));
+    }
+    // The config as run: its hash identifies the run for `merge` and `rerun`.
+    if let Some(g) = games {
+        sweep.games = g;
+    }
+    execute(&sweep, common, args, text)
 }

@@ -5,6 +5,7 @@ use crate::{install_interrupt_handler, Failure};
 use anyhow::Result;
 use robsim::config::Sweep;
 use robsim::games::run_sweep;
+use robsim::report::columns::shown_headline;
 use robsim::report::sweep::{default_out, RunOptions};
 
 pub(crate) fn execute(
@@ -64,9 +65,11 @@ pub(crate) fn print_summary(csv_bytes: &[u8]) -> Result<()> {
     use robsim::report::Tables;
     // A report holds one game: Catan's headline columns, else Carcassonne's.
     let want = if headers.iter().any(|h| h == "robbers") {
-        robsim::carcassonne::experiment::CarcassonneRow::headline_columns()
+        use robsim::carcassonne::experiment::CarcassonneRow as R;
+        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
     } else {
-        robsim::catan::experiment::CatanRow::headline_columns()
+        use robsim::catan::experiment::CatanRow as R;
+        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
     };
     let idx: Vec<usize> = want
         .iter()

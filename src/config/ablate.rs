@@ -1,0 +1,277 @@
+//! `[ablate]`: a config's one base row, then each listed rule knob moved one step either way (or to listed values), as the sweep's rows.
+//!
+//! Every row plays the same games (game `i` of every row has the same seed), so each moved row is
+//! paired with the base row on common random numbers; `compare.csv` has each pair and
+//! `ablation.csv` the ones against the base row.
+
+use super::knobs::{self, Allowed};
+use super::{GridFile, Sweep, SweepFile};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use toml::Value;
+
+/// The `[ablate]` table.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AblateFile {
+    /// Rule knobs to move, in the order `ablation.csv` lists them.
+    pub knobs: Vec<String>,
+    /// Values to play for a knob instead of one step either way (`[ablate.values]`,
+    /// `robert_skip = [2, 4]`); the base row's own value is skipped.
+    #[serde(default, skip_serializing_if = "toml::Table::is_empty")]
+    pub values: toml::Table,
+}
+
+/// One moved row of an ablation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AblationStep {
+    /// The row's index in the sweep (the base row is 0).
+    pub row: usize,
+    pub knob: &'static str,
+    pub base: String,
+    pub value: String,
+}
+
+/// The values a knob moves to from `base`: the listed ones, else one step either way within its
+/// range (the other names of a named knob, the other truth value of a switch).
+fn moved_values(
+    a: &AblateFile,
+    k: &knobs::RuleKnob,
+    base: &Value,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<Value>> {
+    let key = format!("ablate.values.{}", k.key);
+    let values = match a.values.get(k.key) {
+        Some(Value::Array(v)) => v.clone(),
+        Some(v) => vec![v.clone()],
+        None => match (k.allowed, base) {
+            (Allowed::Int(lo, hi), Value::Integer(x)) => [x - 1, x + 1]
+                .into_iter()
+                .filter(|v| (lo..=hi).contains(v))
+                .map(Value::Integer)
+                .collect(),
+            (Allowed::Names(n), Value::String(s)) => n
+                .iter()
+                .filter(|&&m| m != s)
+                .map(|&m| Value::String(m.into()))
+                .collect(),
+            (Allowed::Bool, Value::Boolean(b)) => vec![Value::Boolean(!b)],
+            _ => unreachable!("a knob's value has the knob's type"),
+        },
+    };
+    for v in &values {
+        if !k.allowed.admits(v) {
+            bail!(
+                "{}: {v} is not a value of {}; allowed: {}",
+                ctx(&key),
+                k.key,
+                k.allowed.describe()
+            );
+        }
+    }
+    let mut out: Vec<Value> = Vec::new();
+    for v in values {
+        if &v != base && !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    if out.is_empty() {
+        bail!(
+            "{}: {} has no value to move to from the base row's {}; list some in [ablate.values]",
+            ctx("ablate.knobs"),
+            k.key,
+            knobs::show(base)
+        );
+    }
+    Ok(out)
+}
+
+/// The grid with `key` set to `value` (a list of one); `start_cards` replaces `difficulty`.
+fn with_key(grid: &GridFile, key: &str, value: &Value) -> Result<GridFile> {
+    let mut t = toml::Table::try_from(grid).context("serialising the grid")?;
+    if key == "start_cards" {
+        t.remove("difficulty");
+    }
+    t.insert(key.into(), value.clone());
+    t.try_into().context("rebuilding the grid")
+}
+
+/// Expands `file` (whose `[ablate]` table is `a`) into the base row and the moved rows.
+///
+/// # Errors
+/// The grid does not describe exactly one row; a knob is unknown or does not apply to the base
+/// row's game; a listed value is not one of the knob's.
+pub(super) fn expand(
+    file: &SweepFile,
+    a: &AblateFile,
+    ctx: &dyn Fn(&str) -> String,
+    origin: &str,
+    text: Option<&str>,
+) -> Result<(Sweep, Vec<AblationStep>)> {
+    let plain = SweepFile {
+        ablate: None,
+        ..file.clone()
+    };
+    let base = Sweep::from_file_in(plain.clone(), origin, text)?;
+    if base.n_rows() != 1 {
+        bail!(
+            "{}: an ablation needs a grid of one base row; this grid has {} (give one value per key)",
+            ctx("grid"),
+            base.n_rows()
+        );
+    }
+    if a.knobs.is_empty() {
+        bail!(
+            "{}: the list is empty; give at least one of: {}",
+            ctx("ablate.knobs"),
+            knobs::keys()
+        );
+    }
+    for key in a.values.keys() {
+        if !a.knobs.contains(key) {
+            bail!(
+                "{}: {key} is not in ablate.knobs; allowed: {}",
+                ctx(&format!("ablate.values.{key}")),
+                a.knobs.join(", ")
+            );
+        }
+    }
+    let value_of = |s: &Sweep, key: &str| match s.rows.first() {
+        Some(r) => knobs::catan_value(key, &r.rules),
+        None => knobs::carcassonne_value(key, &s.carcassonne[0].rules),
+    };
+    let mut sweep = base.clone();
+    let mut steps = Vec::new();
+    for name in &a.knobs {
+        let k = knobs::knob(name).with_context(|| {
+            format!(
+                "{}: unknown knob {name:?}; allowed: {}",
+                ctx("ablate.knobs"),
+                knobs::keys()
+            )
+        })?;
+        let game = match base.rows.first() {
+            Some(r) => r.rules.variant.name(),
+            None => "carcassonne",
+        };
+        let Some(b) = value_of(&base, k.key) else {
+            bail!(
+                "{}: {name} does not apply to a {game} row (it is a {} knob)",
+                ctx("ablate.knobs"),
+                k.applies
+            );
+        };
+        for v in moved_values(a, k, &b, ctx)? {
+            let moved = SweepFile {
+                grid: with_key(&plain.grid, k.key, &v)?,
+                ..plain.clone()
+            };
+            let s = Sweep::from_file(moved, origin)
+                .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, knobs::show(&v)))?;
+            if steps
+                .iter()
+                .any(|st: &AblationStep| st.knob == k.key && st.value == knobs::show(&v))
+            {
+                continue;
+            }
+            steps.push(AblationStep {
+                row: sweep.n_rows(),
+                knob: k.key,
+                base: knobs::show(&b),
+                value: knobs::show(&v),
+            });
+            sweep.rows.extend(s.rows);
+            sweep.carcassonne.extend(s.carcassonne);
+        }
+    }
+    Ok((sweep, steps))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Sweep;
+
+    const BASE: &str = "name = \"a\"\nseed = 1\ngames = 10\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n";
+
+    fn parse(extra: &str) -> anyhow::Result<Sweep> {
+        Sweep::parse(&format!("{BASE}{extra}"), "a.toml")
+    }
+
+    #[test]
+    fn base_row_then_each_knob_a_step_either_way_or_to_listed_values() {
+        let s = parse(
+            "[ablate]\nknobs = [\"soldier_flips\", \"start_cards\", \"monopoly\", \"robert_skip\"]\n[ablate.values]\nrobert_skip = [0, 4]\n",
+        )
+        .unwrap();
+        let steps: Vec<(usize, &str, &str, &str)> = s
+            .ablation
+            .iter()
+            .map(|a| (a.row, a.knob, a.base.as_str(), a.value.as_str()))
+            .collect();
+        assert_eq!(
+            steps,
+            vec![
+                (1, "soldier_flips", "2", "1"),
+                (2, "soldier_flips", "2", "3"),
+                (3, "start_cards", "2", "1"),
+                (4, "start_cards", "2", "3"),
+                (5, "monopoly", "flip-up", "take"),
+                (6, "robert_skip", "0", "4"),
+            ]
+        );
+        assert_eq!(s.rows.len(), 7);
+        let r = |i: usize| s.rows[i].rules.variant.robert().unwrap();
+        assert_eq!(
+            r(0),
+            crate::catan::RobertRules {
+                start_cards: 2,
+                ..Default::default()
+            }
+        );
+        assert_eq!((r(1).soldier_flips, r(2).soldier_flips), (1, 3));
+        assert_eq!((r(3).start_cards, r(4).start_cards), (1, 3));
+        assert_eq!(r(6).robert_skip, 4);
+        // Everything else as in the base row.
+        assert_eq!(
+            crate::catan::RobertRules {
+                soldier_flips: 2,
+                ..r(1)
+            },
+            r(0)
+        );
+    }
+
+    #[test]
+    fn bad_ablations_name_the_key_and_what_is_allowed() {
+        for (extra, want) in [
+            ("players = [3, 4]\n[ablate]\nknobs = [\"soldier_flips\"]\n", "a.toml:4: grid: an ablation needs a grid of one base row; this grid has 2"),
+            ("[ablate]\nknobs = []\n", "ablate.knobs: the list is empty"),
+            ("[ablate]\nknobs = [\"soldiers\"]\n", "unknown knob \"soldiers\"; allowed: start_cards"),
+            ("[ablate]\nknobs = [\"destroy_faces\"]\n", "destroy_faces does not apply to a robert row"),
+            ("[ablate]\nknobs = [\"seven_flips\"]\n[ablate.values]\nseven_flips = [9]\n", "ablate.values.seven_flips: 9 is not a value of seven_flips; allowed: whole numbers 0..=6"),
+            ("[ablate]\nknobs = [\"city_weight\"]\n[ablate.values]\nkeep_back = [1]\n", "ablate.values.keep_back: keep_back is not in ablate.knobs"),
+            ("[ablate]\nknobs = [\"monopoly\"]\n[ablate.values]\nmonopoly = [\"flip-up\"]\n", "monopoly has no value to move to"),
+        ] {
+            let extra = if extra.starts_with("players") {
+                // Replaces the base's players key.
+                extra.to_string()
+            } else {
+                format!("players = 4\n{extra}")
+            };
+            let text = BASE.replace("players = 4\n", "") + &extra;
+            let e = format!("{:#}", Sweep::parse(&text, "a.toml").unwrap_err());
+            assert!(e.contains(want), "{extra}: {e}");
+        }
+    }
+
+    #[test]
+    fn carcassonne_knobs_move_too() {
+        let s = Sweep::parse(
+            "name = \"a\"\nseed = 1\ngames = 10\n[grid]\nvariant = \"carcassonne\"\nplayers = 3\n[ablate]\nknobs = [\"robber_share\", \"robbers\"]\n",
+            "a.toml",
+        )
+        .unwrap();
+        assert_eq!(s.carcassonne.len(), 1 + 3 + 1);
+        assert_eq!(s.ablation.last().map(|a| a.value.as_str()), Some("false"));
+    }
+}

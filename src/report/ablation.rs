@@ -1,0 +1,110 @@
+//! `ablation.csv` and its tornado chart: each moved row of an `[ablate]` sweep against the base row, from the paired comparisons.
+
+use crate::config::ablate::AblationStep;
+use crate::report::compare::CompareRow;
+use crate::report::{plot, Figure};
+use anyhow::Result;
+use serde::Serialize;
+
+/// One line of `ablation.csv`: a knob moved to one value, paired with the base row (row 0) over
+/// the games both played. Differences are the moved row minus the base row.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct AblationRow {
+    pub knob: &'static str,
+    pub value_base: String,
+    pub value: String,
+    pub row: usize,
+    pub games: u64,
+    pub win_rate_base: Option<f64>,
+    pub win_rate: Option<f64>,
+    pub win_rate_diff: Option<f64>,
+    pub win_rate_diff_lo95: Option<f64>,
+    pub win_rate_diff_hi95: Option<f64>,
+    pub mcnemar_p: Option<f64>,
+    pub turns_mean_base: f64,
+    pub turns_mean: f64,
+    pub turns_diff_mean: Option<f64>,
+    pub turns_diff_lo95: Option<f64>,
+    pub turns_diff_hi95: Option<f64>,
+}
+
+/// The ablation lines, in the order of the steps; a step whose comparison with the base row is
+/// missing (it differs in more than one setting) is left out.
+pub fn rows(steps: &[AblationStep], compare: &[CompareRow]) -> Vec<AblationRow> {
+    steps
+        .iter()
+        .filter_map(|s| {
+            let c = compare.iter().find(|c| c.row_a == 0 && c.row_b == s.row)?;
+            Some(AblationRow {
+                knob: s.knob,
+                value_base: s.base.clone(),
+                value: s.value.clone(),
+                row: s.row,
+                games: c.games,
+                win_rate_base: c.win_rate_a,
+                win_rate: c.win_rate_b,
+                win_rate_diff: c.win_rate_diff,
+                win_rate_diff_lo95: c.win_rate_diff_lo95,
+                win_rate_diff_hi95: c.win_rate_diff_hi95,
+                mcnemar_p: c.mcnemar_p,
+                turns_mean_base: c.turns_mean_a,
+                turns_mean: c.turns_mean_b,
+                turns_diff_mean: c.turns_diff_mean,
+                turns_diff_lo95: c.turns_diff_lo95,
+                turns_diff_hi95: c.turns_diff_hi95,
+            })
+        })
+        .collect()
+}
+
+/// The tornado chart of the ablation: one bar per moved value, the largest effect on top, with
+/// its paired 95% interval. Win-rate change where the rows have a team win rate, else the change
+/// in game length.
+///
+/// # Errors
+/// Drawing fails.
+pub fn figure(rows: &[AblationRow]) -> Result<Option<Figure>> {
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let by_rate = rows.iter().all(|r| r.win_rate_diff.is_some());
+    let mut bars: Vec<plot::Bar> = rows
+        .iter()
+        .filter_map(|r| {
+            let (d, lo, hi) = if by_rate {
+                (
+                    r.win_rate_diff? * 100.0,
+                    r.win_rate_diff_lo95? * 100.0,
+                    r.win_rate_diff_hi95? * 100.0,
+                )
+            } else {
+                (r.turns_diff_mean?, r.turns_diff_lo95?, r.turns_diff_hi95?)
+            };
+            Some(plot::Bar {
+                label: format!("{} {} → {}", r.knob, r.value_base, r.value),
+                value: d,
+                lo,
+                hi,
+            })
+        })
+        .collect();
+    bars.sort_by(|a, b| b.value.abs().total_cmp(&a.value.abs()));
+    let (x_label, what) = if by_rate {
+        ("win-rate change (points)", "win rate")
+    } else {
+        ("change in player-turns per game", "game length")
+    };
+    let base = rows[0].win_rate_base.map_or(String::new(), |w| {
+        format!(" The base row wins {:.1}%.", w * 100.0)
+    });
+    Ok(Some(Figure {
+        name: "ablation".into(),
+        title: format!("Ablation: what each rule knob does to the {what}"),
+        caption: format!(
+            "Each bar is one knob moved from the base row's value, paired with the base row on the \
+             same games (common random numbers); the whisker is the paired 95% interval \
+             (Newcombe for win rates, t for lengths). Largest effect on top.{base}"
+        ),
+        svg: plot::tornado(&bars, x_label)?,
+    }))
+}
