@@ -1,6 +1,7 @@
 //! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps, policies, experiment, trace, soak, bench.
 
 pub mod bench;
+pub mod calibrate;
 pub mod experiment;
 mod figures;
 pub mod kernel;

@@ -233,6 +233,52 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
     }
 }
 
+/// Sets whole-number knob `key` of a Catan row to `v`.
+///
+/// # Errors
+/// `key` is not a whole-number knob of this row's variant, `v` is out of its range, or (for
+/// `start_cards`) the players' cards would not fit in the 25-card deck.
+pub fn set_catan_int(key: &str, r: &mut Rules, v: i64) -> Result<(), String> {
+    let k = knob(key).ok_or_else(|| format!("unknown knob {key:?}"))?;
+    let Allowed::Int(lo, hi) = k.allowed else {
+        return Err(format!("{key} is not a whole-number knob"));
+    };
+    if !(lo..=hi).contains(&v) {
+        return Err(format!("{v} is out of range; allowed: {lo}..={hi}"));
+    }
+    if catan_value(key, r).is_none() {
+        return Err(format!(
+            "{key} does not apply to a {} row",
+            r.variant.name()
+        ));
+    }
+    let x = v as u8;
+    let players = r.players;
+    match (&mut r.variant, key) {
+        (_, "vp_to_win") => r.vp_to_win = x,
+        (_, "hand_limit") => r.hand_limit = x,
+        (Variant::Robert(o), "start_cards") => {
+            if v * players as i64 > 25 {
+                return Err(format!(
+                    "{v} cards for each of {players} players is more than the 25-card deck"
+                ));
+            }
+            o.start_cards = x
+        }
+        (Variant::Robert(o), "city_weight") => o.city_weight = x,
+        (Variant::Robert(o), "soldier_flips") => o.soldier_flips = x,
+        (Variant::Robert(o), "seven_flips") => o.seven_flips = x,
+        (Variant::Robert(o), "robert_skip") => o.robert_skip = x,
+        (Variant::Robert(o), "keep_back") => o.keep_back = x,
+        (Variant::Solitaire(o), "destroy_faces") => o.destroy_faces = x,
+        (Variant::Solitaire(o), "tiles_to_lose") => o.tiles_to_lose = x,
+        (Variant::Raiders(o), "raider_pool") => o.raider_pool = Some(x),
+        (Variant::Raiders(o), "raiders_per_build") => o.raiders_per_build = Some(x),
+        _ => return Err(format!("{key} is not a Catan knob")),
+    }
+    Ok(())
+}
+
 /// Whether a Catan variant is one a knob's `applies` names.
 pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
     k.applies == "catan" || k.applies == v.name()

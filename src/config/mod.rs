@@ -1,6 +1,7 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
 pub mod ablate;
+pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
@@ -168,6 +169,9 @@ pub struct SweepFile {
     /// An ablation: the grid's one row, then each listed rule knob moved (`robsim ablate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ablate: Option<ablate::AblateFile>,
+    /// A calibration: the knob values that give target win rates (`robsim calibrate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibrate: Option<calibrate::CalibrateFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {

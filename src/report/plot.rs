@@ -474,6 +474,100 @@ pub fn tornado(bars: &[Bar], x_label: &str) -> Result<String> {
     Ok(svg)
 }
 
+/// One group of [`ladder_chart`]: win rate by knob value, with the chosen values marked.
+pub struct LadderSeries {
+    pub name: String,
+    /// (knob value, win rate, lower, upper) of every value played.
+    pub points: Vec<(f64, f64, f64, f64)>,
+    /// Knob values chosen for a target (drawn larger).
+    pub chosen: Vec<f64>,
+}
+
+/// Win rate against a knob's value, one line per group, dashed lines at the target rates.
+///
+/// # Errors
+/// Drawing fails.
+pub fn ladder_chart(series: &[LadderSeries], targets: &[f64], x_label: &str) -> Result<String> {
+    let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let (xmin, xmax) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+    let (xmin, xmax) = if xmin > xmax {
+        (0.0, 1.0)
+    } else {
+        (xmin, xmax)
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 520)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin(14)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((xmin - 0.4)..(xmax + 0.4), 0f64..1f64)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_labels(((xmax - xmin) as usize + 2).min(30))
+            .x_label_formatter(&|x: &f64| {
+                if (x - x.round()).abs() < 1e-6 {
+                    format!("{}", x.round())
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(x_label)
+            .y_desc("team win rate")
+            .label_style((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        for &t in targets {
+            chart
+                .draw_series(DashedLineSeries::new(
+                    vec![(xmin - 0.4, t), (xmax + 0.4, t)],
+                    6,
+                    4,
+                    BLACK.mix(0.5).stroke_width(1),
+                ))
+                .map_err(err)?;
+        }
+        for (si, s) in series.iter().enumerate() {
+            let c = colour(si);
+            let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, p.1)).collect();
+            chart
+                .draw_series(LineSeries::new(pts.clone(), c.stroke_width(2)))
+                .map_err(err)?
+                .label(s.name.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], c.stroke_width(2))
+                });
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .map(|p| ErrorBar::new_vertical(p.0, p.2, p.1, p.3, c.stroke_width(2), 8)),
+                )
+                .map_err(err)?;
+            chart
+                .draw_series(pts.iter().map(|&p| {
+                    let big = s.chosen.iter().any(|&x| (x - p.0).abs() < 1e-9);
+                    Circle::new(p, if big { 7 } else { 3 }, c.filled())
+                }))
+                .map_err(err)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .label_font((FONT, 14))
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.4))
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

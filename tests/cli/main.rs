@@ -4,6 +4,7 @@
 mod support;
 
 mod ablate;
+mod calibrate;
 mod carcassonne;
 mod catan;
 mod reliability;

@@ -306,6 +306,7 @@ impl GameArgs {
             },
             team_tuned: None,
             ablate: None,
+            calibrate: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -347,6 +348,22 @@ pub(crate) enum Cmd {
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
+    },
+    /// Calibration: for each row of a config's grid (e.g. each player count), the values of the
+    /// `[calibrate]` knob whose team win rates bracket each target; writes ladder.csv,
+    /// evaluations.csv, ladder.svg and report.html.
+    Calibrate {
+        /// The config with a `[calibrate]` table, e.g. configs/robert-ladder.toml.
+        config: PathBuf,
+        /// Worker threads (0 = one per core). Results are identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output folder (default: reports/<name>-ladder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Re-run a report folder from its manifest and config (same seed, games and shard).
     Rerun {

@@ -1,6 +1,7 @@
 //! The `robsim` command line: flags and config files become a validated sweep, then it runs. One file per command.
 
 mod bench;
+mod calibrate;
 mod cli;
 mod soak;
 mod sweep;
@@ -174,6 +175,12 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             common,
         } => sweep_config(&config, games, common, args, true),
+        Cmd::Calibrate {
+            config,
+            threads,
+            out,
+            quiet,
+        } => calibrate::calibrate(&config, threads, out, quiet, args),
     }
 }
 

@@ -1,0 +1,319 @@
+//! `robsim calibrate`: the knob values whose win rates bracket each target, per group of rows; writes ladder.csv, evaluations.csv, ladder.svg and report.html.
+
+use crate::Failure;
+use anyhow::{Context, Result};
+use robsim::catan::calibrate::{Ladder, Search};
+use robsim::catan::experiment::CatanRow;
+use robsim::config::calibrate::{calibration, Calibration};
+use robsim::config::Sweep;
+use robsim::engine::stats::wilson;
+use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::{html, plot, r5, Figure, ReportDir, Tables};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// One line of `ladder.csv`.
+#[derive(Serialize)]
+struct LadderLine<'a> {
+    group: usize,
+    /// The settings that tell the groups apart (`players=3`), or `all`.
+    group_label: &'a str,
+    players: u8,
+    policy: String,
+    knob: &'static str,
+    target: f64,
+    /// `rising` or `falling`: how the win rate moves as the knob grows.
+    direction: &'static str,
+    value_below: Option<i64>,
+    win_rate_below: Option<f64>,
+    value_above: Option<i64>,
+    win_rate_above: Option<f64>,
+    chosen: i64,
+    /// A value below the target and one at or above it were both found (false: every value
+    /// the group can play is on one side; `chosen` is the nearest).
+    bracketed: bool,
+    win_rate: f64,
+    win_rate_lo95: f64,
+    win_rate_hi95: f64,
+    games: u64,
+    /// Both bracket values' intervals exclude the target (else `max_games` decided).
+    decided: bool,
+}
+
+/// One line of `evaluations.csv`: every (group, value) played.
+#[derive(Serialize)]
+struct Evaluation<'a> {
+    group: usize,
+    group_label: &'a str,
+    value: i64,
+    games: u64,
+    wins: u64,
+    win_rate: f64,
+    win_rate_lo95: f64,
+    win_rate_hi95: f64,
+}
+
+/// Labels telling the groups apart: the settings that differ between their base rows.
+fn labels(sweep: &Sweep, cal: &Calibration) -> Vec<String> {
+    let maps = robsim::catan::rows::Maps::load(sweep).expect("maps loaded before");
+    let s = Sweep {
+        rows: cal.groups.iter().map(|g| g.base).collect(),
+        ..sweep.clone()
+    };
+    let rows = robsim::catan::rows::rows(&s, &maps, None);
+    let settings: Vec<_> = rows.iter().map(|r| r.settings()).collect();
+    let n = settings.first().map_or(0, Vec::len);
+    let varies: Vec<usize> = (0..n)
+        .filter(|&k| settings.iter().any(|s| s[k].1 != settings[0][k].1))
+        .collect();
+    settings
+        .iter()
+        .map(|s| {
+            let parts: Vec<String> = varies
+                .iter()
+                .map(|&k| format!("{}={}", s[k].0, s[k].1))
+                .collect();
+            if parts.is_empty() {
+                "all".into()
+            } else {
+                parts.join(" ")
+            }
+        })
+        .collect()
+}
+
+/// Runs `robsim calibrate`.
+pub(crate) fn calibrate(
+    config: &Path,
+    threads: usize,
+    out: Option<PathBuf>,
+    quiet: bool,
+    args: Vec<String>,
+) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(config)
+        .with_context(|| format!("cannot read config file {}", config.display()))
+        .map_err(Failure::Input)?;
+    let origin = config.display().to_string();
+    let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
+    let cal = calibration(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;
+    let all = Sweep {
+        rows: cal.groups.iter().flat_map(|g| g.rows.clone()).collect(),
+        ..sweep.clone()
+    };
+    robsim::games::check(&all).map_err(Failure::Input)?;
+    let maps = robsim::catan::rows::Maps::load(&all).map_err(Failure::Input)?;
+    let rows: Vec<Vec<CatanRow>> = cal
+        .groups
+        .iter()
+        .map(|g| {
+            let s = Sweep {
+                rows: g.rows.clone(),
+                ..sweep.clone()
+            };
+            robsim::catan::rows::rows(&s, &maps, None)
+        })
+        .collect();
+    let out = out.unwrap_or_else(|| default_out(&format!("{}-ladder", sweep.file.name)));
+    let dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    let pb = progress_bar(0, quiet);
+    let started = std::time::SystemTime::now();
+    let t0 = std::time::Instant::now();
+    let search = Search {
+        rows: &rows,
+        targets: &cal.targets,
+        batch: cal.batch,
+        max_games: cal.max_games,
+        final_games: cal.final_games,
+    };
+    let ladder =
+        robsim::engine::runner::with_threads(threads, || search.run(&pb)).map_err(Failure::Run)?;
+    pb.finish_and_clear();
+    let threads = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads
+    };
+    let meta = Meta {
+        args: &args,
+        text: &text,
+        threads,
+        started,
+        secs: t0.elapsed().as_secs_f64(),
+    };
+    write(dir, &sweep, &cal, &rows, &ladder, &meta).map_err(Failure::Run)?;
+    print(&sweep, &cal, &ladder);
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+struct Meta<'a> {
+    args: &'a [String],
+    text: &'a str,
+    threads: usize,
+    started: std::time::SystemTime,
+    secs: f64,
+}
+
+fn write(
+    mut out: ReportDir,
+    sweep: &Sweep,
+    cal: &Calibration,
+    rows: &[Vec<CatanRow>],
+    ladder: &Ladder,
+    meta: &Meta,
+) -> Result<()> {
+    let groups = labels(sweep, cal);
+    let rate = |g: usize, v: usize| r5(ladder.tally[g][v].rate());
+    for r in &ladder.rungs {
+        let t = ladder.tally[r.group][r.chosen];
+        let (lo, hi) = t.interval();
+        let values = &cal.groups[r.group].values;
+        let row0 = &rows[r.group][0].spec;
+        out.row(
+            "ladder.csv",
+            &LadderLine {
+                group: r.group,
+                group_label: &groups[r.group],
+                players: row0.rules.players,
+                policy: row0.policy.label(),
+                knob: cal.knob,
+                target: r.target,
+                direction: if ladder.increasing[r.group] {
+                    "rising"
+                } else {
+                    "falling"
+                },
+                value_below: r.below.map(|v| values[v]),
+                win_rate_below: r.below.map(|v| rate(r.group, v)),
+                value_above: r.above.map(|v| values[v]),
+                win_rate_above: r.above.map(|v| rate(r.group, v)),
+                chosen: values[r.chosen],
+                bracketed: r.below.is_some() && r.above.is_some(),
+                win_rate: r5(t.rate()),
+                win_rate_lo95: r5(lo),
+                win_rate_hi95: r5(hi),
+                games: t.games,
+                decided: r.decided,
+            },
+        )?;
+    }
+    let mut series = Vec::new();
+    for (g, label) in groups.iter().enumerate() {
+        let mut points = Vec::new();
+        for (v, &value) in cal.groups[g].values.iter().enumerate() {
+            let t = ladder.tally[g][v];
+            if t.games == 0 {
+                continue;
+            }
+            let (lo, hi) = wilson(t.wins, t.games);
+            out.row(
+                "evaluations.csv",
+                &Evaluation {
+                    group: g,
+                    group_label: label,
+                    value,
+                    games: t.games,
+                    wins: t.wins,
+                    win_rate: r5(t.rate()),
+                    win_rate_lo95: r5(lo),
+                    win_rate_hi95: r5(hi),
+                },
+            )?;
+            points.push((value as f64, t.rate(), lo, hi));
+        }
+        let chosen = ladder
+            .rungs
+            .iter()
+            .filter(|r| r.group == g)
+            .map(|r| cal.groups[g].values[r.chosen] as f64)
+            .collect();
+        series.push(plot::LadderSeries {
+            name: label.clone(),
+            points,
+            chosen,
+        });
+    }
+    let svg = plot::ladder_chart(&series, &cal.targets, cal.knob)?;
+    let figure = Figure {
+        name: "ladder".into(),
+        title: format!("Team win rate by {} (dashed: the targets)", cal.knob),
+        caption: format!(
+            "Every value the search played, with its 95% Wilson interval; large dots are the values chosen for a target. Values were played only as far as a decision needed (batches of {} games, at most {}).",
+            cal.batch, cal.max_games
+        ),
+        svg: svg.clone(),
+    };
+    out.text("ladder.svg", svg);
+    let ladder_csv = out.table_bytes("ladder.csv").unwrap_or_default();
+    let evaluations = out.table_bytes("evaluations.csv").unwrap_or_default();
+    let games: u64 = ladder.tally.iter().flatten().map(|t| t.games).sum();
+    let command = shell_words(meta.args);
+    let provenance = format!(
+        "robsim {} (commit {}), seed {}, {} games in all, {} threads, {:.1} s, started {}, {}",
+        env!("CARGO_PKG_VERSION"),
+        robsim::report::git_commit().unwrap_or("unknown"),
+        sweep.file.seed,
+        games,
+        meta.threads,
+        meta.secs,
+        humantime::format_rfc3339_seconds(meta.started),
+        robsim::report::machine(),
+    );
+    let page = html::render(&html::Page {
+        title: &format!("{} (calibration of {})", sweep.file.name, cal.knob),
+        description: &sweep.file.description,
+        summary_csv: &ladder_csv,
+        headline: &[],
+        compare_csv: &[],
+        extra_tables: vec![("evaluations.csv (every value played)", &evaluations)],
+        figures: std::slice::from_ref(&figure),
+        config: meta.text,
+        command: &command,
+        provenance: &provenance,
+    });
+    out.text("report.html", page);
+    out.text("config.toml", meta.text.to_string());
+    out.text("command.txt", format!("{command}\n"));
+    out.text("provenance.txt", format!("{provenance}\n"));
+    out.finish()?;
+    Ok(())
+}
+
+fn print(sweep: &Sweep, cal: &Calibration, ladder: &Ladder) {
+    let groups = labels(sweep, cal);
+    println!(
+        "{:<24} {:>6}  {:>6}  {:>22}  bracket",
+        "group", "target", cal.knob, "win rate (95%)"
+    );
+    for r in &ladder.rungs {
+        let t = ladder.tally[r.group][r.chosen];
+        let (lo, hi) = t.interval();
+        let values = &cal.groups[r.group].values;
+        let side = |v: Option<usize>| {
+            v.map_or("-".to_string(), |v| {
+                format!(
+                    "{} ({:.1}%)",
+                    values[v],
+                    ladder.tally[r.group][v].rate() * 100.0
+                )
+            })
+        };
+        println!(
+            "{:<24} {:>5.0}%  {:>6}  {:>6.1}% ({:>4.1}-{:>4.1})  {} .. {}{}",
+            groups[r.group],
+            r.target * 100.0,
+            values[r.chosen],
+            t.rate() * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            side(r.below),
+            side(r.above),
+            match (r.below, r.above, r.decided) {
+                (_, None, _) => "  (no value reaches it)",
+                (None, _, _) => "  (every value is above it)",
+                (_, _, false) => "  (decided at max_games)",
+                _ => "",
+            }
+        );
+    }
+}
