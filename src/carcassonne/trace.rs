@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::io::Write;
 
 /// Version of the Carcassonne trace format.
-pub const CARC_TRACE_FORMAT: u32 = 1;
+pub const CARC_TRACE_FORMAT: u32 = 2;
 
 /// The trace as an observer of the engine's loop: a line per decision before it is applied, the
 /// step's events after it (the game-over event has its own line at the end) and a snapshot at
@@ -172,6 +172,17 @@ fn event_json(t: &TileSet, e: &Event) -> Value {
 
 fn snapshot(g: &Game, reason: &str) -> Value {
     let n = g.rules.players as usize;
+    // Followers on the board as [player, x, y, segment] (format 2), in a fixed order.
+    let mut followers: Vec<[i32; 4]> = g
+        .followers
+        .iter()
+        .map(|&(s, p)| {
+            let placed = g.placed[s as usize / MAX_SEGS];
+            let (x, y) = offset(placed.cell);
+            [p as i32, x as i32, y as i32, (s as usize % MAX_SEGS) as i32]
+        })
+        .collect();
+    followers.sort_unstable();
     json!({
         "type": "snapshot",
         "reason": reason,
@@ -181,6 +192,7 @@ fn snapshot(g: &Game, reason: &str) -> Value {
         "followers_in_stock": &g.stock[..n],
         "robbers": (0..n).map(|p| space(g.sb.robber[p])).collect::<Vec<_>>(),
         "tiles_left": g.remaining(),
+        "followers": followers,
     })
 }
 

@@ -5,6 +5,7 @@ pub mod columns;
 pub mod compare;
 pub mod html;
 pub mod plot;
+pub mod replay;
 pub mod shard;
 pub mod sweep;
 

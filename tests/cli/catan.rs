@@ -1,7 +1,7 @@
 //! End-to-end runs of the `robsim` binary: golden reports, thread-count determinism, bad input.
 
-use crate::support::cli::{read, robsim, run_ok, tmp};
-use std::path::{Path, PathBuf};
+use crate::support::cli::{chromium, read, robsim, run_ok, tmp};
+use std::path::Path;
 use std::process::Command;
 
 /// Compares with `tests/golden/<name>`; `ROBSIM_BLESS=1` rewrites the golden file instead.
@@ -662,24 +662,6 @@ fn json_summary_has_the_csv_fields() {
     for x in [d, d2] {
         let _ = std::fs::remove_dir_all(x);
     }
-}
-
-/// Chromium, if present (required when CI=true): `$ROBSIM_CHROMIUM`, else `chromium` or
-/// `chromium-browser` on the PATH.
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("ROBSIM_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser"] {
-            let p = dir.join(name);
-            if p.is_file() {
-                return Some(p);
-            }
-        }
-    }
-    None
 }
 
 /// report.html renders in headless Chromium: the DOM after loading holds the summary table,

@@ -8,3 +8,4 @@ mod calibrate;
 mod carcassonne;
 mod catan;
 mod reliability;
+mod replay;

@@ -32,3 +32,52 @@ pub fn read(dir: &Path, f: &str) -> String {
     std::fs::read_to_string(dir.join(f))
         .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
 }
+
+/// Chromium, if present (required when CI=true): `$ROBSIM_CHROMIUM`, else `chromium` or
+/// `chromium-browser` on the PATH.
+pub fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("ROBSIM_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in ["chromium", "chromium-browser"] {
+            let p = dir.join(name);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The DOM of `url` after its scripts ran, from headless Chromium `chrome` with a throwaway
+/// profile under `scratch`.
+pub fn dump_dom(chrome: &Path, url: &str, scratch: &Path) -> String {
+    let out = Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.join("chromium-profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

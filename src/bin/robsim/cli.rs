@@ -452,5 +452,17 @@ pub(crate) enum Cmd {
         /// Output file (default: standard output).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write the game's replay page (one self-contained HTML file) instead of the JSON Lines.
+        #[arg(long)]
+        html: bool,
+    },
+    /// The replay page of a trace: one self-contained HTML file (no network, works from
+    /// file://) with the board at every turn, a turn slider and each turn's events.
+    Replay {
+        /// A trace written by `robsim trace` (JSON Lines).
+        trace: PathBuf,
+        /// The HTML file to write (default: the trace's name with .html).
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
 }

@@ -87,7 +87,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game,
             game_index,
             out,
-        } => trace::trace(&game, game_index, out),
+            html,
+        } => trace::trace(&game, game_index, out, html),
+        Cmd::Replay { trace, out } => trace::replay(&trace, out),
         Cmd::Rerun {
             dir,
             threads,

@@ -1,0 +1,383 @@
+// robsim replay page: draws one game of a trace (docs/trace-format.md) at any step.
+// Self-contained: the trace is inlined in <script id="trace">; nothing is fetched.
+"use strict";
+(function () {
+  const LINES = JSON.parse(document.getElementById("trace").textContent);
+  const header = LINES.find((l) => l.type === "header") || {};
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const SEAT = ["#d62728", "#1f77b4", "#e8a33d", "#f2f2f2", "#2ca02c", "#8c564b"];
+  const SEAT_NAME = ["red", "blue", "orange", "white", "green", "brown"];
+  const RES = ["brick", "lumber", "wool", "grain", "ore"];
+  const DEV = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
+  const TERRAIN = {
+    hills: "#c8553d", forest: "#2d6a4f", pasture: "#95d5b2", fields: "#f4d35e",
+    mountains: "#8d99ae", desert: "#e9d8a6", sea: "#a9d6e5", volcano: "#5c3d2e",
+    jungle: "#1b4332", gold: "#ffd166",
+  };
+
+  function el(name, attrs, parent, text) {
+    const e = document.createElementNS(SVGNS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function h(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  // Steps: each snapshot opens a step; the lines after it (actions, chance, events) until the
+  // next snapshot are what happened during that step.
+  const steps = [];
+  for (const l of LINES) {
+    if (l.type === "snapshot") steps.push({ snap: l, lines: [] });
+    else if (steps.length && l.type !== "header" && l.type !== "board" && l.type !== "tiles")
+      steps[steps.length - 1].lines.push(l);
+  }
+
+  function describe(l) {
+    const skip = { type: 1 };
+    const parts = [];
+    for (const k in l) {
+      if (skip[k]) continue;
+      let v = l[k];
+      if (Array.isArray(v)) v = "[" + v.join(", ") + "]";
+      else if (v !== null && typeof v === "object") v = JSON.stringify(v);
+      parts.push(k + " " + v);
+    }
+    return l.type.replace(/_/g, " ") + (parts.length ? ": " + parts.join(", ") : "");
+  }
+
+  function stepLabel(i) {
+    const s = steps[i].snap;
+    if (s.reason === "start") return "start";
+    if (s.reason === "game_over") return "game over (turn " + s.turn + ")";
+    if (header.variant === "carcassonne") return "tile " + s.turn;
+    return "turn " + s.turn + ", seat " + s.current + " (" + SEAT_NAME[s.current] + ")";
+  }
+
+  // ---------------------------------------------------------------- Catan
+  const board = LINES.find((l) => l.type === "board");
+  const R = 40;
+  let cornerXY = [];
+  let hexXY = [];
+  function catanGeometry() {
+    const S3 = Math.sqrt(3);
+    hexXY = board.hexes.map((x) => [R * S3 * (x.q + x.r / 2), R * 1.5 * x.r]);
+    cornerXY = new Array(board.corners.length);
+    board.hexes.forEach((x, i) => {
+      x.corners.forEach((c, k) => {
+        if (cornerXY[c]) return;
+        const a = (Math.PI / 180) * (60 * k - 90);
+        cornerXY[c] = [hexXY[i][0] + R * Math.cos(a), hexXY[i][1] + R * Math.sin(a)];
+      });
+    });
+  }
+
+  function pips(n) {
+    return 6 - Math.abs(7 - n);
+  }
+
+  function drawCatan(svg, s) {
+    const xs = hexXY.map((p) => p[0]);
+    const ys = hexXY.map((p) => p[1]);
+    const pad = R * 1.3;
+    const minx = Math.min(...xs) - pad, miny = Math.min(...ys) - pad;
+    const w = Math.max(...xs) - Math.min(...xs) + 2 * pad;
+    const ht = Math.max(...ys) - Math.min(...ys) + 2 * pad;
+    svg.setAttribute("viewBox", [minx, miny, w, ht].join(" "));
+    const faceDown = new Set(s.face_down || []);
+    const destroyed = new Set(s.destroyed || []);
+    const rd = s.raiders || null;
+    const raided = new Set(rd ? rd.raided : []);
+    const onDesert = new Map(rd ? rd.on_desert.map((p) => [p[0], p[1]]) : []);
+    const gHex = el("g", { class: "hexes" }, svg);
+    board.hexes.forEach((x, i) => {
+      const pts = x.corners.map((c) => cornerXY[c].join(",")).join(" ");
+      const cls = "hex " + x.terrain + (destroyed.has(i) ? " destroyed" : "") + (raided.has(i) ? " raided" : "");
+      const poly = el("polygon", { points: pts, fill: TERRAIN[x.terrain] || "#ccc", stroke: "#fff", "stroke-width": 2, class: cls }, gHex);
+      el("title", {}, poly, "hex " + i + ": " + x.terrain + (x.token ? " " + x.token : ""));
+      const [cx, cy] = hexXY[i];
+      if (destroyed.has(i)) {
+        el("line", { x1: cx - 22, y1: cy - 22, x2: cx + 22, y2: cy + 22, stroke: "#222", "stroke-width": 5 }, gHex);
+        el("line", { x1: cx - 22, y1: cy + 22, x2: cx + 22, y2: cy - 22, stroke: "#222", "stroke-width": 5 }, gHex);
+      }
+      if (raided.has(i)) {
+        el("polygon", { points: pts, fill: "#b00020", "fill-opacity": 0.35, class: "raided-mark" }, gHex);
+      }
+      if (x.token && !destroyed.has(i)) {
+        if (faceDown.has(i)) {
+          // Turned over: the back of the token, no number.
+          el("circle", { cx, cy, r: 15, fill: "#6b4f3a", stroke: "#2b1d12", "stroke-width": 2, class: "token face-down" }, gHex);
+          el("path", { d: `M${cx - 9},${cy - 9}L${cx + 9},${cy + 9}M${cx - 9},${cy + 9}L${cx + 9},${cy - 9}`, stroke: "#c9a27e", "stroke-width": 2 }, gHex);
+        } else {
+          const red = x.token === 6 || x.token === 8;
+          el("circle", { cx, cy, r: 15, fill: "#fdf6e3", stroke: "#333", class: "token face-up" }, gHex);
+          el("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: red ? "#c00" : "#222" }, gHex, String(x.token));
+          const p = pips(x.token);
+          for (let k = 0; k < p; k++) el("circle", { cx: cx - (p - 1) * 2 + 4 * k, cy: cy + 9, r: 1.2, fill: red ? "#c00" : "#222" }, gHex);
+        }
+      }
+      if (onDesert.has(i)) {
+        el("text", { x: cx, y: cy - 18, "text-anchor": "middle", "font-size": 12, fill: "#111", class: "raider-count" }, gHex, "raiders " + onDesert.get(i));
+      }
+    });
+    // Harbors.
+    const gHarbor = el("g", { class: "harbors" }, svg);
+    board.corners.forEach((c, i) => {
+      if (!c.harbor) return;
+      const [x, y] = cornerXY[i];
+      el("circle", { cx: x, cy: y, r: 6, fill: "#fff", stroke: "#0b5394", "stroke-width": 2, class: "harbor" }, gHarbor);
+      el("title", {}, gHarbor.lastChild, "harbor " + c.harbor);
+    });
+    // Roads, ships and cancelled edges.
+    const cancelled = new Set(rd ? rd.cancelled : []);
+    const gRoads = el("g", { class: "roads" }, svg);
+    s.seats.forEach((seat) => {
+      const col = SEAT[seat.seat];
+      const edge = (e, cls, dash) => {
+        const [a, b] = board.edges[e].corners;
+        const [x1, y1] = cornerXY[a], [x2, y2] = cornerXY[b];
+        const attrs = { x1, y1, x2, y2, stroke: col, "stroke-width": 7, "stroke-linecap": "round", class: cls };
+        if (dash) attrs["stroke-dasharray"] = dash;
+        el("line", { x1, y1, x2, y2, stroke: "#222", "stroke-width": 10, "stroke-linecap": "round" }, gRoads);
+        el("line", attrs, gRoads);
+      };
+      (seat.roads || []).forEach((e) => edge(e, "road" + (cancelled.has(e) ? " cancelled" : ""), cancelled.has(e) ? "4 4" : null));
+      (seat.ships || []).forEach((e) => edge(e, "ship", "10 5"));
+    });
+    // Buildings.
+    const taken = new Set(rd ? rd.taken : []);
+    const gB = el("g", { class: "buildings" }, svg);
+    s.seats.forEach((seat) => {
+      const col = SEAT[seat.seat];
+      (seat.settlements || []).forEach((c) => {
+        const [x, y] = cornerXY[c];
+        el("path", { d: `M${x - 8},${y + 7}V${y - 2}L${x},${y - 10}L${x + 8},${y - 2}V${y + 7}Z`, fill: col, stroke: "#222", "stroke-width": 1.5, class: "settlement" + (taken.has(c) ? " taken" : "") }, gB);
+      });
+      (seat.cities || []).forEach((c) => {
+        const [x, y] = cornerXY[c];
+        el("path", { d: `M${x - 12},${y + 9}V${y - 3}L${x - 6},${y - 10}L${x},${y - 3}H${x + 12}V${y + 9}Z`, fill: col, stroke: "#222", "stroke-width": 1.5, class: "city" + (taken.has(c) ? " taken" : "") }, gB);
+      });
+    });
+    taken.forEach((c) => {
+      const [x, y] = cornerXY[c];
+      el("circle", { cx: x, cy: y, r: 14, fill: "none", stroke: "#000", "stroke-width": 3, class: "taken-mark" }, gB);
+    });
+    // Robber (Robert in the co-op variant); Raiders has none.
+    if (header.variant !== "raiders" && s.robber !== null && s.robber !== undefined) {
+      const [x, y] = hexXY[s.robber];
+      const g = el("g", { class: "robber" }, svg);
+      el("ellipse", { cx: x + 20, cy: y + 12, rx: 7, ry: 11, fill: "#333", stroke: "#fff" }, g);
+      el("circle", { cx: x + 20, cy: y - 2, r: 6, fill: "#333", stroke: "#fff" }, g);
+      el("title", {}, g, header.variant === "robert" ? "Robert" : "robber");
+    }
+  }
+
+  function catanPanel(panel, s) {
+    const t = h("table");
+    const head = h("tr");
+    ["seat", "VP (public)", "hand", "development cards", "knights", "pieces left", "awards"].forEach((x) => head.appendChild(h("th", x)));
+    t.appendChild(head);
+    s.seats.forEach((seat) => {
+      const tr = h("tr");
+      const name = h("td", seat.seat + " " + SEAT_NAME[seat.seat]);
+      name.style.borderLeft = "8px solid " + SEAT[seat.seat];
+      tr.appendChild(name);
+      tr.appendChild(h("td", seat.vp + " (" + seat.public_vp + ")"));
+      tr.appendChild(h("td", seat.hand.map((n, k) => n ? RES[k] + " " + n : "").filter((x) => x).join(", ") || "-"));
+      const dev = seat.dev.map((n, k) => n + (seat.dev_new[k] || 0)).map((n, k) => n ? DEV[k].replace(/_/g, " ") + " " + n : "").filter((x) => x);
+      tr.appendChild(h("td", dev.join(", ") || "-"));
+      tr.appendChild(h("td", String(seat.knights_played)));
+      tr.appendChild(h("td", "roads " + seat.roads_left + ", settlements " + seat.settlements_left + ", cities " + seat.cities_left + (seat.ships ? ", ships " + (15 - seat.ships.length) : "")));
+      const aw = [];
+      if (s.longest_road === seat.seat) aw.push(header.variant === "raiders" ? "longest trade route" : "longest road");
+      if (s.largest_army === seat.seat) aw.push("largest army");
+      tr.appendChild(h("td", aw.join(", ") || "-"));
+      t.appendChild(tr);
+    });
+    panel.appendChild(t);
+    const info = [];
+    info.push("bank: " + s.bank.map((n, k) => RES[k] + " " + n).join(", "));
+    info.push("deck: " + s.deck.reduce((a, b) => a + b, 0) + " cards");
+    if (s.face_down) info.push("face-down tokens: " + s.face_down.length);
+    if (s.destroyed && s.destroyed.length) info.push("destroyed tiles: " + s.destroyed.length);
+    if (s.raiders) info.push("raiders in the pool: " + s.raiders.pool + ", hexes raided: " + s.raiders.raided.length + (s.raiders.storm_turn !== null ? ", storm since turn " + s.raiders.storm_turn : ""));
+    panel.appendChild(h("p", info.join(" · "), "meta"));
+  }
+
+  // ---------------------------------------------------------------- Carcassonne
+  const tileKinds = (LINES.find((l) => l.type === "tiles") || { kinds: [] }).kinds;
+  const kindByName = {};
+  tileKinds.forEach((k) => { kindByName[k.tile] = k; });
+  const T = 40;
+
+  // Tiles on the board and followers at step i: the start tile and every `placed` line before the
+  // step's snapshot (the snapshot lists the followers).
+  function carcTiles(i) {
+    const tiles = [];
+    let k = 0;
+    for (const l of LINES) {
+      if (l.type === "snapshot") {
+        if (k === i) break;
+        k++;
+      }
+      if (l.type === "start" || l.type === "placed") tiles.push(l);
+    }
+    return tiles;
+  }
+
+  function drawCarc(svg, s, i) {
+    const tiles = carcTiles(i);
+    const xs = tiles.map((t) => t.x), ys = tiles.map((t) => t.y);
+    const minx = Math.min(0, ...xs) - 1, maxx = Math.max(0, ...xs) + 1;
+    const miny = Math.min(0, ...ys) - 1, maxy = Math.max(0, ...ys) + 1;
+    const boardH = (maxy - miny + 1) * T;
+    const track = 10 * 22;
+    svg.setAttribute("viewBox", [minx * T, miny * T, Math.max((maxx - minx + 1) * T, track + 20), boardH + 140].join(" "));
+    const g = el("g", { class: "tiles" }, svg);
+    const side = [[0, -1], [1, 0], [0, 1], [-1, 0]];
+    tiles.forEach((t) => {
+      const kind = kindByName[t.tile.replace("*", "")] || kindByName[t.tile] || { edges: "FFFF", segments: [] };
+      const x = t.x * T, y = t.y * T, cx = x + T / 2, cy = y + T / 2;
+      const tg = el("g", { class: "tile" }, g);
+      el("rect", { x, y, width: T, height: T, fill: "#8fbf5a", stroke: "#4d6b2f" }, tg);
+      for (let d = 0; d < 4; d++) {
+        const e = kind.edges[(d - t.rot + 4) % 4];
+        const [dx, dy] = side[d];
+        const ex = cx + (dx * T) / 2, ey = cy + (dy * T) / 2;
+        if (e === "C") {
+          const px = -dy, py = dx;
+          el("polygon", { points: [[ex + (px * T) / 2, ey + (py * T) / 2], [ex - (px * T) / 2, ey - (py * T) / 2], [cx - dx * 4, cy - dy * 4]].map((p) => p.join(",")).join(" "), fill: "#b5835a", stroke: "#6d4c30" }, tg);
+        } else if (e === "R") {
+          el("line", { x1: ex, y1: ey, x2: cx, y2: cy, stroke: "#f5f0e1", "stroke-width": 4 }, tg);
+        }
+      }
+      if (kind.segments.indexOf("cloister") >= 0) el("rect", { x: cx - 6, y: cy - 6, width: 12, height: 12, fill: "#c0392b" }, tg);
+      if (t.tile.indexOf("*") >= 0 || kind.robber) el("text", { x: x + 3, y: y + 10, "font-size": 9 }, tg, "R");
+      el("title", {}, tg, t.tile + " at (" + t.x + ", " + t.y + "), rot " + t.rot);
+    });
+    const gf = el("g", { class: "followers" }, svg);
+    (s.followers || []).forEach((f, k) => {
+      const [p, x, y, seg] = f;
+      el("circle", { cx: x * T + 10 + (seg % 3) * 10, cy: y * T + 12 + Math.floor(seg / 3) * 12, r: 6, fill: SEAT[p], stroke: "#111", class: "follower" }, gf);
+    });
+    // Scoreboard: 50 spaces in 5 rows of 10 below the board.
+    const top = maxy * T + T + 20;
+    const gs = el("g", { class: "scoreboard" }, svg);
+    for (let k = 0; k < 50; k++) {
+      el("rect", { x: minx * T + (k % 10) * 22, y: top + Math.floor(k / 10) * 22, width: 22, height: 22, fill: "#f7f1e3", stroke: "#bbb" }, gs);
+      el("text", { x: minx * T + (k % 10) * 22 + 2, y: top + Math.floor(k / 10) * 22 + 8, "font-size": 6, fill: "#999" }, gs, String(k));
+    }
+    s.track.forEach((sp, p) => {
+      el("circle", { cx: minx * T + (sp % 10) * 22 + 6 + (p % 3) * 5, cy: top + Math.floor(sp / 10) * 22 + 12 + Math.floor(p / 3) * 5, r: 4, fill: SEAT[p], stroke: "#111", class: "sb-figure" }, gs);
+    });
+    s.robbers.forEach((sp, p) => {
+      if (sp === null) return;
+      const x = minx * T + (sp % 10) * 22 + 16, y = top + Math.floor(sp / 10) * 22 + 16;
+      el("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: SEAT[p], stroke: "#000", "stroke-width": 2, class: "sb-robber" }, gs);
+    });
+  }
+
+  function carcPanel(panel, s) {
+    const t = h("table");
+    const head = h("tr");
+    ["seat", "score", "scoreboard space", "followers in stock", "robber"].forEach((x) => head.appendChild(h("th", x)));
+    t.appendChild(head);
+    s.scores.forEach((sc, p) => {
+      const tr = h("tr");
+      const name = h("td", p + " " + SEAT_NAME[p]);
+      name.style.borderLeft = "8px solid " + SEAT[p];
+      tr.appendChild(name);
+      tr.appendChild(h("td", String(sc)));
+      tr.appendChild(h("td", String(s.track[p])));
+      tr.appendChild(h("td", String(s.followers_in_stock[p])));
+      tr.appendChild(h("td", s.robbers[p] === null ? "in stock" : "space " + s.robbers[p]));
+      t.appendChild(tr);
+    });
+    panel.appendChild(t);
+    panel.appendChild(h("p", "tiles left: " + s.tiles_left, "meta"));
+  }
+
+  // ---------------------------------------------------------------- the page
+  const slider = document.getElementById("step");
+  slider.max = String(steps.length - 1);
+  if (header.variant !== "carcassonne") catanGeometry();
+
+  function show(i) {
+    i = Math.max(0, Math.min(steps.length - 1, i | 0));
+    slider.value = String(i);
+    const s = steps[i].snap;
+    const svg = document.getElementById("board");
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    const panel = document.getElementById("seats");
+    panel.textContent = "";
+    if (header.variant === "carcassonne") {
+      drawCarc(svg, s, i);
+      carcPanel(panel, s);
+    } else {
+      drawCatan(svg, s);
+      catanPanel(panel, s);
+    }
+    document.getElementById("label").textContent = stepLabel(i) + "  (" + (i + 1) + " of " + steps.length + ")";
+    const ev = document.getElementById("events");
+    ev.textContent = "";
+    steps[i].lines.forEach((l) => {
+      const li = h("li", describe(l), l.type === "action" || l.type === "chance" ? "decision" : "");
+      ev.appendChild(li);
+    });
+    // What is drawn, counted from the drawing itself, for checks (tests/cli/replay.rs).
+    const count = (sel) => String(svg.querySelectorAll(sel).length);
+    svg.setAttribute("data-step", String(i));
+    svg.setAttribute("data-turn", String(s.turn));
+    svg.setAttribute("data-face-down", count(".token.face-down"));
+    svg.setAttribute("data-face-up", count(".token.face-up"));
+    svg.setAttribute("data-settlements", count(".settlement"));
+    svg.setAttribute("data-cities", count(".city"));
+    svg.setAttribute("data-roads", count(".road"));
+    svg.setAttribute("data-ships", count(".ship"));
+    svg.setAttribute("data-destroyed", count(".hex.destroyed"));
+    svg.setAttribute("data-raided", count(".hex.raided"));
+    svg.setAttribute("data-robber", count(".robber"));
+    svg.setAttribute("data-tiles", count(".tile"));
+    svg.setAttribute("data-followers", count(".follower"));
+    svg.setAttribute("data-sb-robbers", count(".sb-robber"));
+    const want = "#step=" + i;
+    if (location.hash !== want) history.replaceState(null, "", want);
+  }
+
+  function fromHash() {
+    const m = /step=(\d+)/.exec(location.hash);
+    if (m) return parseInt(m[1], 10);
+    const t = /turn=(\d+)/.exec(location.hash);
+    if (t) {
+      const want = parseInt(t[1], 10);
+      const k = steps.findIndex((x) => x.snap.turn >= want && x.snap.reason !== "start");
+      return k < 0 ? steps.length - 1 : k;
+    }
+    return 0;
+  }
+
+  slider.addEventListener("input", () => show(parseInt(slider.value, 10)));
+  document.getElementById("first").onclick = () => show(0);
+  document.getElementById("prev").onclick = () => show(parseInt(slider.value, 10) - 1);
+  document.getElementById("next").onclick = () => show(parseInt(slider.value, 10) + 1);
+  document.getElementById("last").onclick = () => show(steps.length - 1);
+  let timer = null;
+  document.getElementById("play").onclick = () => {
+    if (timer) { clearInterval(timer); timer = null; return; }
+    timer = setInterval(() => {
+      const i = parseInt(slider.value, 10);
+      if (i >= steps.length - 1) { clearInterval(timer); timer = null; } else show(i + 1);
+    }, 400);
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(parseInt(slider.value, 10) + 1);
+    if (e.key === "ArrowLeft") show(parseInt(slider.value, 10) - 1);
+  });
+  window.addEventListener("hashchange", () => show(fromHash()));
+  show(fromHash());
+})();
