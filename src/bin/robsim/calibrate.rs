@@ -113,7 +113,7 @@ pub(crate) fn calibrate(
             robsim::catan::rows::rows(&s, &maps, None)
         })
         .collect();
-    let out = out.unwrap_or_else(|| default_out(&format!("{}-ladder", sweep.file.name)));
+    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(0, quiet);
     let started = std::time::SystemTime::now();

@@ -358,7 +358,7 @@ pub(crate) enum Cmd {
         /// Worker threads (0 = one per core). Results are identical for any count.
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Output folder (default: reports/<name>-ladder).
+        /// Output folder (default: reports/<name>).
         #[arg(long)]
         out: Option<PathBuf>,
         /// No progress bar.
