@@ -29,13 +29,15 @@
     return e;
   }
 
-  // Steps: each snapshot opens a step; the lines after it (actions, chance, events) until the
-  // next snapshot are what happened during that step.
+  // Steps: one per snapshot. A step shows the board of its snapshot and the lines (decisions,
+  // chance, events) that led to it from the previous snapshot: a turn and what it left behind.
   const steps = [];
+  let pending = [];
   for (const l of LINES) {
-    if (l.type === "snapshot") steps.push({ snap: l, lines: [] });
-    else if (steps.length && l.type !== "header" && l.type !== "board" && l.type !== "tiles")
-      steps[steps.length - 1].lines.push(l);
+    if (l.type === "snapshot") {
+      steps.push({ snap: l, lines: pending });
+      pending = [];
+    } else if (l.type !== "header" && l.type !== "board" && l.type !== "tiles") pending.push(l);
   }
 
   function describe(l) {
@@ -54,9 +56,11 @@
   function stepLabel(i) {
     const s = steps[i].snap;
     if (s.reason === "start") return "start";
-    if (s.reason === "game_over") return "game over (turn " + s.turn + ")";
-    if (header.variant === "carcassonne") return "tile " + s.turn;
-    return "turn " + s.turn + ", seat " + s.current + " (" + SEAT_NAME[s.current] + ")";
+    const end = s.reason === "game_over" ? ", game over" : "";
+    if (header.variant === "carcassonne") return "tile " + s.turn + " placed" + end;
+    const p = steps[i - 1].snap;
+    if (p.reason === "start") return "after the set-up" + end;
+    return "after turn " + p.turn + ", seat " + p.current + " (" + SEAT_NAME[p.current] + ")" + end;
   }
 
   // ---------------------------------------------------------------- Catan
@@ -354,9 +358,12 @@
     if (m) return parseInt(m[1], 10);
     const t = /turn=(\d+)/.exec(location.hash);
     if (t) {
+      // The step that shows turn N's moves: Carcassonne's snapshot after tile N; Catan's first
+      // snapshot after the start of turn N.
       const want = parseInt(t[1], 10);
       const k = steps.findIndex((x) => x.snap.turn >= want && x.snap.reason !== "start");
-      return k < 0 ? steps.length - 1 : k;
+      if (k < 0) return steps.length - 1;
+      return header.variant === "carcassonne" ? k : Math.min(k + 1, steps.length - 1);
     }
     return 0;
   }

@@ -92,8 +92,8 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
 <span id=\"label\"></span></div>\n\
 <div id=\"main\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"the board\"></svg>\n\
 <div id=\"side\"><h2>Players</h2><div id=\"seats\"></div>\
-<h2>What happened in this step</h2><ol id=\"events\"></ol></div></div>\n\
-<p class=\"meta\">A step is a turn (Carcassonne: a placed tile). The address ends in <code>#step=N</code> (or give <code>#turn=N</code>), so a step can be linked. Face-down number tokens are drawn turned over (brown, crossed, no number).</p>\n\
+<h2>What led to this board</h2><ol id=\"events\"></ol></div></div>\n\
+<p class=\"meta\">A step is a turn (Carcassonne: a placed tile): the board after it and, beside it, what happened in it. The address ends in <code>#step=N</code> (or give <code>#turn=N</code>), so a step can be linked. Face-down number tokens are drawn turned over (brown, crossed, no number).</p>\n\
 <script type=\"application/json\" id=\"trace\">{data}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         title = esc(&title),
         meta = esc(&format!("{origin} · robsim {} · {}", header["robsim"].as_str().unwrap_or("?"), rules.join(" · "))),
