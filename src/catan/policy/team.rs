@@ -30,29 +30,30 @@ pub struct TeamKnobs {
     /// Least face-down pips on one terrain before monopoly flips that terrain back (it is also
     /// played in a panic, see `soldier_panic_face_up`). Default 5.
     pub monopoly_min_pips: u16,
-    /// Where buying a development card ranks among the builds of a player below 10 VP:
+    /// Where buying a development card ranks among the builds of a player below the VP target:
     /// 0 before cities, 1 after cities, 2 after settlements, 3 only when no build is open.
     /// Default 0 (soldiers are the team's main weapon against Robert).
     pub dev_card_priority: u8,
-    /// Players at 10+ VP buy development cards (soldiers) before building. Default true.
+    /// Players at the VP target (10 unless `vp_to_win` says otherwise) buy development cards
+    /// (soldiers) before building. Default true.
     pub dev_cards_at_ten: bool,
-    /// Players at 10+ VP build no more settlements or roads, leaving the corners to the players
-    /// who still need VP (they still build cities). Default true.
+    /// Players at the VP target build no more settlements or roads, leaving the corners to the
+    /// players who still need VP (they still build cities). Default true.
     pub leave_spots_at_ten: bool,
     /// The team's slowest player builds VP before buying development cards (overrides
     /// `dev_card_priority` for it). Default false.
     pub laggard_builds_vp: bool,
-    /// Players at 10+ VP, or `help_margin` VP ahead, give the slowest player 2 cards it needs
-    /// for 1 card. Default true.
+    /// Players at the VP target, or `help_margin` VP ahead, give the slowest player 2 cards it
+    /// needs for 1 card. Default true.
     pub help_laggard: bool,
-    /// VP lead over the slowest player from which a player below 10 VP helps it. Default 2.
+    /// VP lead over the slowest player from which a player below the VP target helps it. Default 2.
     pub help_margin: u8,
     /// Complete a build with 1:1 trades from teammates' surplus. Default true.
     pub team_trades: bool,
     /// Most trades (bank, harbor and between players) one player makes in a turn. Default 6.
     pub max_trades_per_turn: u8,
-    /// Extra flip-up value, in percent per VP a building's owner lacks to reach 10, so that
-    /// flips favour the slowest players. Default 15.
+    /// Extra flip-up value, in percent per VP a building's owner lacks to reach the VP target,
+    /// so that flips favour the slowest players. Default 15.
     pub laggard_flip_bonus_pct: u16,
     /// Halve the flip-up value of a token Robert would flip straight back on his next move.
     /// Default true.
@@ -176,7 +177,7 @@ impl TeamPolicy {
     }
 
     /// Flip-up value of hex `h` for the team: 1 for the token itself plus pips times buildings,
-    /// each owner weighted up the further it is from 10 VP; halved if Robert takes it next.
+    /// each owner weighted up the further it is from the VP target; halved if Robert takes it next.
     fn flip_value(&self, g: &Game, h: usize, next_max: u32) -> i64 {
         let pp = raw_pips(g, h) as i64;
         let mut v = 0i64;
@@ -186,7 +187,7 @@ impl TeamPolicy {
                 continue;
             }
             let q = ((o & 0x0f) - 1) as usize;
-            let behind = 10u8.saturating_sub(g.s.players[q].vp) as i64;
+            let behind = g.rules.vp_to_win.saturating_sub(g.s.players[q].vp) as i64;
             v += weight_of(o) as i64
                 * pp
                 * (100 + self.knobs.laggard_flip_bonus_pct as i64 * behind);
@@ -266,11 +267,11 @@ impl TeamPolicy {
     fn ordered_kinds(&self, g: &Game, p: PlayerId, lag: PlayerId) -> [Option<Kind>; 4] {
         let [city, mut settle, mut road, dev] = kinds(g, p);
         let me = g.s.player(p);
-        if me.vp >= 10 && self.knobs.leave_spots_at_ten {
+        if me.vp >= g.rules.vp_to_win && self.knobs.leave_spots_at_ten {
             settle = None;
             road = None;
         }
-        let dev_pos = if me.vp >= 10 && self.knobs.dev_cards_at_ten {
+        let dev_pos = if me.vp >= g.rules.vp_to_win && self.knobs.dev_cards_at_ten {
             0
         } else if p == lag && self.knobs.laggard_builds_vp {
             3
@@ -477,11 +478,11 @@ impl TeamPolicy {
             && is_robert(g)
             && lag != p
             && self.trades < k.max_trades_per_turn
-            && (me.vp >= 10 || me.vp >= g.s.player(lag).vp + k.help_margin)
+            && (me.vp >= g.rules.vp_to_win || me.vp >= g.s.player(lag).vp + k.help_margin)
         {
             // Keep what my own next build needs unless I am already at 10 VP.
             let keep = match first {
-                Some(t) if me.vp < 10 => t.cost(),
+                Some(t) if me.vp < g.rules.vp_to_win => t.cost(),
                 _ => [0; 5],
             };
             if let Some(a) = self.help_step(g, p, lag, &keep) {
@@ -654,10 +655,10 @@ pub(crate) fn laggard(g: &Game) -> PlayerId {
     best
 }
 
-/// What seat `q` keeps when asked to spare cards: a development card at 10+ VP, else its next
+/// What seat `q` keeps when asked to spare cards: a development card at the VP target, else its next
 /// city and settlement.
 fn wish(g: &Game, q: PlayerId) -> Hand {
-    if g.s.player(q).vp >= 10 {
+    if g.s.player(q).vp >= g.rules.vp_to_win {
         DEV_COST
     } else {
         simple_need(g, q)
