@@ -1,8 +1,7 @@
 //! End-to-end runs of the `robsim` binary: golden reports, thread-count determinism, bad input.
 
-use crate::support::cli::{chromium, read, robsim, run_ok, tmp};
+use crate::support::cli::{chromium, dump_dom, read, robsim, run_ok, tmp};
 use std::path::Path;
-use std::process::Command;
 
 /// Compares with `tests/golden/<name>`; `ROBSIM_BLESS=1` rewrites the golden file instead.
 fn golden(name: &str, got: &str) {
@@ -696,30 +695,8 @@ fn report_html_renders_in_headless_chromium() {
         let _ = std::fs::remove_dir_all(&d);
         return;
     };
-    let profile = d.join("chromium-profile");
-    let out = Command::new(&chrome)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", d.join("report.html").display()))
-        .output()
-        .expect("chromium runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let url = format!("file://{}", d.join("report.html").display());
+    let dom = dump_dom(&chrome, &url, &d);
     assert!(dom.contains("<table"), "summary table rendered");
     assert!(dom.contains("id=\"compare\""), "comparisons section");
     assert!(dom.contains("mcnemar_p"), "comparison table");
