@@ -272,6 +272,7 @@ struct CarcRobbers {
     robber_placement: &'static str,
     robber_final_points: u8,
     robber_share: &'static str,
+    robbers_per_player: u8,
     robber_point_share: f64,
     robbery_points_per_game: f64,
     robberies_per_game: f64,
@@ -330,6 +331,7 @@ impl Tables for CarcassonneRow {
             ("robber_placement", r.placement.name().into()),
             ("robber_final_points", r.final_points.to_string()),
             ("robber_share", r.share.name().into()),
+            ("robbers_per_player", r.robbers_per_player.to_string()),
         ]
     }
 
@@ -367,6 +369,7 @@ impl Tables for CarcassonneRow {
             "robber_placement",
             "robber_final_points",
             "robber_share",
+            "robbers_per_player",
             "games",
             "win_rate_seat1",
             "win_rate_seat2",
@@ -381,7 +384,7 @@ impl Tables for CarcassonneRow {
     }
 
     fn varying_columns() -> &'static [&'static str] {
-        &["robber_share"]
+        &["robber_share", "robbers_per_player"]
     }
 
     fn games(acc: &CarcAcc) -> u64 {
@@ -430,6 +433,7 @@ impl Tables for CarcassonneRow {
                     robber_placement: rules.placement.name(),
                     robber_final_points: rules.final_points,
                     robber_share: rules.share.name(),
+                    robbers_per_player: rules.robbers_per_player,
                     robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
                     robbery_points_per_game: pg(acc.robbery_points),
                     robberies_per_game: pg(acc.robberies),

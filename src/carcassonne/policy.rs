@@ -166,10 +166,10 @@ impl CarcGreedy {
             .max_by_key(|&p| (g.score[p as usize], std::cmp::Reverse((p + n - me) % n)))
             .unwrap_or((me + 1) % n);
         let space = g.sb.pos[g.sb.main_figure[leader as usize] as usize];
-        if g.sb.robber[me as usize] == space {
+        if g.robber_on(me, space) {
             Action::Robber(None)
         } else {
-            Action::Robber(Some(space))
+            g.robber_to(me, space)
         }
     }
 }

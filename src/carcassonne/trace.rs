@@ -53,6 +53,9 @@ impl Observer<Game<'_>> for Writer<'_> {
                 let (x, y) = offset(cell);
                 json!({"type": "action", "player": actor, "action": "place", "x": x, "y": y, "rot": rot})
             }
+            Action::Robber(s) if g.rules.robbers_per_player > 1 => {
+                json!({"type": "action", "player": actor, "action": "robber", "space": s.map(|v| v % ROBBER_CODE), "robber": s.map(|v| v / ROBBER_CODE)})
+            }
             Action::Robber(s) => {
                 json!({"type": "action", "player": actor, "action": "robber", "space": s})
             }
@@ -190,7 +193,10 @@ fn snapshot(g: &Game, reason: &str) -> Value {
         "scores": &g.score[..n],
         "track": &g.sb.pos[..n],
         "followers_in_stock": &g.stock[..n],
-        "robbers": (0..n).map(|p| space(g.sb.robber[p])).collect::<Vec<_>>(),
+        // One entry per robber: robber `r` is seat `r % players`'s.
+        "robbers": (0..n * g.rules.robbers_per_player as usize)
+            .map(|r| space(g.sb.robber[r]))
+            .collect::<Vec<_>>(),
         "tiles_left": g.remaining(),
         "followers": followers,
     })
@@ -223,6 +229,7 @@ pub fn write_trace(
             "robber_placement": r.placement.name(),
             "robber_final_points": r.final_points,
             "robber_share": r.share.name(),
+            "robbers_per_player": r.robbers_per_player,
             "tiles": tiles_name,
             "seed": seed,
             "game": index,

@@ -1,4 +1,4 @@
-//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share.
+//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share × robbers_per_player.
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::CarcSpec;
@@ -82,10 +82,28 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         })
     })
     .collect::<Result<Vec<_>>>()?;
+    let per = axis(
+        &g.robbers_per_player,
+        vec![1],
+        "grid.robbers_per_player",
+        ctx,
+    )?;
+    if let Some(k) = per.iter().find(|&&k| !(1..=2).contains(&k)) {
+        bail!(
+            "{}: {k} is out of range; allowed: 1 (the seed) or 2",
+            ctx("grid.robbers_per_player")
+        );
+    }
     let mut rows = Vec::new();
-    for (&policy, &np, &rob, &placement, &fp, &share) in
-        iproduct!(&policies, &players, &robbers, &placements, &finals, &shares)
-    {
+    for (&policy, &np, &rob, &placement, &fp, &share, &k) in iproduct!(
+        &policies,
+        &players,
+        &robbers,
+        &placements,
+        &finals,
+        &shares,
+        &per
+    ) {
         let rules = if rob {
             CarcRules {
                 players: np as u8,
@@ -93,6 +111,7 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
                 placement,
                 final_points: fp as u8,
                 share,
+                robbers_per_player: k as u8,
             }
         } else {
             CarcRules::base(np as u8)

@@ -173,6 +173,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "3 (2013 rule; 0 is the 2012 rule)",
     },
     RuleKnob {
+        key: "robbers_per_player",
+        applies: "carcassonne",
+        allowed: Allowed::Int(1, 2),
+        seed: "1",
+    },
+    RuleKnob {
         key: "robber_share",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::RobberShare::NAMES),
@@ -229,6 +235,7 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
         "robber_placement" if r.robbers => Some(Value::String(r.placement.name().into())),
         "robber_final_points" if r.robbers => Some(Value::Integer(r.final_points as i64)),
         "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
+        "robbers_per_player" if r.robbers => Some(Value::Integer(r.robbers_per_player as i64)),
         _ => None,
     }
 }
@@ -329,6 +336,7 @@ mod tests {
         ),
         ("carcassonne", "robber_final_points", "0", "6"),
         ("carcassonne", "robber_share", "\"third\"", "\"most\""),
+        ("carcassonne", "robbers_per_player", "2", "3"),
     ];
 
     #[test]

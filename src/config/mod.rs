@@ -99,6 +99,9 @@ pub struct GridFile {
     /// Raiders: raiders each built settlement or city places (default 2 or 3 by players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raiders_per_build: Option<OneOrMany<i64>>,
+    /// Carcassonne: robbers each player has (default 1, the seed; or 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robbers_per_player: Option<OneOrMany<i64>>,
     /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber_share: Option<OneOrMany<String>>,

@@ -279,7 +279,9 @@
     s.track.forEach((sp, p) => {
       el("circle", { cx: minx * T + (sp % 10) * 22 + 6 + (p % 3) * 5, cy: top + Math.floor(sp / 10) * 22 + 12 + Math.floor(p / 3) * 5, r: 4, fill: SEAT[p], stroke: "#111", class: "sb-figure" }, gs);
     });
-    s.robbers.forEach((sp, p) => {
+    // Robber r belongs to seat r mod players (two robbers each with robbers_per_player = 2).
+    s.robbers.forEach((sp, r) => {
+      const p = r % s.scores.length;
       if (sp === null) return;
       const x = minx * T + (sp % 10) * 22 + 16, y = top + Math.floor(sp / 10) * 22 + 16;
       el("rect", { x: x - 4, y: y - 4, width: 8, height: 8, fill: SEAT[p], stroke: "#000", "stroke-width": 2, class: "sb-robber" }, gs);
@@ -299,7 +301,8 @@
       tr.appendChild(h("td", String(sc)));
       tr.appendChild(h("td", String(s.track[p])));
       tr.appendChild(h("td", String(s.followers_in_stock[p])));
-      tr.appendChild(h("td", s.robbers[p] === null ? "in stock" : "space " + s.robbers[p]));
+      const mine = s.robbers.filter((_, r) => r % s.scores.length === p);
+      tr.appendChild(h("td", mine.map((sp) => (sp === null ? "in stock" : "space " + sp)).join(", ")));
       t.appendChild(tr);
     });
     panel.appendChild(t);

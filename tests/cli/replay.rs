@@ -75,7 +75,7 @@ fn replay_pages_draw_each_variants_snapshot() {
     if chrome.is_none() && std::env::var("CI").as_deref() == Ok("true") {
         panic!("Chromium is required in CI (apt-get install chromium; .ci/run does it)");
     }
-    let variants: [(&str, &[&str]); 6] = [
+    let variants: [(&str, &[&str]); 7] = [
         (
             "robert",
             &["--variant", "robert", "--difficulty", "moderate"],
@@ -93,6 +93,10 @@ fn replay_pages_draw_each_variants_snapshot() {
         (
             "robbers-off",
             &["--variant", "carcassonne", "--robbers", "false"],
+        ),
+        (
+            "two-robbers",
+            &["--variant", "carcassonne", "--players", "4", "--robbers-per-player", "2"],
         ),
     ];
     for (name, flags) in variants {

@@ -83,7 +83,17 @@ fn random_games_keep_invariants() {
                     } else {
                         3
                     },
-                    share: RobberShare::Half,
+                    // The other knobs vary with the placement rule.
+                    share: if placement == RobberPlacement::EachOther {
+                        RobberShare::Third
+                    } else {
+                        RobberShare::Half
+                    },
+                    robbers_per_player: if placement == RobberPlacement::EachOther {
+                        2
+                    } else {
+                        1
+                    },
                 };
                 for i in 0..60 {
                     let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);

@@ -601,6 +601,7 @@ fn robber_game(players: u8, placement: RobberPlacement, final_points: u8) -> Gam
             placement,
             final_points,
             share: RobberShare::Half,
+            robbers_per_player: 1,
         },
     )
 }
@@ -765,6 +766,7 @@ fn final_robber_points_three_or_zero() {
                 placement: RobberPlacement::NextInStock,
                 final_points: fp,
                 share: RobberShare::Half,
+                robbers_per_player: 1,
             },
         );
         let mut log = Log::default();
@@ -825,4 +827,74 @@ fn robber_share_knob_sets_what_a_robber_takes() {
         },
     );
     assert_eq!(g.sb.share, RobberShare::Third);
+}
+
+#[test]
+fn robbers_per_player_knob_gives_each_player_two_robbers() {
+    let mut g = robber_game(2, RobberPlacement::NextInStock, 3);
+    g.rules.robbers_per_player = 2;
+    g.reset(g.rules);
+    let mut log = Log::default();
+    // Seat 0: a robber tile; its first robber goes beside seat 1's figure (space 0).
+    turn(
+        &mut g,
+        "U",
+        true,
+        (1, 0, 1),
+        &[Some(0), None],
+        None,
+        &mut log,
+    );
+    assert_eq!(g.sb.robber[0], 0);
+    turn(&mut g, "U", false, (-1, 0, 1), &[], None, &mut log);
+    // Seat 0 draws the second robber tile: with a robber still in stock it places that one
+    // (robber 2, seat 0's second, coded with ROBBER_CODE) and does not move the first.
+    let k = kind(g.t, "U", true);
+    g.apply_draw(k, &mut log);
+    g.apply(
+        Action::Place {
+            cell: at(2, 0),
+            rot: 1,
+        },
+        &mut log,
+    );
+    assert_eq!((g.phase, g.actor()), (Phase::Robber, Some(0)));
+    let mut legal = arrayvec::ArrayVec::new();
+    g.legal(&mut legal);
+    assert_eq!(
+        legal.as_slice(),
+        &[Action::Robber(None), Action::Robber(Some(ROBBER_CODE))],
+        "only the robber in stock is placed"
+    );
+    assert!(g.robber_on(0, 0) && g.stock_robber(0) == Some(1));
+    assert_eq!(g.robber_to(0, 0), Action::Robber(Some(ROBBER_CODE)));
+    // Both on the board: either may move, to any space but its own.
+    g.sb.robber[2] = 0;
+    g.sb.pos[1] = 5;
+    let mut legal = arrayvec::ArrayVec::new();
+    g.legal(&mut legal);
+    assert_eq!(
+        legal.as_slice(),
+        &[
+            Action::Robber(None),
+            Action::Robber(Some(5)),
+            Action::Robber(Some(5 + ROBBER_CODE))
+        ]
+    );
+    assert!(
+        !g.is_legal(Action::Robber(Some(2 * ROBBER_CODE + 5))),
+        "no third robber"
+    );
+    g.apply(Action::Robber(Some(5 + ROBBER_CODE)), &mut log);
+    assert_eq!((g.sb.robber[0], g.sb.robber[2]), (0, 5));
+    assert_eq!(g.sb.owner_of(2), 0);
+    // Two robbers of one player on the space of a scoring figure both take their share.
+    let mut sb = Scoreboard::new(2);
+    sb.pos[1] = 5;
+    sb.robber[0] = 5;
+    sb.robber[2] = 5;
+    let m = [mv(1, 10)];
+    let ev = resolve_round(&mut sb, &m, &mut largest(&m));
+    assert_eq!(robbed(&ev), vec![(0, 1, 5), (2, 1, 5)]);
+    assert_eq!(sb.pos[0], 10, "seat 0's figure moves by both shares");
 }

@@ -190,6 +190,9 @@ pub(crate) struct GameArgs {
     /// Raiders: raiders each built settlement or city places (default 2 for 4 or 6 players, 3 for 3 or 5).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) raiders_per_build: Option<i64>,
+    /// Carcassonne: robbers each player has: 1 (default, the seed) or 2.
+    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) robbers_per_player: Option<i64>,
     /// Carcassonne: the share of a score a robber takes: half (default), third, quarter or all, each rounded up.
     #[arg(long)]
     pub(crate) robber_share: Option<String>,
@@ -290,6 +293,7 @@ impl GameArgs {
                 raider_pool: self.raider_pool.map(OneOrMany::One),
                 raiders_per_build: self.raiders_per_build.map(OneOrMany::One),
                 robber_share: self.robber_share.clone().map(OneOrMany::One),
+                robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,

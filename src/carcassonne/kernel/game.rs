@@ -90,6 +90,8 @@ pub struct Rules {
     pub final_points: u8,
     /// The share of a score a robber takes (the seed: half, rounded up).
     pub share: RobberShare,
+    /// Robbers each player has (the seed: 1; 2 at most).
+    pub robbers_per_player: u8,
 }
 
 impl Rules {
@@ -100,6 +102,7 @@ impl Rules {
             placement: RobberPlacement::NextInStock,
             final_points: 3,
             share: RobberShare::Half,
+            robbers_per_player: 1,
         }
     }
     pub fn robbers(players: u8) -> Rules {
@@ -124,12 +127,17 @@ pub enum Phase {
     Over,
 }
 
+/// `Action::Robber(Some(space + j * ROBBER_CODE))` puts the actor's `j`-th robber on `space`
+/// (with one robber each, `j` is 0 and the value is the space).
+pub const ROBBER_CODE: u8 = 64;
+
 /// A decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Put the drawn tile on `cell`, turned `rot` quarter turns clockwise.
     Place { cell: u16, rot: u8 },
-    /// Put (or move) the actor's robber beside the figures on `space`; `None` declines.
+    /// Put (or move) the actor's robber beside the figures on `space`; `None` declines. With two
+    /// robbers each, the value is `space + j * ROBBER_CODE` for the actor's `j`-th robber.
     Robber(Option<u8>),
     /// Put a follower on the placed tile's segment (local index); `None` places none.
     Follower(Option<u8>),
@@ -358,6 +366,7 @@ impl<'t> Game<'t> {
         }
         self.sb = Scoreboard::new(self.rules.players);
         self.sb.share = self.rules.share;
+        debug_assert!((1..=2).contains(&self.rules.robbers_per_player));
         self.robber_queue.clear();
         let mut pile = Pile {
             counts: [0; MAX_KINDS],
@@ -626,10 +635,13 @@ impl<'t> Game<'t> {
             Phase::Robber => {
                 let pl = self.robber_queue[self.robber_next as usize];
                 out.push(Action::Robber(None));
-                let here = self.sb.robber[pl as usize];
-                for s in self.sb.robber_spaces(pl) {
-                    if s != here {
-                        out.push(Action::Robber(Some(s)));
+                let spaces = self.sb.robber_spaces(pl);
+                for j in self.movable_robbers(pl) {
+                    let here = self.sb.robber[self.robber_id(pl, j) as usize];
+                    for &s in &spaces {
+                        if s != here {
+                            out.push(Action::Robber(Some(s + j * ROBBER_CODE)));
+                        }
                     }
                 }
             }
@@ -699,6 +711,44 @@ impl<'t> Game<'t> {
         v
     }
 
+    /// The scoreboard id of player `p`'s `j`-th robber.
+    #[inline]
+    pub fn robber_id(&self, p: u8, j: u8) -> u8 {
+        p + j * self.rules.players
+    }
+
+    /// Which of player `p`'s robbers (by `j`) is in stock first, if any.
+    pub fn stock_robber(&self, p: u8) -> Option<u8> {
+        (0..self.rules.robbers_per_player)
+            .find(|&j| self.sb.robber[self.robber_id(p, j) as usize] == IN_STOCK)
+    }
+
+    /// The robbers (by `j`) player `p` may put down now: the first in stock ("place his or her
+    /// robber"); with none in stock, each of them on the board ("he may move his robber").
+    pub fn movable_robbers(&self, p: u8) -> impl Iterator<Item = u8> {
+        let (first, end) = match self.stock_robber(p) {
+            Some(j) => (j, j + 1),
+            None => (0, self.rules.robbers_per_player),
+        };
+        first..end
+    }
+
+    /// Whether one of player `p`'s robbers stands on `space`.
+    pub fn robber_on(&self, p: u8, space: u8) -> bool {
+        (0..self.rules.robbers_per_player)
+            .any(|j| self.sb.robber[self.robber_id(p, j) as usize] == space)
+    }
+
+    /// The action that puts one of the actor's robbers on `space`: the one in stock, else the
+    /// first on the board that is not there already.
+    pub fn robber_to(&self, p: u8, space: u8) -> Action {
+        let j = self
+            .movable_robbers(p)
+            .find(|&j| self.sb.robber[self.robber_id(p, j) as usize] != space)
+            .unwrap_or(0);
+        Action::Robber(Some(space + j * ROBBER_CODE))
+    }
+
     /// Whether `a` is legal now.
     pub fn is_legal(&self, a: Action) -> bool {
         match (self.phase, a) {
@@ -707,9 +757,12 @@ impl<'t> Game<'t> {
                     && self.distinct_rotations(self.drawn) & (1 << rot) != 0
             }
             (Phase::Robber, Action::Robber(None)) => true,
-            (Phase::Robber, Action::Robber(Some(s))) => {
+            (Phase::Robber, Action::Robber(Some(v))) => {
                 let pl = self.robber_queue[self.robber_next as usize];
-                s != self.sb.robber[pl as usize] && self.sb.robber_spaces(pl).contains(&s)
+                let (space, j) = (v % ROBBER_CODE, v / ROBBER_CODE);
+                self.movable_robbers(pl).any(|k| k == j)
+                    && space != self.sb.robber[self.robber_id(pl, j) as usize]
+                    && self.sb.robber_spaces(pl).contains(&space)
             }
             (Phase::Follower, Action::Follower(None)) => true,
             (Phase::Follower, Action::Follower(Some(l))) => self.follower_spots().contains(&l),
@@ -782,7 +835,7 @@ impl<'t> Game<'t> {
                     self.robber_queue.push(cur);
                     for k in 1..n {
                         let p = (cur + k) % n;
-                        if self.sb.robber[p as usize] == IN_STOCK {
+                        if self.stock_robber(p).is_some() {
                             self.robber_queue.push(p);
                             if self.rules.placement == RobberPlacement::NextInStock {
                                 break;
@@ -797,9 +850,11 @@ impl<'t> Game<'t> {
             Action::Robber(choice) => {
                 let pl = self.robber_queue[self.robber_next as usize];
                 match choice {
-                    Some(space) => {
-                        let moved = self.sb.robber[pl as usize] != IN_STOCK;
-                        self.sb.robber[pl as usize] = space;
+                    Some(v) => {
+                        let (space, j) = (v % ROBBER_CODE, v / ROBBER_CODE);
+                        let r = self.robber_id(pl, j) as usize;
+                        let moved = self.sb.robber[r] != IN_STOCK;
+                        self.sb.robber[r] = space;
                         sink.event(&Event::RobberPlaced {
                             player: pl,
                             space,
@@ -960,6 +1015,7 @@ impl<'t> Game<'t> {
                     space,
                     ..
                 } => {
+                    let robber = self.sb.owner_of(robber);
                     self.score[robber as usize] += points;
                     sink.event(&Event::Robbery {
                         robber,
@@ -974,7 +1030,7 @@ impl<'t> Game<'t> {
                     from,
                     to,
                 } => sink.event(&Event::Rogue {
-                    robber,
+                    robber: self.sb.owner_of(robber),
                     with: self.sb.owner[figure as usize],
                     from,
                     to,
@@ -987,13 +1043,15 @@ impl<'t> Game<'t> {
 
     /// End of the game: robbers' final points, then incomplete features and farms.
     fn finish(&mut self, sink: &mut impl Sink<Event>) {
-        for p in 0..self.rules.players as usize {
-            if self.sb.robber[p] != IN_STOCK {
+        let robbers = self.rules.players * self.rules.robbers_per_player;
+        for r in 0..robbers as usize {
+            if self.sb.robber[r] != IN_STOCK {
+                let p = self.sb.owner_of(r as u8) as usize;
                 let pts = self.rules.final_points as u16;
                 self.score[p] += pts;
                 let f = self.sb.main_figure[p] as usize;
                 self.sb.pos[f] = ((self.sb.pos[f] as u16 + pts) % TRACK as u16) as u8;
-                self.sb.robber[p] = IN_STOCK;
+                self.sb.robber[r] = IN_STOCK;
                 sink.event(&Event::RobberFinal {
                     player: p as u8,
                     points: pts,

@@ -6,7 +6,8 @@
 //!    footnote 8). A robber only sees a figure's **first** move of the round, from the space the
 //!    figure started on ("if a robber stood on the space where that follower started").
 //! 2. Each robber on the board whose space held, at the round's start, a figure of another player
-//!    that moved in this round takes half (rounded up; the `robber_share` knob) of one such first move — the robber's owner
+//!    that moved in this round takes half (rounded up; the `robber_share` knob) of one such first
+//!    move — the robber's owner
 //!    chooses which (several figures, footnotes 8–11); several robbers may take the same move.
 //!    The robbed player keeps all their points; the robber returns to its owner's stock.
 //! 3. Robbery gains move the robbers' owners' (main) figures. A robber still on the board next to
@@ -21,8 +22,8 @@ use arrayvec::ArrayVec;
 pub const TRACK: u8 = 50;
 /// Most counting figures (5 players with the Messages' second figure would be 10).
 pub const MAX_FIGURES: usize = 12;
-/// Robbers in the box (6 colours).
-pub const MAX_ROBBERS: usize = 6;
+/// Robbers on one scoreboard at most: 6 colours, 2 robbers each (the `robbers_per_player` knob).
+pub const MAX_ROBBERS: usize = 12;
 /// A robber in its owner's stock.
 pub const IN_STOCK: u8 = 0xFF;
 
@@ -34,10 +35,13 @@ pub struct Scoreboard {
     pub owner: [u8; MAX_FIGURES],
     /// Space of each figure (0..TRACK).
     pub pos: [u8; MAX_FIGURES],
-    /// Space of each player's robber, or `IN_STOCK`.
+    /// Space of each robber, or `IN_STOCK`. Robber `r` belongs to player `r % players` (with
+    /// one robber each, robber `p` is player `p`'s).
     pub robber: [u8; MAX_ROBBERS],
-    /// The figure that moves for a player's robbery gains.
+    /// The figure that moves for a player's robbery gains (by player).
     pub main_figure: [u8; MAX_ROBBERS],
+    /// Players (robber `r` belongs to `r % players`).
+    pub players: u8,
     /// The share of a score a robber takes.
     pub share: RobberShare,
 }
@@ -95,6 +99,7 @@ impl Scoreboard {
             pos: [0; MAX_FIGURES],
             robber: [IN_STOCK; MAX_ROBBERS],
             main_figure: [0; MAX_ROBBERS],
+            players,
             share: RobberShare::Half,
         };
         for p in 0..players as usize {
@@ -102,6 +107,12 @@ impl Scoreboard {
             sb.main_figure[p] = p as u8;
         }
         sb
+    }
+
+    /// The player robber `r` belongs to.
+    #[inline]
+    pub fn owner_of(&self, r: u8) -> u8 {
+        r % self.players.max(1)
     }
 
     /// Adds a figure (e.g. the Messages' woman follower) for `owner` at `pos`; returns its index.
@@ -136,7 +147,8 @@ pub struct Move {
 /// What the robbers did in a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoundEvent {
-    /// `robber`'s owner took `points` (half of move `mv`, rounded up) from `figure` on `space`.
+    /// Robber `robber`'s owner (`Scoreboard::owner_of`) took `points` (its share of move `mv`)
+    /// from `figure` on `space`.
     Robbery {
         robber: u8,
         figure: u8,
@@ -187,7 +199,7 @@ pub fn resolve_round(
         }
         let mut cands: ArrayVec<u8, MAX_FIGURES> = ArrayVec::new();
         for f in 0..sb.n_figures as usize {
-            if first[f] != u8::MAX && start[f] == space && sb.owner[f] != r {
+            if first[f] != u8::MAX && start[f] == space && sb.owner[f] != sb.owner_of(r) {
                 cands.push(first[f]);
             }
         }
@@ -215,7 +227,7 @@ pub fn resolve_round(
     // Rogue points: robbery gains move figures; robbers beside them go along for nothing.
     let mut rogue: ArrayVec<(u8, u8, u8), MAX_ROBBERS> = ArrayVec::new();
     for &(r, points) in &gains {
-        let f = sb.main_figure[r as usize];
+        let f = sb.main_figure[sb.owner_of(r) as usize];
         let from = sb.pos[f as usize];
         let to = ((from as u16 + points) % TRACK as u16) as u8;
         sb.pos[f as usize] = to;
@@ -228,7 +240,7 @@ pub fn resolve_round(
         }
         if let Some(&(f, from, to)) = rogue
             .iter()
-            .find(|&&(f, from, _)| from == space && sb.owner[f as usize] != r)
+            .find(|&&(f, from, _)| from == space && sb.owner[f as usize] != sb.owner_of(r))
         {
             sb.robber[r as usize] = to;
             out.push(RoundEvent::Rogue {
