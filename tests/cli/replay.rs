@@ -96,7 +96,14 @@ fn replay_pages_draw_each_variants_snapshot() {
         ),
         (
             "two-robbers",
-            &["--variant", "carcassonne", "--players", "4", "--robbers-per-player", "2"],
+            &[
+                "--variant",
+                "carcassonne",
+                "--players",
+                "4",
+                "--robbers-per-player",
+                "2",
+            ],
         ),
     ];
     for (name, flags) in variants {
