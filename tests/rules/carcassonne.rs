@@ -890,6 +890,7 @@ fn robbers_per_player_knob_gives_each_player_two_robbers() {
     assert_eq!(g.sb.owner_of(2), 0);
     // Two robbers of one player on the space of a scoring figure both take their share.
     let mut sb = Scoreboard::new(2);
+    sb.n_robbers = 4;
     sb.pos[1] = 5;
     sb.robber[0] = 5;
     sb.robber[2] = 5;

@@ -366,6 +366,7 @@ impl<'t> Game<'t> {
         }
         self.sb = Scoreboard::new(self.rules.players);
         self.sb.share = self.rules.share;
+        self.sb.n_robbers = self.rules.players * self.rules.robbers_per_player;
         debug_assert!((1..=2).contains(&self.rules.robbers_per_player));
         self.robber_queue.clear();
         let mut pile = Pile {

@@ -42,6 +42,8 @@ pub struct Scoreboard {
     pub main_figure: [u8; MAX_ROBBERS],
     /// Players (robber `r` belongs to `r % players`).
     pub players: u8,
+    /// Robbers in play: `players` times the robbers each player has (the rest stay in stock).
+    pub n_robbers: u8,
     /// The share of a score a robber takes.
     pub share: RobberShare,
 }
@@ -100,6 +102,7 @@ impl Scoreboard {
             robber: [IN_STOCK; MAX_ROBBERS],
             main_figure: [0; MAX_ROBBERS],
             players,
+            n_robbers: players,
             share: RobberShare::Half,
         };
         for p in 0..players as usize {
@@ -192,7 +195,7 @@ pub fn resolve_round(
     }
     // Robberies: each robber on the board, by seat.
     let mut gains: ArrayVec<(u8, u16), MAX_ROBBERS> = ArrayVec::new();
-    for r in 0..MAX_ROBBERS as u8 {
+    for r in 0..sb.n_robbers {
         let space = sb.robber[r as usize];
         if space == IN_STOCK {
             continue;
@@ -233,7 +236,7 @@ pub fn resolve_round(
         sb.pos[f as usize] = to;
         rogue.push((f, from, to));
     }
-    for r in 0..MAX_ROBBERS as u8 {
+    for r in 0..sb.n_robbers {
         let space = sb.robber[r as usize];
         if space == IN_STOCK {
             continue;
