@@ -198,7 +198,7 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
         };
         for &v in &candidates {
             let mut rules = row.rules;
-            match knobs::set_catan_int(k.key, &mut rules, v) {
+            match knobs::set_catan(k.key, &mut rules, &toml::Value::Integer(v)) {
                 Ok(()) => {
                     g.values.push(v);
                     g.rows.push(RowSpec { rules, ..*row });

@@ -137,7 +137,7 @@ pub(super) fn rows(
             for axis in &knobs {
                 set = set
                     .iter()
-                    .flat_map(|r| axis.iter().map(move |k| k.apply(*r)))
+                    .flat_map(|r| axis.iter().map(move |k| apply(k, *r)))
                     .collect();
             }
             for (rules, &board) in iproduct!(set, &boards) {
@@ -156,68 +156,26 @@ pub(super) fn rows(
     Ok(rows)
 }
 
-/// One value of a rule knob axis, set on a row's rules where the knob applies.
-#[derive(Clone, Copy, Debug)]
-enum KnobSet {
-    /// The key is absent: the variant's seed value.
-    Seed,
-    VpToWin(u8),
-    HandLimit(u8),
-    SoldierFlips(u8),
-    SevenFlips(u8),
-    RobertSkip(u8),
-    Monopoly(RobertMonopoly),
-    KeepBack(u8),
-    DestroyFaces(u8),
-    TilesToLose(u8),
-    RaiderPool(u8),
-    RaidersPerBuild(u8),
-}
+/// One value of a rule knob axis: `None` when the key is absent (the variant's seed value), else
+/// the key and value, set (by `knobs::set_catan`) on the rows whose variant has the knob.
+type KnobSet = Option<(&'static str, toml::Value)>;
 
-impl KnobSet {
-    fn apply(self, mut r: Rules) -> Rules {
-        let robert = |r: &mut Rules, f: &dyn Fn(&mut RobertRules)| {
-            if let Variant::Robert(o) = &mut r.variant {
-                f(o)
-            }
-        };
-        let solitaire = |r: &mut Rules, f: &dyn Fn(&mut SolitaireRules)| {
-            if let Variant::Solitaire(o) = &mut r.variant {
-                f(o)
-            }
-        };
-        let raiders = |r: &mut Rules, f: &dyn Fn(&mut RaidersRules)| {
-            if let Variant::Raiders(o) = &mut r.variant {
-                f(o)
-            }
-        };
-        match self {
-            KnobSet::Seed => {}
-            KnobSet::VpToWin(x) => r.vp_to_win = x,
-            KnobSet::HandLimit(x) => r.hand_limit = x,
-            KnobSet::SoldierFlips(x) => robert(&mut r, &|o| o.soldier_flips = x),
-            KnobSet::SevenFlips(x) => robert(&mut r, &|o| o.seven_flips = x),
-            KnobSet::RobertSkip(x) => robert(&mut r, &|o| o.robert_skip = x),
-            KnobSet::Monopoly(x) => robert(&mut r, &|o| o.monopoly = x),
-            KnobSet::KeepBack(x) => robert(&mut r, &|o| o.keep_back = x),
-            KnobSet::DestroyFaces(x) => solitaire(&mut r, &|o| o.destroy_faces = x),
-            KnobSet::TilesToLose(x) => solitaire(&mut r, &|o| o.tiles_to_lose = x),
-            KnobSet::RaiderPool(x) => raiders(&mut r, &|o| o.raider_pool = Some(x)),
-            KnobSet::RaidersPerBuild(x) => raiders(&mut r, &|o| o.raiders_per_build = Some(x)),
+/// `rules` with the knob value set, where its variant has the knob.
+fn apply(set: &KnobSet, mut rules: Rules) -> Rules {
+    if let Some((key, v)) = set {
+        if super::knobs::catan_value(key, &rules).is_some() {
+            super::knobs::set_catan(key, &mut rules, v).expect("checked by knob_axes");
         }
-        r
     }
+    rules
 }
 
-/// The numeric and named rule knobs of the grid, each an axis (`[Seed]` when its key is absent),
+/// The numeric and named rule knobs of the grid, each an axis (`[None]` when its key is absent),
 /// checked against `knobs::RULE_KNOBS`.
 fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Vec<KnobSet>>> {
-    let int = |v: &Option<super::OneOrMany<i64>>,
-               key: &str,
-               make: fn(u8) -> KnobSet|
-     -> Result<Vec<KnobSet>> {
+    let int = |v: &Option<super::OneOrMany<i64>>, key: &'static str| -> Result<Vec<KnobSet>> {
         let Some(v) = v else {
-            return Ok(vec![KnobSet::Seed]);
+            return Ok(vec![None]);
         };
         let values = axis(&Some(v.clone()), vec![], &format!("grid.{key}"), ctx)?;
         let k = super::knobs::knob(key).expect("every grid knob is in RULE_KNOBS");
@@ -228,7 +186,7 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
             .iter()
             .map(|&x| {
                 if (lo..=hi).contains(&x) {
-                    Ok(make(x as u8))
+                    Ok(Some((key, toml::Value::Integer(x))))
                 } else {
                     bail!(
                         "{}: {x} is out of range; allowed: {lo}..={hi}",
@@ -239,12 +197,12 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
             .collect()
     };
     let monopoly = match &g.monopoly {
-        None => vec![KnobSet::Seed],
+        None => vec![None],
         Some(v) => axis(&Some(v.clone()), vec![], "grid.monopoly", ctx)?
             .iter()
             .map(|m| {
                 RobertMonopoly::parse(m)
-                    .map(KnobSet::Monopoly)
+                    .map(|_| Some(("monopoly", toml::Value::String(m.clone()))))
                     .with_context(|| {
                         format!(
                             "{}: unknown reading {m:?}; allowed: {}",
@@ -256,21 +214,17 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
             .collect::<Result<_>>()?,
     };
     Ok(vec![
-        int(&g.vp_to_win, "vp_to_win", KnobSet::VpToWin)?,
-        int(&g.hand_limit, "hand_limit", KnobSet::HandLimit)?,
-        int(&g.soldier_flips, "soldier_flips", KnobSet::SoldierFlips)?,
-        int(&g.seven_flips, "seven_flips", KnobSet::SevenFlips)?,
-        int(&g.robert_skip, "robert_skip", KnobSet::RobertSkip)?,
+        int(&g.vp_to_win, "vp_to_win")?,
+        int(&g.hand_limit, "hand_limit")?,
+        int(&g.soldier_flips, "soldier_flips")?,
+        int(&g.seven_flips, "seven_flips")?,
+        int(&g.robert_skip, "robert_skip")?,
         monopoly,
-        int(&g.keep_back, "keep_back", KnobSet::KeepBack)?,
-        int(&g.destroy_faces, "destroy_faces", KnobSet::DestroyFaces)?,
-        int(&g.tiles_to_lose, "tiles_to_lose", KnobSet::TilesToLose)?,
-        int(&g.raider_pool, "raider_pool", KnobSet::RaiderPool)?,
-        int(
-            &g.raiders_per_build,
-            "raiders_per_build",
-            KnobSet::RaidersPerBuild,
-        )?,
+        int(&g.keep_back, "keep_back")?,
+        int(&g.destroy_faces, "destroy_faces")?,
+        int(&g.tiles_to_lose, "tiles_to_lose")?,
+        int(&g.raider_pool, "raider_pool")?,
+        int(&g.raiders_per_build, "raiders_per_build")?,
     ])
 }
 

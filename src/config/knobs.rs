@@ -240,18 +240,20 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
     }
 }
 
-/// Sets whole-number knob `key` of a Catan row to `v`.
+/// Sets knob `key` of a Catan row to `v` (the grid's rule knobs and `calibrate` both set them
+/// here).
 ///
 /// # Errors
-/// `key` is not a whole-number knob of this row's variant, `v` is out of its range, or (for
+/// `key` is not a knob of this row's variant, `v` is not one of its values, or (for
 /// `start_cards`) the players' cards would not fit in the 25-card deck.
-pub fn set_catan_int(key: &str, r: &mut Rules, v: i64) -> Result<(), String> {
+pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
     let k = knob(key).ok_or_else(|| format!("unknown knob {key:?}"))?;
-    let Allowed::Int(lo, hi) = k.allowed else {
-        return Err(format!("{key} is not a whole-number knob"));
-    };
-    if !(lo..=hi).contains(&v) {
-        return Err(format!("{v} is out of range; allowed: {lo}..={hi}"));
+    if !k.allowed.admits(v) {
+        return Err(format!(
+            "{} is not a value of {key}; allowed: {}",
+            show(v),
+            k.allowed.describe()
+        ));
     }
     if catan_value(key, r).is_none() {
         return Err(format!(
@@ -259,6 +261,16 @@ pub fn set_catan_int(key: &str, r: &mut Rules, v: i64) -> Result<(), String> {
             r.variant.name()
         ));
     }
+    if let (Variant::Robert(o), "monopoly") = (&mut r.variant, key) {
+        o.monopoly = v
+            .as_str()
+            .and_then(RobertMonopoly::parse)
+            .expect("admitted");
+        return Ok(());
+    }
+    let Some(v) = v.as_integer() else {
+        return Err(format!("{key} is not set from the grid's rule knobs"));
+    };
     let x = v as u8;
     let players = r.players;
     match (&mut r.variant, key) {

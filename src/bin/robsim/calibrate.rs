@@ -53,15 +53,24 @@ struct Evaluation<'a> {
     win_rate_hi95: f64,
 }
 
-/// Labels telling the groups apart: the settings that differ between their base rows.
-fn labels(sweep: &Sweep, cal: &Calibration) -> Vec<String> {
-    let maps = robsim::catan::rows::Maps::load(sweep).expect("maps loaded before");
-    let s = Sweep {
-        rows: cal.groups.iter().map(|g| g.base).collect(),
-        ..sweep.clone()
-    };
-    let rows = robsim::catan::rows::rows(&s, &maps, None);
-    let settings: Vec<_> = rows.iter().map(|r| r.settings()).collect();
+/// Labels telling the groups apart: the settings that differ between their base rows (each
+/// group's rows bound to its map, with the base row's rules).
+fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
+    let settings: Vec<_> = rows
+        .iter()
+        .zip(&cal.groups)
+        .map(|(r, g)| {
+            CatanRow {
+                topo: r[0].topo,
+                map: r[0].map.clone(),
+                spec: g.base,
+                seed: r[0].seed,
+                precision: None,
+                games_cap: None,
+            }
+            .settings()
+        })
+        .collect();
     let n = settings.first().map_or(0, Vec::len);
     let varies: Vec<usize> = (0..n)
         .filter(|&k| settings.iter().any(|s| s[k].1 != settings[0][k].1))
@@ -141,7 +150,7 @@ pub(crate) fn calibrate(
         secs: t0.elapsed().as_secs_f64(),
     };
     write(dir, &sweep, &cal, &rows, &ladder, &meta).map_err(Failure::Run)?;
-    print(&sweep, &cal, &ladder);
+    print(&cal, &rows, &ladder);
     println!("report: {}", out.display());
     Ok(())
 }
@@ -162,7 +171,7 @@ fn write(
     ladder: &Ladder,
     meta: &Meta,
 ) -> Result<()> {
-    let groups = labels(sweep, cal);
+    let groups = labels(cal, rows);
     let rate = |g: usize, v: usize| r5(ladder.tally[g][v].rate());
     for r in &ladder.rungs {
         let t = ladder.tally[r.group][r.chosen];
@@ -279,8 +288,8 @@ fn write(
     Ok(())
 }
 
-fn print(sweep: &Sweep, cal: &Calibration, ladder: &Ladder) {
-    let groups = labels(sweep, cal);
+fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
+    let groups = labels(cal, rows);
     println!(
         "{:<24} {:>6}  {:>6}  {:>22}  bracket",
         "group", "target", cal.knob, "win rate (95%)"
