@@ -229,6 +229,7 @@ struct Checker<'a> {
     i: u64,
     steps: u64,
     halted: bool,
+    roads: RoadMemo,
 }
 
 impl Checker<'_> {
@@ -264,7 +265,7 @@ impl Observer<Game<'_>> for Checker<'_> {
                 false
             }
             Ok(()) => {
-                if let Err(e) = g.check_invariants() {
+                if let Err(e) = g.check_invariants_memo(&mut self.roads) {
                     self.violation(format!("game {i} step {steps}: after {a:?}: {e}"));
                 }
                 true
@@ -273,7 +274,7 @@ impl Observer<Game<'_>> for Checker<'_> {
     }
 
     fn post_step(&mut self, g: &Game) {
-        if let Err(e) = g.check_invariants() {
+        if let Err(e) = g.check_invariants_memo(&mut self.roads) {
             let (i, steps) = (self.i, self.steps);
             self.violation(format!("game {i} step {steps}: {e}"));
         }
@@ -310,6 +311,7 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
         i,
         steps: 0,
         halted: false,
+        roads: RoadMemo::default(),
     };
     play(&mut g, &mut RandomPolicy, &mut rngs, buf, &mut checker);
     let steps = checker.steps;

@@ -6,6 +6,7 @@ mod bits;
 mod hooks;
 mod ids;
 mod invariants;
+pub use invariants::RoadMemo;
 mod layout;
 pub mod modifiers;
 pub mod raiders;
