@@ -33,6 +33,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                         ..RobertRules::default()
                     };
                     let more = RobertRules {
+                        reshuffled_knights: ReshuffledKnights::Count,
                         soldier_flips: 3,
                         seven_flips: 0,
                         robert_skip: 4,
@@ -63,13 +64,20 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
         }
     }
     for awards in [true, false] {
-        for (destroy_faces, tiles_to_lose, hand_limit) in [(4, 5, 5), (6, 3, 3), (0, 18, 9)] {
+        for (destroy_faces, tiles_to_lose, hand_limit, lost_card, knight_play) in [
+            (4, 5, 5, LostCard::Any, KnightPlay::CancelOnly),
+            (4, 5, 5, LostCard::NotVp, KnightPlay::MoveRobber),
+            (6, 3, 3, LostCard::Any, KnightPlay::MoveRobber),
+            (0, 18, 9, LostCard::NotVp, KnightPlay::CancelOnly),
+        ] {
             configs.push(Rules {
                 hand_limit,
                 ..Rules::solitaire(SolitaireRules {
                     awards,
                     destroy_faces,
                     tiles_to_lose,
+                    lost_card,
+                    knight_play,
                 })
             });
         }
@@ -77,7 +85,11 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     for p in 3..=6 {
         for setup_raiders in [false, true] {
             for volcano_start in [false, true] {
-                for (pool, per_build) in [(None, None), (Some(6), Some(1)), (Some(40), Some(4))] {
+                for (pool, per_build, jungle_shelters) in [
+                    (None, None, false),
+                    (Some(6), Some(1), true),
+                    (Some(40), Some(4), false),
+                ] {
                     configs.push(Rules {
                         turn_cap: 600,
                         ..Rules::raiders(
@@ -87,6 +99,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                                 volcano_start,
                                 raider_pool: pool,
                                 raiders_per_build: per_build,
+                                jungle_shelters,
                             },
                         )
                     });

@@ -18,10 +18,14 @@ pub const NUMERIC_KNOBS: &[&str] = &[
     "robert_skip",
     "monopoly",
     "keep_back",
+    "reshuffled_knights",
     "destroy_faces",
     "tiles_to_lose",
+    "lost_card",
+    "knight_play",
     "raider_pool",
     "raiders_per_build",
+    "jungle_shelters",
 ];
 
 /// `raids_by_hex.csv`: per Raiders configuration and land hex.
@@ -221,10 +225,14 @@ impl Tables for CatanRow<'_> {
             "robert_skip",
             "monopoly",
             "keep_back",
+            "reshuffled_knights",
             "destroy_faces",
             "tiles_to_lose",
+            "lost_card",
+            "knight_play",
             "raider_pool",
             "raiders_per_build",
+            "jungle_shelters",
         ]
     }
 

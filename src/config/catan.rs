@@ -4,8 +4,7 @@ use super::{axis, names, SweepFile, CARCASSONNE, DIFFICULTIES};
 use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::PolicySpec;
 use crate::catan::{
-    BoardKind, Modifiers, RaidersRules, RobertMonopoly, RobertRules, RobertTarget, Rules,
-    SolitaireRules, Variant,
+    BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
 use crate::config::RowSpec;
 use anyhow::{bail, Context, Result};
@@ -196,22 +195,37 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
             })
             .collect()
     };
-    let monopoly = match &g.monopoly {
-        None => vec![None],
-        Some(v) => axis(&Some(v.clone()), vec![], "grid.monopoly", ctx)?
+    let named = |v: &Option<super::OneOrMany<String>>, key: &'static str| -> Result<Vec<KnobSet>> {
+        let Some(v) = v else {
+            return Ok(vec![None]);
+        };
+        let k = super::knobs::knob(key).expect("every grid knob is in RULE_KNOBS");
+        let super::knobs::Allowed::Names(allowed) = k.allowed else {
+            unreachable!("{key} is a named knob")
+        };
+        axis(&Some(v.clone()), vec![], &format!("grid.{key}"), ctx)?
             .iter()
             .map(|m| {
-                RobertMonopoly::parse(m)
-                    .map(|_| Some(("monopoly", toml::Value::String(m.clone()))))
-                    .with_context(|| {
-                        format!(
-                            "{}: unknown reading {m:?}; allowed: {}",
-                            ctx("grid.monopoly"),
-                            names(RobertMonopoly::NAMES)
-                        )
-                    })
+                if allowed.contains(&m.as_str()) {
+                    Ok(Some((key, toml::Value::String(m.clone()))))
+                } else {
+                    bail!(
+                        "{}: unknown reading {m:?}; allowed: {}",
+                        ctx(&format!("grid.{key}")),
+                        names(allowed)
+                    )
+                }
             })
-            .collect::<Result<_>>()?,
+            .collect()
+    };
+    let switch = |v: &Option<super::OneOrMany<bool>>, key: &'static str| -> Result<Vec<KnobSet>> {
+        let Some(v) = v else {
+            return Ok(vec![None]);
+        };
+        Ok(axis(&Some(v.clone()), vec![], &format!("grid.{key}"), ctx)?
+            .iter()
+            .map(|&b| Some((key, toml::Value::Boolean(b))))
+            .collect())
     };
     Ok(vec![
         int(&g.vp_to_win, "vp_to_win")?,
@@ -219,12 +233,16 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
         int(&g.soldier_flips, "soldier_flips")?,
         int(&g.seven_flips, "seven_flips")?,
         int(&g.robert_skip, "robert_skip")?,
-        monopoly,
+        named(&g.monopoly, "monopoly")?,
         int(&g.keep_back, "keep_back")?,
+        named(&g.reshuffled_knights, "reshuffled_knights")?,
         int(&g.destroy_faces, "destroy_faces")?,
         int(&g.tiles_to_lose, "tiles_to_lose")?,
+        named(&g.lost_card, "lost_card")?,
+        named(&g.knight_play, "knight_play")?,
         int(&g.raider_pool, "raider_pool")?,
         int(&g.raiders_per_build, "raiders_per_build")?,
+        switch(&g.jungle_shelters, "jungle_shelters")?,
     ])
 }
 

@@ -5,7 +5,9 @@
 //! values, and to read the value a row plays with.
 
 use crate::carcassonne::Rules as CarcRules;
-use crate::catan::{RobertMonopoly, RobertTarget, Rules, Variant};
+use crate::catan::{
+    KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules, Variant,
+};
 use toml::Value;
 
 /// The values a knob takes.
@@ -131,6 +133,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "3",
     },
     RuleKnob {
+        key: "reshuffled_knights",
+        applies: "robert",
+        allowed: Allowed::Names(ReshuffledKnights::NAMES),
+        seed: "leave: knights shuffled back leave their armies",
+    },
+    RuleKnob {
         key: "destroy_faces",
         applies: "solitaire",
         allowed: Allowed::Int(0, 6),
@@ -143,6 +151,18 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "5",
     },
     RuleKnob {
+        key: "lost_card",
+        applies: "solitaire",
+        allowed: Allowed::Names(LostCard::NAMES),
+        seed: "any: a victory point card may be lost",
+    },
+    RuleKnob {
+        key: "knight_play",
+        applies: "solitaire",
+        allowed: Allowed::Names(KnightPlay::NAMES),
+        seed: "cancel-only (the seed names no other use)",
+    },
+    RuleKnob {
         key: "raider_pool",
         applies: "raiders",
         allowed: Allowed::Int(0, 60),
@@ -153,6 +173,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         applies: "raiders",
         allowed: Allowed::Int(0, 6),
         seed: "2 with 4 or 6 players, 3 with 3 or 5",
+    },
+    RuleKnob {
+        key: "jungle_shelters",
+        applies: "raiders",
+        allowed: Allowed::Bool,
+        seed: "false: a jungle yields no resources",
     },
     RuleKnob {
         key: "robbers",
@@ -217,6 +243,10 @@ pub fn catan_value(key: &str, r: &Rules) -> Option<Value> {
         "robert_skip" => robert.and_then(|o| int(o.robert_skip as u32)),
         "monopoly" => robert.map(|o| Value::String(o.monopoly.name().into())),
         "keep_back" => robert.and_then(|o| int(o.keep_back as u32)),
+        "reshuffled_knights" => robert.map(|o| Value::String(o.reshuffled_knights.name().into())),
+        "lost_card" => solitaire.map(|o| Value::String(o.lost_card.name().into())),
+        "knight_play" => solitaire.map(|o| Value::String(o.knight_play.name().into())),
+        "jungle_shelters" => raiders.map(|o| Value::Boolean(o.jungle_shelters)),
         "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
         "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
         "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),
@@ -261,11 +291,25 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
             r.variant.name()
         ));
     }
-    if let (Variant::Robert(o), "monopoly") = (&mut r.variant, key) {
-        o.monopoly = v
-            .as_str()
-            .and_then(RobertMonopoly::parse)
-            .expect("admitted");
+    if let Some(name) = v.as_str() {
+        fn admitted<T>(x: Option<T>) -> T {
+            x.expect("admitted: one of the knob's names")
+        }
+        match (&mut r.variant, key) {
+            (Variant::Robert(o), "monopoly") => o.monopoly = admitted(RobertMonopoly::parse(name)),
+            (Variant::Robert(o), "reshuffled_knights") => {
+                o.reshuffled_knights = admitted(ReshuffledKnights::parse(name))
+            }
+            (Variant::Solitaire(o), "lost_card") => o.lost_card = admitted(LostCard::parse(name)),
+            (Variant::Solitaire(o), "knight_play") => {
+                o.knight_play = admitted(KnightPlay::parse(name))
+            }
+            _ => return Err(format!("{key} is not set from the grid's rule knobs")),
+        }
+        return Ok(());
+    }
+    if let (Variant::Raiders(o), "jungle_shelters", Some(b)) = (&mut r.variant, key, v.as_bool()) {
+        o.jungle_shelters = b;
         return Ok(());
     }
     let Some(v) = v.as_integer() else {
@@ -335,6 +379,10 @@ mod tests {
         ("robert", "robert_skip", "4", "21"),
         ("robert", "monopoly", "\"take\"", "\"steal\""),
         ("robert", "keep_back", "0", "15"),
+        ("robert", "reshuffled_knights", "\"count\"", "\"keep\""),
+        ("solitaire", "lost_card", "\"not-vp\"", "\"vp\""),
+        ("solitaire", "knight_play", "\"move-robber\"", "\"play\""),
+        ("raiders", "jungle_shelters", "true", "\"yes\""),
         ("solitaire", "destroy_faces", "6", "7"),
         ("solitaire", "tiles_to_lose", "3", "0"),
         ("raiders", "raider_pool", "30", "61"),

@@ -87,18 +87,32 @@ pub struct GridFile {
     /// Robert: knights of the largest army kept out of a reshuffle (default 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keep_back: Option<OneOrMany<i64>>,
+    /// Robert: whether knights shuffled back leave their armies (`leave`, the default) or
+    /// still count (`count`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reshuffled_knights: Option<OneOrMany<String>>,
     /// Solitaire: destruction-die faces that destroy (1 to this; default 4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destroy_faces: Option<OneOrMany<i64>>,
     /// Solitaire: destroyed tiles that lose the game (default 5).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles_to_lose: Option<OneOrMany<i64>>,
+    /// Solitaire: the card a seven takes may be a VP card (`any`, the default) or not (`not-vp`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_card: Option<OneOrMany<String>>,
+    /// Solitaire: knights only cancel sevens (`cancel-only`, the default) or also move the
+    /// robber (`move-robber`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knight_play: Option<OneOrMany<String>>,
     /// Raiders: raiders in the pool at the start (default 18, or 24 for 5-6 players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raider_pool: Option<OneOrMany<i64>>,
     /// Raiders: raiders each built settlement or city places (default 2 or 3 by players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raiders_per_build: Option<OneOrMany<i64>>,
+    /// Raiders: a jungle counts as a producing neighbour in the takeover check (default false).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jungle_shelters: Option<OneOrMany<bool>>,
     /// Carcassonne: robbers each player has (default 1, the seed; or 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robbers_per_player: Option<OneOrMany<i64>>,

@@ -754,12 +754,14 @@ fn check_header_counts(name: &str, text: &str) -> usize {
             checked += 1;
         } else if let Some((area, rest)) = line.split_once(':') {
             // `home:   18 land hexes (3 desert, 3 fields, ...)`
-            let Some(k) = spec.areas.iter().position(|a| a == area.trim()) else {
-                continue;
-            };
-            let Some((n, list)) = rest.split_once(" land hexes (") else {
-                continue;
-            };
+            let k = spec
+                .areas
+                .iter()
+                .position(|a| a == area.trim())
+                .unwrap_or_else(|| panic!("{name}: no area {area:?} in the map: {line}"));
+            let (n, list) = rest
+                .split_once(" land hexes (")
+                .unwrap_or_else(|| panic!("{name}: a statement this check cannot read: {line}"));
             let hs: Vec<&HexSpec> = land
                 .iter()
                 .copied()
@@ -780,6 +782,8 @@ fn check_header_counts(name: &str, text: &str) -> usize {
                 "{name}: {line}"
             );
             checked += 1;
+        } else {
+            panic!("{name}: a statement this check cannot read: {line}");
         }
     }
     checked
@@ -789,14 +793,16 @@ fn check_header_counts(name: &str, text: &str) -> usize {
 fn shipped_raiders_3_4_map_follows_the_scenario() {
     check_scenario_map("raiders-3-4", 2);
     let n = check_header_counts("raiders-3-4", robsim::catan::mapfile::RAIDERS_3_4_MAP);
-    eprintln!("raiders-3-4: {n} header statements checked");
+    // This map: sizes, land hexes, deserts, tokens, harbors, sea hexes and 4 areas.
+    assert_eq!(n, 10, "raiders-3-4: header statements checked");
 }
 
 #[test]
 fn shipped_raiders_5_6_map_follows_the_scenario() {
     check_scenario_map("raiders-5-6", 3);
     let n = check_header_counts("raiders-5-6", robsim::catan::mapfile::RAIDERS_5_6_MAP);
-    eprintln!("raiders-5-6: {n} header statements checked");
+    // This map: sizes, land hexes, deserts, tokens, harbors, sea hexes and 5 areas.
+    assert_eq!(n, 11, "raiders-5-6: header statements checked");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1674,6 +1680,22 @@ fn no_storm_while_the_pool_is_not_empty() {
 }
 
 #[test]
+fn the_storm_spreads_from_an_emptied_starting_desert() {
+    // D1 has no raider left, but A still borders a starting desert: A is raided, with a raider
+    // from D2, as is E next to D2.
+    let s = s();
+    let mut g = storm_game(0, [0, 9], &[]);
+    let log = roll(&mut g, 1, 5);
+    assert_eq!(raids(&log), vec![(s.a, s.d2), (s.e, s.d2)]);
+    assert_eq!(g.s.raiders.on_desert[..2], [0, 7]);
+    // And on from A: B borders the raided A.
+    step(&mut g, Action::EndTurn);
+    let log = roll(&mut g, 2, 4);
+    assert_eq!(raids(&log), vec![(s.b, s.d2)]);
+    assert_eq!(g.s.raiders.on_desert[..2], [0, 6]);
+}
+
+#[test]
 fn a_raid_needs_raiders_left_on_the_deserts() {
     let s = s();
     let mut g = storm_game(0, [1, 0], &[]);
@@ -1830,6 +1852,46 @@ fn a_road_is_cancelled_when_built_between_covered_hexes() {
 // Buildings taken and freed
 
 #[test]
+fn a_jungle_is_no_producing_neighbour_unless_jungle_shelters() {
+    let b = mini();
+    // The corner of the jungle J11 (0, 3), the sea (1, 2) and the forest F9 (1, 3).
+    let c = b.corner(0, 3, 1);
+    let mut want = vec![b.hex(1, 2), b.hex(0, 3), b.hex(1, 3)];
+    want.sort();
+    assert_eq!(corner_hexes(b, c), want);
+    for (shelters, taken) in [(false, true), (true, false)] {
+        let mut g = game(
+            b,
+            4,
+            RaidersRules {
+                jungle_shelters: shelters,
+                ..RaidersRules::default()
+            },
+        );
+        at_turn(&mut g, 0, Phase::PreRoll);
+        put_settlement(&mut g, 0, c);
+        storm_on_mini(&mut g, &[b.hex(1, 3)]);
+        assert_eq!(
+            g.s.raiders.taken.contains(c.idx()),
+            taken,
+            "jungle_shelters = {shelters}"
+        );
+        assert_eq!(g.s.players[0].vp, if taken { 0 } else { 1 });
+    }
+}
+
+/// The hexes around corner `c`, sorted.
+fn corner_hexes(b: Board, c: CornerId) -> Vec<HexId> {
+    let mut v: Vec<HexId> = b.0.corner_hexes[c.idx()]
+        .iter()
+        .filter(|&&h| h != NONE)
+        .map(|&h| HexId(h))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
 fn a_building_surrounded_by_raiders_is_taken_and_a_soldier_frees_it() {
     let b = mini();
     let mut g = position(b, 4, Phase::PreRoll);
@@ -1927,7 +1989,10 @@ fn a_soldier_may_take_a_raider_from_a_desert_and_no_largest_army() {
     let mut g = position(b, 4, Phase::PreRoll);
     put_settlement(&mut g, 0, m::south());
     set_raiders(&mut g, 10, &[8], &[]);
+    // Two knights played earlier, on the table.
     g.s.players[0].knights_played = 2;
+    g.s.deck[DevCard::Knight.idx()] -= 2;
+    g.s.played[DevCard::Knight.idx()] += 2;
     give_dev(&mut g, 0, DevCard::Knight, 1);
     assert!(legal(&g).contains(&Action::PlayKnight));
     let log = step(&mut g, Action::PlayKnight);

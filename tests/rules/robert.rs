@@ -481,9 +481,67 @@ fn monopoly_flips_up_that_terrain_and_takes_nothing() {
     assert_eq!(g.s.phase, Phase::Main);
 }
 
+// ---------------------------------------------------------------- production
+
+/// Rolls `d1 + d2` in the dice phase; returns seat 0's hand after production.
+fn roll_for(g: &mut Game, d1: u8, d2: u8) -> Hand {
+    g.s.phase = Phase::Dice;
+    g.apply_chance(ChanceOutcome::Dice(d1, d2), &mut ());
+    g.check_invariants().unwrap();
+    g.s.players[0].hand
+}
+
+#[test]
+fn face_down_tokens_never_produce_and_face_up_ones_do() {
+    // Hills 6 (0, -1) face down with Robert on it; pasture 4 (1, -1) face up; seat 0 on the
+    // corner they share.
+    let mut g = position(2, RobertRules::default(), &[hex(0, -1)]);
+    g.s.robber = hex(0, -1);
+    let shared = g.topo.hex_corners[hex(0, -1).idx()]
+        .iter()
+        .copied()
+        .find(|c| g.topo.hex_corners[hex(1, -1).idx()].contains(c))
+        .unwrap();
+    put_settlement(&mut g, 0, shared);
+    let sixes = g.topo.corner_hexes[shared.idx()]
+        .iter()
+        .filter(|&&h| h != NONE && g.layout.token[h as usize] == 6)
+        .count();
+    assert_eq!(sixes, 1, "the hills are the corner's only 6");
+    let brick = Resource::Brick.idx();
+    let wool = Resource::Wool.idx();
+    assert_eq!(
+        roll_for(&mut g, 2, 4)[brick],
+        0,
+        "a face-down 6 pays nothing"
+    );
+    assert_eq!(roll_for(&mut g, 1, 3)[wool], 1, "a face-up 4 pays");
+    // A monopoly on brick turns the hills up while Robert still stands on them: they produce.
+    g.s.phase = Phase::Main;
+    give_dev(&mut g, 0, DevCard::Monopoly, 1);
+    g.try_apply(Action::PlayMonopoly(Resource::Brick), &mut ())
+        .unwrap();
+    assert!(!g.s.face_down.contains(hex(0, -1).idx()));
+    assert_eq!(g.s.robber, hex(0, -1));
+    assert_eq!(
+        roll_for(&mut g, 2, 4)[brick],
+        1,
+        "face up again: Robert does not block"
+    );
+    // Robert moves on, turning a token down: that hex stops paying.
+    g.set_face_down(hexes(&[hex(1, -1)]));
+    assert_eq!(
+        roll_for(&mut g, 1, 3)[wool],
+        1,
+        "the face-down pasture pays nothing more"
+    );
+}
+
 // ---------------------------------------------------------------- reshuffle
 
-/// Deck empty; `played` on the table; the rest (VP cards included) in seat 1's hand.
+/// Deck empty; `played` on the table; the rest (VP cards included) in seat 1's hand. With a
+/// holder, the knights on the table are seat 2's army (largest, up to 5) and seat 3's (the rest,
+/// up to 3).
 fn empty_deck(played: [u8; 5], holder: bool) -> Game<'static> {
     let mut g = position(4, RobertRules::default(), &[]);
     at_turn(&mut g, 0, Phase::Main);
@@ -494,7 +552,9 @@ fn empty_deck(played: [u8; 5], holder: bool) -> Game<'static> {
     g.s.deck = [0; 5];
     g.s.played = played;
     if holder {
-        g.s.players[2].knights_played = 3;
+        let army = played[DevCard::Knight.idx()].min(5);
+        g.s.players[2].knights_played = army as u16;
+        g.s.players[3].knights_played = (played[DevCard::Knight.idx()] - army).min(3) as u16;
         g.s.largest_army = 2;
         g.s.players[2].vp += 2;
     }
@@ -517,6 +577,52 @@ fn reshuffle_keeps_three_knights_of_the_largest_army() {
     assert_eq!(g.s.deck, [5, 0, 2, 2, 1]);
     assert_eq!(g.s.players[0].dev_new, [0, 0, 0, 0, 1]);
     g.check_invariants().unwrap();
+}
+
+#[test]
+fn knights_shuffled_back_leave_their_armies() {
+    // Seat 2 holds largest army with 5 knights, seat 3 has played 3.
+    let mut g = empty_deck([8, 0, 2, 2, 2], true);
+    let vp = g.s.players.map(|p| p.vp);
+    g.try_apply(Action::BuyDev, &mut ()).unwrap();
+    g.apply_chance(ChanceOutcome::Card(DevCard::Monopoly), &mut ());
+    g.check_invariants().unwrap();
+    let armies: Vec<u16> = g.s.players[..4].iter().map(|p| p.knights_played).collect();
+    assert_eq!(
+        armies,
+        vec![0, 0, 3, 0],
+        "the holder keeps the 3 left on the table"
+    );
+    assert_eq!(g.s.largest_army, 2, "the holder keeps the card");
+    assert_eq!(g.s.players.map(|p| p.vp), vp);
+    // Seat 3 now needs 4 new knights, not 1, to take the card: 3 are not enough.
+    g.s.players[3].knights_played = 3;
+    g.s.played[DevCard::Knight.idx()] += 3;
+    g.s.deck[DevCard::Knight.idx()] -= 3;
+    g.s.current = 3;
+    give_dev(&mut g, 3, DevCard::Knight, 1);
+    g.s.dev_played = false;
+    g.s.rolled = false;
+    g.s.phase = Phase::PreRoll;
+    g.try_apply(Action::PlayKnight, &mut ()).unwrap();
+    assert_eq!(g.s.players[3].knights_played, 4);
+    assert_eq!(g.s.largest_army, 3, "4 knights beat the holder's 3");
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn reshuffled_knights_count_keeps_every_army() {
+    let mut g = empty_deck([8, 0, 2, 2, 2], true);
+    set_robert(&mut g, |o| o.reshuffled_knights = ReshuffledKnights::Count);
+    g.try_apply(Action::BuyDev, &mut ()).unwrap();
+    g.check_invariants().unwrap();
+    let armies: Vec<u16> = g.s.players[..4].iter().map(|p| p.knights_played).collect();
+    assert_eq!(
+        armies,
+        vec![0, 0, 5, 3],
+        "armies count the knights shuffled back"
+    );
+    assert_eq!(g.s.played, [3, 0, 0, 0, 0]);
 }
 
 #[test]
@@ -871,7 +977,8 @@ fn monopoly_take_knob_takes_cards_and_flips_nothing() {
 
 #[test]
 fn keep_back_knob_sets_the_knights_kept_out_of_a_reshuffle() {
-    for (keep, kept) in [(1u8, 1u8), (0, 0), (14, 8)] {
+    // At most the holder's own army (5 of the 8 knights on the table).
+    for (keep, kept) in [(1u8, 1u8), (0, 0), (14, 5)] {
         let mut g = empty_deck([8, 0, 2, 2, 2], true);
         set_robert(&mut g, |o| o.keep_back = keep);
         let mut log = Log::default();

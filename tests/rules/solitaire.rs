@@ -212,10 +212,11 @@ fn one_unplayed_development_card_of_choice_is_lost() {
     assert_eq!(
         legal(&g),
         vec![
+            Action::LoseDev(DevCard::VictoryPoint),
             Action::LoseDev(DevCard::YearOfPlenty),
             Action::LoseDev(DevCard::Monopoly)
         ],
-        "victory point cards are never lost"
+        "any card collected and not used, a victory point card included"
     );
     let log = step(&mut g, Action::LoseDev(DevCard::Monopoly));
     assert_eq!(g.s.players[0].dev[DevCard::Monopoly.idx()], 0);
@@ -229,11 +230,160 @@ fn one_unplayed_development_card_of_choice_is_lost() {
             card: DevCard::Monopoly
         }]
     );
+    // Only a VP card: it is lost, and its point with it.
+    let mut g = at(Phase::Dice);
+    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
+    assert_eq!(g.s.players[0].vp, 1);
+    seven(&mut g);
+    assert_eq!(g.s.phase, Phase::LoseDev);
+    assert_eq!(legal(&g), vec![Action::LoseDev(DevCard::VictoryPoint)]);
+    let log = step(&mut g, Action::LoseDev(DevCard::VictoryPoint));
+    assert_eq!(g.s.players[0].vp_cards(), 0);
+    assert_eq!(g.s.players[0].vp, 0, "the point goes with the card");
+    assert_eq!(g.s.played[DevCard::VictoryPoint.idx()], 1);
+    assert_eq!(
+        log.0,
+        vec![Event::DevLost {
+            player: PlayerId(0),
+            card: DevCard::VictoryPoint
+        }]
+    );
+    // A card bought this turn is collected and not used too.
+    let mut g = at(Phase::Dice);
+    g.s.players[0].dev_new[DevCard::RoadBuilding.idx()] = 1;
+    g.s.deck[DevCard::RoadBuilding.idx()] -= 1;
+    seven(&mut g);
+    assert_eq!(legal(&g), vec![Action::LoseDev(DevCard::RoadBuilding)]);
+}
+
+#[test]
+fn lost_card_not_vp_keeps_victory_point_cards() {
+    let mut g = at(Phase::Dice);
+    set_solitaire(&mut g, |o| o.lost_card = LostCard::NotVp);
+    give_dev(&mut g, 0, DevCard::Monopoly, 1);
+    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
+    seven(&mut g);
+    assert_eq!(legal(&g), vec![Action::LoseDev(DevCard::Monopoly)]);
+    refused(&mut g, Action::LoseDev(DevCard::VictoryPoint));
     // Only a VP card: nothing to lose.
     let mut g = at(Phase::Dice);
+    set_solitaire(&mut g, |o| o.lost_card = LostCard::NotVp);
     give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
     seven(&mut g);
     assert_eq!(g.s.phase, Phase::RobberRoll);
+    assert_eq!(g.s.players[0].vp, 1);
+}
+
+#[test]
+fn knights_only_cancel_sevens_by_default() {
+    let mut g = at(Phase::Main);
+    give_dev(&mut g, 0, DevCard::Knight, 1);
+    assert!(!legal(&g).contains(&Action::PlayKnight));
+    refused(&mut g, Action::PlayKnight);
+    g.s.phase = Phase::PreRoll;
+    assert!(!legal(&g).contains(&Action::PlayKnight));
+}
+
+#[test]
+fn knight_play_move_robber_moves_him_and_rolls_the_destruction_die() {
+    // From the desert: no destruction die; any undestroyed land tile but his own.
+    let mut g = at(Phase::Main);
+    set_solitaire(&mut g, |o| o.knight_play = KnightPlay::MoveRobber);
+    give_dev(&mut g, 0, DevCard::Knight, 2);
+    g.s.destroyed.insert(hex(1, 0).idx());
+    step(&mut g, Action::PlayKnight);
+    assert_eq!(g.s.phase, Phase::MoveRobber);
+    assert_eq!(g.s.players[0].knights_played, 1);
+    let targets: Vec<HexId> = legal(&g)
+        .iter()
+        .map(|a| match *a {
+            Action::MoveRobber { hex, victim } => {
+                assert_eq!(victim, NO_PLAYER, "nobody to rob");
+                hex
+            }
+            a => panic!("{a:?} after a knight"),
+        })
+        .collect();
+    assert_eq!(
+        targets.len(),
+        17,
+        "18 land tiles, less his own and the destroyed one"
+    );
+    assert!(!targets.contains(&hex(1, 0)) && !targets.contains(&g.s.robber));
+    step(
+        &mut g,
+        Action::MoveRobber {
+            hex: hex(2, 0),
+            victim: NO_PLAYER,
+        },
+    );
+    assert_eq!(g.s.robber, hex(2, 0));
+    assert_eq!(g.s.phase, Phase::Main, "leaving the desert rolls no die");
+    // A card a turn: the second knight waits.
+    assert!(!legal(&g).contains(&Action::PlayKnight));
+    // Next turn, before the roll: leaving a producing tile rolls the die; 1-4 destroys it.
+    g.s.dev_played = false;
+    g.s.rolled = false;
+    g.s.phase = Phase::PreRoll;
+    step(&mut g, Action::PlayKnight);
+    step(
+        &mut g,
+        Action::MoveRobber {
+            hex: hex(0, 0),
+            victim: NO_PLAYER,
+        },
+    );
+    assert_eq!(g.s.phase, Phase::DestroyDie);
+    chance(&mut g, ChanceOutcome::Die(3));
+    assert!(g.s.destroyed.contains(hex(2, 0).idx()));
+    assert_eq!(g.s.phase, Phase::PreRoll, "back to the roll");
+    assert_eq!(g.s.players[0].knights_played, 2);
+}
+
+#[test]
+fn solitaire_with_volcano_and_gold() {
+    // 10: mountains (0, -2) and hills (2, -1), a settlement of the player on each.
+    let mut g = game(
+        Rules::solitaire(SolitaireRules::default())
+            .with_modifiers(Modifiers::VOLCANO.union(Modifiers::GOLD)),
+    );
+    at_turn(&mut g, 0, Phase::Dice);
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    put_settlement(&mut g, 0, corner(2, -1, 3));
+    assert_eq!(g.s.players[0].vp, 2);
+    chance(&mut g, ChanceOutcome::Dice(4, 6));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 1);
+    assert_eq!(g.s.players[0].hand[Resource::Brick.idx()], 1);
+    assert_eq!(g.s.pending_dice.len(), 2, "a die per producing hex");
+    let mountains_first = hex(0, -2).idx() < hex(2, -1).idx();
+    let (volcano_die, gold_die) = if mountains_first { (1, 6) } else { (6, 1) };
+    for d in [volcano_die, gold_die] {
+        assert_eq!(g.s.phase, Phase::ModifierDie);
+        chance(&mut g, ChanceOutcome::Die(d));
+    }
+    assert_eq!(g.s.phase, Phase::Main);
+    // The eruption took the settlement on the mountains; gold gave the player a VP.
+    assert!(!g.s.players[0].buildings.contains(corner(0, -2, 3).idx()));
+    assert!(g.s.players[0].buildings.contains(corner(2, -1, 3).idx()));
+    assert_eq!(g.s.players[0].gold_vp, 1);
+    assert_eq!(g.s.players[0].vp, 2, "one settlement and one gold VP");
+    assert_eq!(
+        g.s.players[0].hand[Resource::Ore.idx()],
+        1,
+        "ore still produced"
+    );
+    // A destroyed mountain produces nothing, so no volcano die.
+    let mut g = game(
+        Rules::solitaire(SolitaireRules::default())
+            .with_modifiers(Modifiers::VOLCANO.union(Modifiers::GOLD)),
+    );
+    at_turn(&mut g, 0, Phase::Dice);
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    put_settlement(&mut g, 0, corner(2, -1, 3));
+    g.s.destroyed.insert(hex(0, -2).idx());
+    chance(&mut g, ChanceOutcome::Dice(4, 6));
+    assert_eq!(g.s.players[0].hand[Resource::Ore.idx()], 0);
+    assert_eq!(g.s.pending_dice.len(), 1, "the hills only");
 }
 
 /// The seven's second roll.

@@ -178,18 +178,30 @@ pub(crate) struct GameArgs {
     /// Robert: knights of the largest army kept out of a reshuffle (default 3).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) keep_back: Option<i64>,
+    /// Robert: knights shuffled back leave their armies (leave, default) or still count (count).
+    #[arg(long)]
+    pub(crate) reshuffled_knights: Option<String>,
     /// Solitaire: destruction-die faces that destroy a tile, 1 to this (default 4).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) destroy_faces: Option<i64>,
     /// Solitaire: destroyed tiles that lose the game (default 5).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) tiles_to_lose: Option<i64>,
+    /// Solitaire: the card a seven takes may be a VP card (any, default) or not (not-vp).
+    #[arg(long)]
+    pub(crate) lost_card: Option<String>,
+    /// Solitaire: knights only cancel sevens (cancel-only, default) or also move the robber (move-robber).
+    #[arg(long)]
+    pub(crate) knight_play: Option<String>,
     /// Raiders: raiders in the pool at the start (default 18; 24 for 5-6 players).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) raider_pool: Option<i64>,
     /// Raiders: raiders each built settlement or city places (default 2 for 4 or 6 players, 3 for 3 or 5).
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) raiders_per_build: Option<i64>,
+    /// Raiders: a jungle counts as a producing neighbour when buildings are taken.
+    #[arg(long)]
+    pub(crate) jungle_shelters: bool,
     /// Carcassonne: robbers each player has: 1 (default, the seed) or 2.
     #[arg(long, allow_negative_numbers = true)]
     pub(crate) robbers_per_player: Option<i64>,
@@ -288,6 +300,10 @@ impl GameArgs {
                 robert_skip: self.robert_skip.map(OneOrMany::One),
                 monopoly: self.monopoly.clone().map(OneOrMany::One),
                 keep_back: self.keep_back.map(OneOrMany::One),
+                reshuffled_knights: self.reshuffled_knights.clone().map(OneOrMany::One),
+                lost_card: self.lost_card.clone().map(OneOrMany::One),
+                knight_play: self.knight_play.clone().map(OneOrMany::One),
+                jungle_shelters: self.jungle_shelters.then_some(OneOrMany::One(true)),
                 destroy_faces: self.destroy_faces.map(OneOrMany::One),
                 tiles_to_lose: self.tiles_to_lose.map(OneOrMany::One),
                 raider_pool: self.raider_pool.map(OneOrMany::One),

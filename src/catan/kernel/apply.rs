@@ -96,8 +96,8 @@ impl Game<'_> {
                     Variant::Base => self.s.phase = Phase::MoveRobber,
                     Variant::Robert(_) => robert::soldier(self, sink),
                     Variant::Raiders(_) => self.s.phase = Phase::RemoveRaider,
-                    // Never offered: Solitaire knights only cancel sevens.
-                    Variant::Solitaire(_) => self.resume_turn(),
+                    // Offered only under `knight_play = "move-robber"`.
+                    Variant::Solitaire(_) => self.s.phase = Phase::MoveRobber,
                 }
             }
             (Phase::Discard, Action::Discard(r)) => {
@@ -112,6 +112,13 @@ impl Game<'_> {
                 if self.s.discards.iter().all(|&d| d == 0) {
                     self.after_discards(sink);
                 }
+            }
+            (Phase::MoveRobber, Action::MoveRobber { hex, .. })
+                if matches!(self.rules.variant, Variant::Solitaire(_)) =>
+            {
+                // No second roll: the trace's robber event carries roll 0.
+                self.s.robber_roll = 0;
+                solitaire::move_robber(self, hex, sink);
             }
             (Phase::MoveRobber, Action::MoveRobber { hex, victim }) => {
                 self.s.robber = hex;

@@ -64,6 +64,17 @@ impl Game<'_> {
         if cards != 25 {
             return Err(format!("development cards accounted for: {cards}, not 25"));
         }
+        // Every knight in an army is on the table (Robert's `reshuffled_knights = "count"` keeps
+        // armies of knights already shuffled back).
+        let armies: u32 = s.players[..n].iter().map(|p| p.knights_played as u32).sum();
+        let counted = self.rules.variant.robert().map(|r| r.reshuffled_knights)
+            == Some(super::variant::ReshuffledKnights::Count);
+        if !counted && armies > s.played[DevCard::Knight.idx()] as u32 {
+            return Err(format!(
+                "armies hold {armies} knights but {} are on the table",
+                s.played[DevCard::Knight.idx()]
+            ));
+        }
         for (q, p) in s.players[..n].iter().enumerate() {
             let cities = p.cities.len() as u8;
             let settlements = p.buildings.len() as u8 - cities;

@@ -25,6 +25,6 @@ pub use rules::{ActionList, Game, IllegalAction, MainMenu, MAX_ACTIONS};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{
-    Modifiers, RaidersRules, RobertMonopoly, RobertRules, RobertTarget, Rules, SolitaireRules,
-    Variant,
+    KnightPlay, LostCard, Modifiers, RaidersRules, ReshuffledKnights, RobertMonopoly, RobertRules,
+    RobertTarget, Rules, SolitaireRules, Variant,
 };

@@ -499,7 +499,15 @@ pub fn cancelled_roads(g: &Game) -> EdgeSet {
     out
 }
 
-/// Buildings taken by the raiders: every numbered hex around them raided (and at least one).
+/// Whether hex `h` counts as a producing neighbour in the takeover check: a numbered hex that
+/// yields resources (a jungle's discoveries count only under `jungle_shelters`).
+fn producing(g: &Game, h: usize) -> bool {
+    g.layout.tokened.contains(h)
+        && (g.layout.terrain[h].resource().is_some()
+            || g.rules.variant.raiders().is_some_and(|r| r.jungle_shelters))
+}
+
+/// Buildings taken by the raiders: every producing hex around them raided (and at least one).
 pub fn taken_buildings(g: &Game) -> CornerSet {
     let raided = g.s.raiders.raided;
     let mut out = CornerSet::EMPTY;
@@ -507,7 +515,7 @@ pub fn taken_buildings(g: &Game) -> CornerSet {
         let mut numbered = 0;
         let mut free = false;
         for &h in &g.topo.corner_hexes[c] {
-            if h != NONE && g.layout.tokened.contains(h as usize) {
+            if h != NONE && producing(g, h as usize) {
                 numbered += 1;
                 free |= !raided.contains(h as usize);
             }

@@ -4,7 +4,7 @@ use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
-use super::variant::{RobertMonopoly, RobertRules, RobertTarget};
+use super::variant::{ReshuffledKnights, RobertMonopoly, RobertRules, RobertTarget};
 
 fn opts(g: &Game) -> RobertRules {
     g.rules.variant.robert().unwrap_or_default()
@@ -208,12 +208,16 @@ pub fn monopoly<S: Sink<Event>>(g: &mut Game, p: PlayerId, r: Resource, sink: &m
 }
 
 /// Knights kept out of a reshuffle: `keep_back` (the seed: 3) of the largest army holder's, if
-/// there is a holder.
+/// there is a holder (at most the knights the holder's army has).
 fn kept_knights(g: &Game) -> u8 {
     if g.s.largest_army == NO_PLAYER {
         0
     } else {
-        opts(g).keep_back.min(g.s.played[DevCard::Knight.idx()])
+        let army = g.s.players[g.s.largest_army as usize].knights_played;
+        opts(g)
+            .keep_back
+            .min(army.min(u8::MAX as u16) as u8)
+            .min(g.s.played[DevCard::Knight.idx()])
     }
 }
 
@@ -234,9 +238,17 @@ pub fn moves_this_turn(g: &Game) -> bool {
 }
 
 /// The deck is empty: every played card goes back except `keep_back` knights of the largest
-/// army holder (VP cards are never played, so they stay with their owners).
+/// army holder (VP cards are never played, so they stay with their owners). A knight shuffled
+/// back leaves its army (`reshuffled_knights = "leave"`, the seed): the holder's army is the
+/// knights kept, every other army is empty; the holder keeps the card until an army of more.
 pub fn reshuffle<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     let keep = kept_knights(g);
+    if opts(g).reshuffled_knights == ReshuffledKnights::Leave {
+        let holder = g.s.largest_army;
+        for (q, p) in g.s.players[..g.s.n_players as usize].iter_mut().enumerate() {
+            p.knights_played = if q as u8 == holder { keep as u16 } else { 0 };
+        }
+    }
     let mut back = g.s.played;
     back[DevCard::Knight.idx()] -= keep;
     for (d, b) in g.s.deck.iter_mut().zip(back) {

@@ -334,7 +334,7 @@ impl<'t> Game<'t> {
             }
             Phase::LoseDev => {
                 for c in DevCard::ALL {
-                    if solitaire::losable(me)[c.idx()] > 0 {
+                    if solitaire::losable(self)[c.idx()] > 0 {
                         out.push(Action::LoseDev(c));
                     }
                 }
@@ -352,6 +352,14 @@ impl<'t> Game<'t> {
                     if s.player(q).hand[r.idx()] > 0 {
                         out.push(Action::Discard(r));
                     }
+                }
+            }
+            Phase::MoveRobber if matches!(self.rules.variant, Variant::Solitaire(_)) => {
+                for h in solitaire::knight_targets(self).iter() {
+                    out.push(Action::MoveRobber {
+                        hex: HexId(h as u8),
+                        victim: NO_PLAYER,
+                    });
                 }
             }
             Phase::MoveRobber => {
@@ -439,12 +447,13 @@ impl<'t> Game<'t> {
     }
 
     /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
-    /// raider stands on a land hex, Solitaire never (its knights only cancel sevens).
+    /// raider stands on a land hex, Solitaire only under `knight_play = "move-robber"` (by
+    /// default its knights only cancel sevens).
     pub fn knight_playable(&self) -> bool {
         self.can_play(DevCard::Knight)
             && match self.rules.variant {
                 Variant::Base | Variant::Robert(_) => true,
-                Variant::Solitaire(_) => false,
+                Variant::Solitaire(_) => solitaire::knights_move_robber(self),
                 Variant::Raiders(_) => !raiders::removal_targets(self).is_empty(),
             }
     }

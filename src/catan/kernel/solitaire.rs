@@ -6,6 +6,7 @@ use super::bits::HexSet;
 use super::ids::*;
 use super::rules::Game;
 use super::state::*;
+use super::variant::{KnightPlay, LostCard};
 
 /// Tiles destroyed when the game is lost (the seed: 5; the `tiles_to_lose` knob).
 pub fn tiles_to_lose(g: &Game) -> u32 {
@@ -16,12 +17,14 @@ pub fn tiles_to_lose(g: &Game) -> u32 {
         .tiles_to_lose as u32
 }
 
-/// Development cards that can be lost on a seven: unplayed and not victory points (a VP card
-/// scores the moment it is drawn, so it counts as used).
-pub fn losable(p: &PlayerState) -> [u8; 5] {
+/// Development cards the current player can lose on a seven: every unplayed card, victory point
+/// cards included (the seed); under `lost_card = "not-vp"`, not those.
+pub fn losable(g: &Game) -> [u8; 5] {
+    let p = g.s.cur();
+    let lost = g.rules.variant.solitaire().unwrap_or_default().lost_card;
     let mut v = [0u8; 5];
     for c in DevCard::ALL {
-        if c != DevCard::VictoryPoint {
+        if c != DevCard::VictoryPoint || lost == LostCard::Any {
             v[c.idx()] = p.dev[c.idx()] + p.dev_new[c.idx()];
         }
     }
@@ -65,14 +68,15 @@ pub fn penalties<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
 
 /// Step 2: lose one unplayed development card of the player's choice, if there is one.
 pub fn after_discards<S: Sink<Event>>(g: &mut Game, _sink: &mut S) {
-    g.s.phase = if losable(g.s.cur()).iter().any(|&n| n > 0) {
+    g.s.phase = if losable(g).iter().any(|&n| n > 0) {
         Phase::LoseDev
     } else {
         Phase::RobberRoll
     };
 }
 
-/// The named card leaves the game (to the played pile, so the 25 cards stay accounted for).
+/// The named card leaves the game (to the played pile, so the 25 cards stay accounted for); a
+/// victory point card takes its point with it.
 pub fn lose_dev<S: Sink<Event>>(g: &mut Game, card: DevCard, sink: &mut S) {
     let p = g.s.current as usize;
     let me = &mut g.s.players[p];
@@ -80,6 +84,9 @@ pub fn lose_dev<S: Sink<Event>>(g: &mut Game, card: DevCard, sink: &mut S) {
         me.dev_new[card.idx()] -= 1;
     } else {
         me.dev[card.idx()] -= 1;
+    }
+    if card == DevCard::VictoryPoint {
+        me.vp -= 1;
     }
     g.s.played[card.idx()] += 1;
     sink.event(&Event::DevLost {
@@ -149,6 +156,23 @@ pub fn move_robber<S: Sink<Event>>(g: &mut Game, to: HexId, sink: &mut S) {
     } else {
         g.resume_turn();
     }
+}
+
+/// Whether a knight may be played as in the base game (`knight_play = "move-robber"`).
+pub fn knights_move_robber(g: &Game) -> bool {
+    g.rules.variant.solitaire().unwrap_or_default().knight_play == KnightPlay::MoveRobber
+}
+
+/// A knight played (`knight_play = "move-robber"`): the robber may go to any undestroyed land
+/// tile but his own.
+pub fn knight_targets(g: &Game) -> HexSet {
+    let mut out = HexSet::EMPTY;
+    for h in g.topo.land_hexes.iter() {
+        if h != g.s.robber.idx() && !g.s.destroyed.contains(h) {
+            out.insert(h);
+        }
+    }
+    out
 }
 
 /// A tile that can be destroyed: a producing land tile (never a desert or the sea).

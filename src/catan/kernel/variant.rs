@@ -2,55 +2,86 @@
 
 pub use super::modifiers::Modifiers;
 
-/// Robert's targeting reading (RULINGS §1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RobertTarget {
-    /// Among the hexes adjacent to Robert with a face-up token; the nearest ones if none.
-    Adjacent,
-    /// The best face-up token anywhere on the board.
-    Global,
+/// A rule option read by name in configs and reports: the enum, its `NAMES` in variant order,
+/// `name` and `parse`.
+macro_rules! named_option {
+    ($(#[$m:meta])* $t:ident { $($(#[$vm:meta])* $v:ident = $n:literal,)+ }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $t {
+            $($(#[$vm])* $v,)+
+        }
+
+        impl $t {
+            pub const NAMES: &'static [&'static str] = &[$($n),+];
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($t::$v => $n,)+
+                }
+            }
+            pub fn parse(s: &str) -> Option<Self> {
+                match s {
+                    $($n => Some($t::$v),)+
+                    _ => None,
+                }
+            }
+        }
+    };
 }
 
-impl RobertTarget {
-    pub const NAMES: &'static [&'static str] = &["adjacent", "global"];
-    pub fn name(self) -> &'static str {
-        match self {
-            RobertTarget::Adjacent => "adjacent",
-            RobertTarget::Global => "global",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "adjacent" => Some(RobertTarget::Adjacent),
-            "global" => Some(RobertTarget::Global),
-            _ => None,
-        }
+named_option! {
+    /// Robert's targeting reading (RULINGS §1).
+    RobertTarget {
+        /// Among the hexes adjacent to Robert with a face-up token; the nearest ones if none.
+        Adjacent = "adjacent",
+        /// The best face-up token anywhere on the board.
+        Global = "global",
     }
 }
 
-/// What Robert's changed monopoly does (RULINGS §1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RobertMonopoly {
-    /// The seed: every face-down token on the named resource's terrain flips face up.
-    FlipUp,
-    /// The base game's monopoly: take every card of the named resource from the other players.
-    Take,
+named_option! {
+    /// What Robert's changed monopoly does (RULINGS §1).
+    RobertMonopoly {
+        /// The seed: every face-down token on the named resource's terrain flips face up.
+        FlipUp = "flip-up",
+        /// The base game's monopoly: take every card of the named resource from the other players.
+        Take = "take",
+    }
 }
 
-impl RobertMonopoly {
-    pub const NAMES: &'static [&'static str] = &["flip-up", "take"];
-    pub fn name(self) -> &'static str {
-        match self {
-            RobertMonopoly::FlipUp => "flip-up",
-            RobertMonopoly::Take => "take",
-        }
+named_option! {
+    /// Robert: what a reshuffle does to the armies on the table (the seed: "shuffle back all
+    /// cards without ... 3 soldier cards for the player holding the largest army").
+    ReshuffledKnights {
+        /// The seed: a knight shuffled back leaves its player's army; the largest-army holder
+        /// keeps the `keep_back` knights left on the table, every other army is empty.
+        Leave = "leave",
+        /// robsim before 2026-11-23: armies keep counting the knights shuffled back.
+        Count = "count",
     }
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "flip-up" => Some(RobertMonopoly::FlipUp),
-            "take" => Some(RobertMonopoly::Take),
-            _ => None,
-        }
+}
+
+named_option! {
+    /// Solitaire: which development cards the seven's second step may take (the seed: "Lose
+    /// 1 development card of your choice that has been collected but not used").
+    LostCard {
+        /// The seed: any card collected and not used, a victory point card included (its VP go
+        /// with it).
+        Any = "any",
+        /// robsim before 2026-11-23: never a victory point card (read as used once drawn).
+        NotVp = "not-vp",
+    }
+}
+
+named_option! {
+    /// Solitaire: what a knight may do (the seed describes only cancelling a seven).
+    KnightPlay {
+        /// Knights only cancel sevens (the default reading).
+        CancelOnly = "cancel-only",
+        /// Knights also play as in the base game before or after the roll: the robber moves to
+        /// any undestroyed land tile (nobody to rob), and leaving a producing tile rolls the
+        /// destruction die as after a seven.
+        MoveRobber = "move-robber",
     }
 }
 
@@ -73,6 +104,7 @@ pub struct RobertRules {
     pub monopoly: RobertMonopoly,
     /// Knights of the largest army holder kept out of a reshuffle (the seed: 3).
     pub keep_back: u8,
+    pub reshuffled_knights: ReshuffledKnights,
 }
 
 impl Default for RobertRules {
@@ -86,6 +118,7 @@ impl Default for RobertRules {
             robert_skip: 0,
             monopoly: RobertMonopoly::FlipUp,
             keep_back: 3,
+            reshuffled_knights: ReshuffledKnights::Leave,
         }
     }
 }
@@ -108,6 +141,8 @@ pub struct SolitaireRules {
     pub destroy_faces: u8,
     /// Destroyed tiles that lose the game (the seed: 5).
     pub tiles_to_lose: u8,
+    pub lost_card: LostCard,
+    pub knight_play: KnightPlay,
 }
 
 impl Default for SolitaireRules {
@@ -116,6 +151,8 @@ impl Default for SolitaireRules {
             awards: true,
             destroy_faces: 4,
             tiles_to_lose: 5,
+            lost_card: LostCard::Any,
+            knight_play: KnightPlay::CancelOnly,
         }
     }
 }
@@ -134,6 +171,10 @@ pub struct RaidersRules {
     /// Raiders each built settlement or city places; `None`: the seed's
     /// [`RaidersRules::seed_per_build`].
     pub raiders_per_build: Option<u8>,
+    /// A jungle counts as a producing neighbour in the takeover check (default: no; the seed
+    /// takes a building when "resources can not be drawn from any of its neighboring land
+    /// hexes", and a jungle yields discoveries, not resources).
+    pub jungle_shelters: bool,
 }
 
 impl RaidersRules {

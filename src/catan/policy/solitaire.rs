@@ -263,7 +263,7 @@ fn most_needed(g: &Game, v: &View, bank_ok: impl Fn(usize) -> bool) -> Resource 
 /// Whether to spend a knight cancelling this seven.
 fn cancel_seven(g: &Game) -> bool {
     let me = g.s.cur();
-    let others: u8 = solitaire::losable(me)
+    let others: u8 = solitaire::losable(g)
         .iter()
         .enumerate()
         .filter(|&(i, _)| i != DevCard::Knight.idx())
@@ -276,6 +276,34 @@ fn cancel_seven(g: &Game) -> bool {
         || g.s.destroyed.len() >= 3
 }
 
+/// Under `knight_play = "move-robber"`: play a knight when it wins largest army now (2 VP) and
+/// the robber can leave his tile without the destruction die (he stands on the desert), or when
+/// he blocks one of the player's tiles and the player holds a knight besides for the next seven.
+/// Otherwise knights wait to cancel sevens.
+fn knight_pays(g: &Game) -> bool {
+    let me = g.s.cur();
+    let army = g.rules.variant.largest_army()
+        && g.s.largest_army != g.s.current
+        && me.knights_played + 1 >= 3;
+    let leaves_safely = !solitaire::destructible(g, g.s.robber);
+    let spare = me.dev[DevCard::Knight.idx()] >= 2;
+    let blocks_me = solitaire::hurt(g, g.s.robber.idx()) > 0;
+    army && (leaves_safely || (blocks_me && spare))
+}
+
+/// Where a knight sends the robber: the tile that hurts the player least, then the fewest pips
+/// (the tile he will later leave, with the destruction die, matters least).
+fn knight_target(g: &Game) -> Action {
+    let best = solitaire::knight_targets(g)
+        .iter()
+        .min_by_key(|&h| (solitaire::hurt(g, h), pips(g.layout.token[h]), h))
+        .expect("a knight has somewhere to send the robber");
+    Action::MoveRobber {
+        hex: HexId(best as u8),
+        victim: NO_PLAYER,
+    }
+}
+
 impl SolitairePolicy {
     fn main(&self, g: &Game, legal: &ActionList, rng: &mut Rng) -> Action {
         let v = view(g);
@@ -283,6 +311,9 @@ impl SolitairePolicy {
         let has = |a: &Action| legal.contains(a);
         // Cards first: they never hurt.
         if !g.s.dev_played {
+            if has(&Action::PlayKnight) && knight_pays(g) {
+                return Action::PlayKnight;
+            }
             if me.dev[DevCard::YearOfPlenty.idx()] > 0 {
                 // Two of the resource the goal needs most.
                 let a = most_needed(g, &v, |i| g.s.bank[i] > 1);
@@ -432,6 +463,8 @@ impl Policy<Game<'_>> for SolitairePolicy {
                     DevCard::RoadBuilding,
                     DevCard::YearOfPlenty,
                     DevCard::Knight,
+                    // Only when nothing else is left: it takes a point with it.
+                    DevCard::VictoryPoint,
                 ] {
                     if legal.contains(&Action::LoseDev(c)) {
                         return Action::LoseDev(c);
@@ -454,6 +487,7 @@ impl Policy<Game<'_>> for SolitairePolicy {
                 let r = most_needed(g, &v, |i| g.s.bank[i] > 0);
                 return Action::TakeBonus(r);
             }
+            Phase::MoveRobber => return knight_target(g),
             Phase::PreRoll if legal.contains(&Action::Roll) => return Action::Roll,
             Phase::Main if p.0 == g.s.current => return self.main(g, legal, rng),
             _ => {}

@@ -15,6 +15,7 @@ pub(super) struct RobertOptions {
     robert_skip: u8,
     monopoly: &'static str,
     keep_back: u8,
+    reshuffled_knights: &'static str,
 }
 
 #[derive(Serialize)]
@@ -22,6 +23,8 @@ pub(super) struct SolitaireOptions {
     awards: bool,
     destroy_faces: u8,
     tiles_to_lose: u8,
+    lost_card: &'static str,
+    knight_play: &'static str,
 }
 
 #[derive(Serialize)]
@@ -53,6 +56,7 @@ pub(super) struct RaidersOptions {
     volcano_start: bool,
     pool: u8,
     per_build: u8,
+    jungle_shelters: bool,
 }
 
 pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
@@ -80,6 +84,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
                 robert_skip: r.robert_skip,
                 monopoly: r.monopoly.name(),
                 keep_back: r.keep_back,
+                reshuffled_knights: r.reshuffled_knights.name(),
             }),
             _ => None,
         },
@@ -88,6 +93,8 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
                 awards: r.awards,
                 destroy_faces: r.destroy_faces,
                 tiles_to_lose: r.tiles_to_lose,
+                lost_card: r.lost_card.name(),
+                knight_play: r.knight_play.name(),
             }),
             _ => None,
         },
@@ -97,6 +104,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
             volcano_start: r.volcano_start,
             pool: r.pool(rules.players),
             per_build: r.per_build(rules.players),
+            jungle_shelters: r.jungle_shelters,
         }),
     }
 }
