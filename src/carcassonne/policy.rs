@@ -1,6 +1,8 @@
 //! Carcassonne players: `random` (uniform over each phase's legal actions) and `greedy`.
 
-use crate::carcassonne::{Action, Feature, Game, Phase, SegPreview, FOLLOWERS, MAX_PLAYERS};
+use crate::carcassonne::{
+    Action, Feature, Game, Phase, SegPreview, FOLLOWERS, IN_STOCK, MAX_PLAYERS, ROBBER_CODE,
+};
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
 use rand::Rng as _;
@@ -31,8 +33,10 @@ impl Policy<Game<'_>> for CarcRandom {
 }
 
 /// One selfish player per seat: each placement is valued by the points it scores now and the
-/// expected points of the features it grows or claims, less the value of a follower tied up;
-/// robbers go beside the leading opponent's figure.
+/// expected points of the features it grows or claims, less the value of a follower tied up.
+/// A robber goes where it is expected to take the most (`robber_value`), and one already on the
+/// board moves when another space is worth a point more; its own scores go smallest first when
+/// a robber watches; a robber with a choice takes the largest score.
 #[derive(Clone, Debug, Default)]
 pub struct CarcGreedy {
     /// The follower spot chosen together with the placement.
@@ -157,19 +161,76 @@ impl CarcGreedy {
         (v + best_f.0, best_f.1)
     }
 
-    fn robber(g: &Game) -> Action {
-        let me = g.actor().unwrap_or(0);
-        let n = g.rules.players;
-        // The leading opponent (the first after me in turn order on a tie).
-        let leader = (1..n)
-            .map(|k| (me + k) % n)
-            .max_by_key(|&p| (g.score[p as usize], std::cmp::Reverse((p + n - me) % n)))
-            .unwrap_or((me + 1) % n);
-        let space = g.sb.pos[g.sb.main_figure[leader as usize] as usize];
-        if g.robber_on(me, space) {
-            Action::Robber(None)
+    /// The points player `p` is expected to score next: the mean of what the roads, cities and
+    /// cloisters they hold would score if completed now (2 if they hold none).
+    fn next_score(g: &Game, p: u8) -> f64 {
+        let (mut sum, mut n) = (0.0, 0.0);
+        for &(s, q) in &g.followers {
+            if q != p {
+                continue;
+            }
+            let pts = match g.feature(s) {
+                Feature::Road => g.tiles_of(s) as f64,
+                Feature::City => 2.0 * (g.tiles_of(s) + g.pennants_of(s) as u32) as f64,
+                Feature::Cloister => 9.0,
+                Feature::Field => continue,
+            };
+            sum += pts;
+            n += 1.0;
+        }
+        if n == 0.0 {
+            2.0
         } else {
-            g.robber_to(me, space)
+            sum / n
+        }
+    }
+
+    /// What a robber of `me` beside the figures on `space` is expected to take: its share of
+    /// the best victim's next score, and a little more for each further figure (more chances
+    /// one of them moves soon).
+    fn robber_value(g: &Game, me: u8, space: u8) -> f64 {
+        let mut best = 0.0f64;
+        let mut figures = 0.0;
+        for f in 0..g.sb.n_figures as usize {
+            let owner = g.sb.owner[f];
+            if g.sb.pos[f] != space || owner == me {
+                continue;
+            }
+            let take = g.sb.share.of(Self::next_score(g, owner).round() as u16) as f64;
+            best = best.max(take);
+            figures += 1.0;
+        }
+        best + 0.25 * (figures - 1.0f64).max(0.0)
+    }
+
+    fn robber(g: &Game, buf: &mut CarcActions) -> Action {
+        let me = g.actor().unwrap_or(0);
+        g.legal(buf);
+        let value = |a: &Action| match *a {
+            Action::Robber(Some(v)) => Self::robber_value(g, me, v % ROBBER_CODE),
+            _ => 0.0,
+        };
+        let Some(best) = buf
+            .iter()
+            .filter(|a| matches!(a, Action::Robber(Some(_))))
+            .max_by(|a, b| value(a).total_cmp(&value(b)))
+            .copied()
+        else {
+            return Action::Robber(None);
+        };
+        let Action::Robber(Some(v)) = best else {
+            unreachable!("filtered")
+        };
+        let robber = g.robber_id(me, v / ROBBER_CODE) as usize;
+        if g.sb.robber[robber] == IN_STOCK {
+            return best;
+        }
+        // Moving one already on the board: only for a point more than where it stands.
+        let here = Self::robber_value(g, me, g.sb.robber[robber]);
+        if value(&best) > here + 1.0 {
+            best
+        } else {
+            Action::Robber(None)
         }
     }
 }
@@ -193,7 +254,30 @@ impl Policy<Game<'_>> for CarcGreedy {
                 self.plan = best.2;
                 best.1
             }
-            Phase::Robber => Self::robber(g),
+            Phase::Robber => Self::robber(g, buf),
+            // A robber beside my figure sees my first score: the smallest goes first.
+            Phase::Order => {
+                let p = g.actor().unwrap_or(0);
+                let first = g.first_choices(p);
+                let pts: ArrayVec<u16, 48> = g.own_scores(p).map(|s| s.0).collect();
+                let k = first
+                    .iter()
+                    .copied()
+                    .min_by_key(|&k| pts[k as usize])
+                    .unwrap_or(0);
+                Action::First(k)
+            }
+            // The largest score on offer (the earliest on a tie).
+            Phase::Rob => {
+                let cands = g.rob_candidates(g.robber_asked());
+                let mut best = 0;
+                for (i, &c) in cands.iter().enumerate() {
+                    if g.round_score(c).1 > g.round_score(cands[best]).1 {
+                        best = i;
+                    }
+                }
+                Action::Rob(best as u8)
+            }
             Phase::Follower => {
                 let spots = g.follower_spots();
                 match self.plan.take() {

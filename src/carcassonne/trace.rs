@@ -62,9 +62,22 @@ impl Observer<Game<'_>> for Writer<'_> {
             Action::Follower(s) => {
                 json!({"type": "action", "player": actor, "action": "follower", "segment": s})
             }
+            Action::First(k) => {
+                let (points, feature) = g
+                    .own_scores(actor)
+                    .nth(k as usize)
+                    .expect("a legal choice names one of the scores");
+                json!({"type": "action", "player": actor, "action": "first", "score": k, "points": points, "feature": feature.name()})
+            }
+            Action::Rob(k) => {
+                let r = g.robber_asked();
+                let c = g.rob_candidates(r)[k as usize];
+                let (victim, points, _) = g.round_score(c);
+                json!({"type": "action", "player": actor, "action": "rob", "robber": r / g.rules.players, "victim": victim, "score_points": points})
+            }
         };
         self.put(&line);
-        self.turn_end = matches!(a, Action::Follower(_));
+        self.turn_end = matches!(a, Action::Follower(_) | Action::First(_) | Action::Rob(_));
     }
 
     fn post_step(&mut self, g: &Game) {
@@ -76,7 +89,7 @@ impl Observer<Game<'_>> for Writer<'_> {
         }
         self.events = events;
         self.events.clear();
-        if self.turn_end && !g.is_over() {
+        if self.turn_end && g.phase == Phase::Draw {
             self.put(&snapshot(g, "turn_end"));
         }
         self.turn_end = false;

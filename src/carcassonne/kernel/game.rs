@@ -1,7 +1,8 @@
 //! The Carcassonne game: board, incremental features (union-find), followers, scoring and The Robbers.
 
 use super::scoreboard::{
-    resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
+    resolve_round, robbery_candidates, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK,
+    MAX_FIGURES, MAX_ROBBERS, TRACK,
 };
 use super::tiles::{Edge, Feature, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES, NO_SEG};
 use arrayvec::ArrayVec;
@@ -124,6 +125,13 @@ pub enum Phase {
     Robber,
     /// The current player may put a follower on the placed tile.
     Follower,
+    /// A player orders their own scores of the round (the seed's footnote 8): which goes first,
+    /// the one a robber beside their figure sees. Asked only when a robber of another player
+    /// is there and the scores differ; the actor is [`Game::actor`].
+    Order,
+    /// A robber's owner chooses which of several players' scores on the robber's space it takes
+    /// (footnotes 8-11); asked only with two or more to choose from.
+    Rob,
     Over,
 }
 
@@ -141,6 +149,12 @@ pub enum Action {
     Robber(Option<u8>),
     /// Put a follower on the placed tile's segment (local index); `None` places none.
     Follower(Option<u8>),
+    /// In [`Phase::Order`]: the actor's `k`-th score of the round ([`Game::own_scores`]) goes
+    /// first.
+    First(u8),
+    /// In [`Phase::Rob`]: the robber takes the `k`-th of its candidate scores
+    /// ([`Game::rob_candidates`]).
+    Rob(u8),
 }
 
 /// Something that happened, for statistics and traces.
@@ -263,6 +277,13 @@ pub struct Game<'t> {
     pub sb: Scoreboard,
     robber_queue: ArrayVec<u8, MAX_PLAYERS>,
     robber_next: u8,
+    /// The scoring round being decided: (player, points, feature), in seat order, each
+    /// player's own scores in the order they will move (smallest first until reordered).
+    round_scores: ArrayVec<(u8, u16, Feature), 48>,
+    /// The seat asked next in [`Phase::Order`], the robber asked next in [`Phase::Rob`].
+    round_next: u8,
+    /// Each robber's chosen candidate (an index into [`Game::rob_candidates`]).
+    rob_choice: [u8; MAX_ROBBERS],
     /// Per cell: index into `placed`, or `EMPTY`.
     grid: Box<[u8; GRID * GRID]>,
     /// Per cell: fit key (2 bits per side) of an empty cell next to tiles; 0 elsewhere.
@@ -323,6 +344,9 @@ impl<'t> Game<'t> {
             sb: Scoreboard::new(rules.players),
             robber_queue: ArrayVec::new(),
             robber_next: 0,
+            round_scores: ArrayVec::new(),
+            round_next: 0,
+            rob_choice: [0; MAX_ROBBERS],
             grid: Box::new([EMPTY; GRID * GRID]),
             key: Box::new([0; GRID * GRID]),
             frontier: ArrayVec::new(),
@@ -369,6 +393,8 @@ impl<'t> Game<'t> {
         self.sb.n_robbers = self.rules.players * self.rules.robbers_per_player;
         debug_assert!((1..=2).contains(&self.rules.robbers_per_player));
         self.robber_queue.clear();
+        self.round_scores.clear();
+        self.round_next = 0;
         let mut pile = Pile {
             counts: [0; MAX_KINDS],
             base: 0,
@@ -399,6 +425,8 @@ impl<'t> Game<'t> {
         match self.phase {
             Phase::Place | Phase::Follower => Some(self.current),
             Phase::Robber => Some(self.robber_queue[self.robber_next as usize]),
+            Phase::Order => Some(self.round_next),
+            Phase::Rob => Some(self.sb.owner_of(self.round_next)),
             Phase::Draw | Phase::Over => None,
         }
     }
@@ -652,6 +680,16 @@ impl<'t> Game<'t> {
                     out.push(Action::Follower(Some(l)));
                 }
             }
+            Phase::Order => {
+                for k in self.first_choices(self.round_next) {
+                    out.push(Action::First(k));
+                }
+            }
+            Phase::Rob => {
+                for k in 0..self.rob_candidates(self.round_next).len() {
+                    out.push(Action::Rob(k as u8));
+                }
+            }
             Phase::Draw | Phase::Over => {}
         }
     }
@@ -767,6 +805,10 @@ impl<'t> Game<'t> {
             }
             (Phase::Follower, Action::Follower(None)) => true,
             (Phase::Follower, Action::Follower(Some(l))) => self.follower_spots().contains(&l),
+            (Phase::Order, Action::First(k)) => self.first_choices(self.round_next).contains(&k),
+            (Phase::Rob, Action::Rob(k)) => {
+                (k as usize) < self.rob_candidates(self.round_next).len()
+            }
             _ => false,
         }
     }
@@ -885,12 +927,109 @@ impl<'t> Game<'t> {
                     });
                 }
                 self.score_placement(sink);
-                self.current = (self.current + 1) % self.rules.players;
-                self.phase = Phase::Draw;
-                if self.pile.base + self.pile.robber == 0 {
-                    self.finish(sink);
-                }
+                self.advance_round(sink);
             }
+            Action::First(k) => {
+                let p = self.round_next;
+                let start = self.round_scores.iter().position(|s| s.0 == p).unwrap_or(0);
+                // The chosen score moves to the front of the player's block.
+                self.round_scores[start..=start + k as usize].rotate_right(1);
+                self.round_next += 1;
+                self.advance_round(sink);
+            }
+            Action::Rob(k) => {
+                self.rob_choice[self.round_next as usize] = k;
+                self.round_next += 1;
+                self.advance_round(sink);
+            }
+        }
+    }
+
+    /// Player `p`'s scores of the round being decided (in the order they will move).
+    pub fn own_scores(&self, p: u8) -> impl Iterator<Item = (u16, Feature)> + '_ {
+        self.round_scores
+            .iter()
+            .filter(move |s| s.0 == p)
+            .map(|s| (s.1, s.2))
+    }
+
+    /// The choices player `p` has for which score goes first: one index into
+    /// [`Game::own_scores`] per distinct number of points, and none unless a robber of another
+    /// player stands beside `p`'s figure (only then does the order matter).
+    pub fn first_choices(&self, p: u8) -> ArrayVec<u8, 48> {
+        let mut out = ArrayVec::new();
+        let space = self.sb.pos[self.sb.main_figure[p as usize] as usize];
+        let watched = (0..self.sb.n_robbers)
+            .any(|r| self.sb.robber[r as usize] == space && self.sb.owner_of(r) != p);
+        if !watched {
+            return out;
+        }
+        let mut seen: ArrayVec<u16, 48> = ArrayVec::new();
+        for (k, (pts, _)) in self.own_scores(p).enumerate() {
+            if !seen.contains(&pts) {
+                seen.push(pts);
+                out.push(k as u8);
+            }
+        }
+        if out.len() < 2 {
+            out.clear();
+        }
+        out
+    }
+
+    /// The moves of the round being decided, as the scoreboard sees them.
+    fn round_moves(&self) -> ArrayVec<Move, 48> {
+        self.round_scores
+            .iter()
+            .map(|&(p, points, _)| Move { figure: p, points })
+            .collect()
+    }
+
+    /// What robber `r` may take in the round being decided: indices into the round's scores
+    /// (see [`Game::round_score`]), one per other player's figure on its space.
+    pub fn rob_candidates(&self, r: u8) -> ArrayVec<u8, MAX_FIGURES> {
+        robbery_candidates(&self.sb, &self.round_moves(), r)
+    }
+
+    /// Score `i` of the round being decided: (player, points, feature).
+    pub fn round_score(&self, i: u8) -> (u8, u16, Feature) {
+        self.round_scores[i as usize]
+    }
+
+    /// The robber asked in [`Phase::Rob`] (a scoreboard robber id).
+    pub fn robber_asked(&self) -> u8 {
+        self.round_next
+    }
+
+    /// Moves the scoring round on to its next decision, or resolves it and ends the turn.
+    fn advance_round(&mut self, sink: &mut impl Sink<Event>) {
+        if !self.round_scores.is_empty() {
+            if self.phase != Phase::Rob {
+                while self.round_next < self.rules.players {
+                    if !self.first_choices(self.round_next).is_empty() {
+                        self.phase = Phase::Order;
+                        return;
+                    }
+                    self.round_next += 1;
+                }
+                self.round_next = 0;
+                self.rob_choice = [0; MAX_ROBBERS];
+            }
+            while self.round_next < self.sb.n_robbers {
+                if self.rob_candidates(self.round_next).len() > 1 {
+                    self.phase = Phase::Rob;
+                    return;
+                }
+                self.round_next += 1;
+            }
+            let scores = self.round_scores.clone();
+            self.round(&scores, sink);
+            self.round_scores.clear();
+        }
+        self.current = (self.current + 1) % self.rules.players;
+        self.phase = Phase::Draw;
+        if self.pile.base + self.pile.robber == 0 {
+            self.finish(sink);
         }
     }
 
@@ -975,13 +1114,11 @@ impl<'t> Game<'t> {
             }
             self.return_followers(r, sink);
         }
-        if scores.is_empty() {
-            return;
-        }
-        // Each player orders their own scores (footnote 8): the smallest first, so a robber
-        // beside their figure takes half of the least.
+        // Each player orders their own scores (footnote 8): smallest first until they choose
+        // otherwise in `Phase::Order`.
         scores.sort_by_key(|&(p, pts, _)| (p, pts));
-        self.round(&scores, sink);
+        self.round_scores = scores;
+        self.round_next = 0;
     }
 
     /// Applies one scoring round through the scoreboard (robbers take their share).
@@ -997,15 +1134,10 @@ impl<'t> Game<'t> {
                 complete: true,
             });
         }
-        // Each robber takes the largest share on offer (the earliest on a tie).
-        let events = resolve_round(&mut self.sb, &moves, &mut |_r, cands: &[u8]| {
-            let mut best = 0;
-            for (i, &c) in cands.iter().enumerate() {
-                if moves[c as usize].points > moves[cands[best] as usize].points {
-                    best = i;
-                }
-            }
-            best
+        // Each robber takes what its owner chose in `Phase::Rob` (the only one, without a choice).
+        let choice = self.rob_choice;
+        let events = resolve_round(&mut self.sb, &moves, &mut |r, _cands: &[u8]| {
+            choice[r as usize] as usize
         });
         for e in events {
             match e {

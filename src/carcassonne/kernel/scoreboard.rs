@@ -174,48 +174,68 @@ pub fn half_up(points: u16) -> u16 {
     points.div_ceil(2)
 }
 
+/// Each figure's first move of a round with points (an index into `moves`), or `u8::MAX`.
+fn first_moves(moves: &[Move]) -> [u8; MAX_FIGURES] {
+    let mut first = [u8::MAX; MAX_FIGURES];
+    for (i, m) in moves.iter().enumerate() {
+        let f = m.figure as usize;
+        if first[f] == u8::MAX && m.points > 0 {
+            first[f] = i as u8;
+        }
+    }
+    first
+}
+
+/// The moves robber `r` may rob in a round of `moves` that has not been resolved yet (the
+/// figures at their round-start spaces): the first move of each other player's figure on the
+/// robber's space, ascending. Empty for a robber in stock.
+pub fn robbery_candidates(sb: &Scoreboard, moves: &[Move], r: u8) -> ArrayVec<u8, MAX_FIGURES> {
+    let mut cands = ArrayVec::new();
+    let space = sb.robber[r as usize];
+    if space == IN_STOCK {
+        return cands;
+    }
+    let first = first_moves(moves);
+    for f in 0..sb.n_figures as usize {
+        if first[f] != u8::MAX && sb.pos[f] == space && sb.owner[f] != sb.owner_of(r) {
+            cands.push(first[f]);
+        }
+    }
+    cands.sort_unstable();
+    cands
+}
+
 /// Resolves a scoring round on `sb`: moves the figures, lets the robbers take their share and
 /// move with rogue figures. `choose(robber, candidates)` picks among the indices into `moves` a
-/// robber may rob (called only when there are two or more). Returns what happened; points are
-/// the caller's to add (each move's points to its figure's owner, each robbery's to the robber).
+/// robber may rob (called only when there are two or more; [`robbery_candidates`] lists them
+/// beforehand). Returns what happened; points are the caller's to add (each move's points to
+/// its figure's owner, each robbery's to the robber).
 pub fn resolve_round(
     sb: &mut Scoreboard,
     moves: &[Move],
     choose: &mut impl FnMut(u8, &[u8]) -> usize,
 ) -> ArrayVec<RoundEvent, 16> {
     let mut out = ArrayVec::new();
-    let start = sb.pos;
-    let mut first: [u8; MAX_FIGURES] = [u8::MAX; MAX_FIGURES];
-    for (i, m) in moves.iter().enumerate() {
-        let f = m.figure as usize;
-        if first[f] == u8::MAX && m.points > 0 {
-            first[f] = i as u8;
+    // Robberies are decided on the round-start spaces, before any figure moves.
+    let mut robbed: ArrayVec<(u8, u8, u8), MAX_ROBBERS> = ArrayVec::new();
+    for r in 0..sb.n_robbers {
+        let cands = robbery_candidates(sb, moves, r);
+        if !cands.is_empty() {
+            let k = if cands.len() == 1 {
+                0
+            } else {
+                choose(r, &cands).min(cands.len() - 1)
+            };
+            robbed.push((r, cands[k], sb.robber[r as usize]));
         }
+    }
+    for m in moves {
+        let f = m.figure as usize;
         sb.pos[f] = ((sb.pos[f] as u16 + m.points) % TRACK as u16) as u8;
     }
     // Robberies: each robber on the board, by seat.
     let mut gains: ArrayVec<(u8, u16), MAX_ROBBERS> = ArrayVec::new();
-    for r in 0..sb.n_robbers {
-        let space = sb.robber[r as usize];
-        if space == IN_STOCK {
-            continue;
-        }
-        let mut cands: ArrayVec<u8, MAX_FIGURES> = ArrayVec::new();
-        for f in 0..sb.n_figures as usize {
-            if first[f] != u8::MAX && start[f] == space && sb.owner[f] != sb.owner_of(r) {
-                cands.push(first[f]);
-            }
-        }
-        if cands.is_empty() {
-            continue;
-        }
-        cands.sort_unstable();
-        let k = if cands.len() == 1 {
-            0
-        } else {
-            choose(r, &cands).min(cands.len() - 1)
-        };
-        let mv = cands[k];
+    for &(r, mv, space) in &robbed {
         let points = sb.share.of(moves[mv as usize].points);
         out.push(RoundEvent::Robbery {
             robber: r,
