@@ -196,9 +196,9 @@ pub fn robbery_candidates(sb: &Scoreboard, moves: &[Move], r: u8) -> ArrayVec<u8
         return cands;
     }
     let first = first_moves(moves);
-    for f in 0..sb.n_figures as usize {
-        if first[f] != u8::MAX && sb.pos[f] == space && sb.owner[f] != sb.owner_of(r) {
-            cands.push(first[f]);
+    for (f, &mv) in first.iter().enumerate().take(sb.n_figures as usize) {
+        if mv != u8::MAX && sb.pos[f] == space && sb.owner[f] != sb.owner_of(r) {
+            cands.push(mv);
         }
     }
     cands.sort_unstable();
