@@ -55,3 +55,42 @@ pub fn write_merged(shards: &Shards, out: &Path, command: &[String]) -> Result<(
     let rows = catan::rows::rows(sweep, &maps, None);
     merge_rows(&rows, shards, out, command)
 }
+
+/// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon
+/// pool (stops early after Ctrl-C). Every fifth game index is a Carcassonne game
+/// (`carcassonne::soak`), the others Catan's (`catan::soak`, every variant); each is seeded by
+/// `(seed, index)`, so a report is the same on any number of threads.
+pub fn soak(seed: u64, games: u64) -> crate::engine::soak::SoakReport {
+    use crate::engine::runner::stop_requested;
+    use crate::engine::soak::SoakReport;
+    use rayon::prelude::*;
+    let maps = catan::soak::SoakMaps::shipped();
+    let tiles = carcassonne::experiment::base_tiles();
+    const CHUNK: u64 = 256;
+    (0..games.div_ceil(CHUNK))
+        .into_par_iter()
+        .map_init(
+            || {
+                (
+                    Box::new(catan::ActionList::new()),
+                    Box::new(carcassonne::policy::CarcActions::new()),
+                    carcassonne::Game::new(tiles, carcassonne::Rules::base(2)),
+                )
+            },
+            |(buf, carc_buf, carc), c| {
+                let mut rep = SoakReport::default();
+                if stop_requested() {
+                    return rep;
+                }
+                for i in c * CHUNK..((c + 1) * CHUNK).min(games) {
+                    if i % 5 == 4 {
+                        carcassonne::soak::soak_game(carc, seed, i, i / 5, carc_buf, &mut rep);
+                    } else {
+                        catan::soak::soak_game(&maps, seed, i, buf, &mut rep);
+                    }
+                }
+                rep
+            },
+        )
+        .reduce(SoakReport::default, SoakReport::merge)
+}

@@ -53,6 +53,8 @@ accumulator! {
         /// All points scored, and those taken by robbers.
         pub points: u64,
         pub robbery_points: u64,
+        /// Robbery points per game (rows with The Robbers), for its interval and figure.
+        pub robbery_game: Hist,
         pub robberies: u64,
         pub rogue: u64,
         pub robber_placed: u64,
@@ -183,6 +185,7 @@ impl Experiment for CarcassonneRow {
 
     fn play(&self, i: u64, acc: &mut CarcAcc, scratch: &mut CarcScratch) {
         let rules = self.spec.rules;
+        let robbed_before = acc.robbery_points;
         let g = scratch.play(
             self.tiles,
             rules,
@@ -209,6 +212,8 @@ impl Experiment for CarcassonneRow {
         acc.turns.add(g.turn);
         acc.log.record(i, w & 1 != 0, g.turn);
         if rules.robbers {
+            acc.robbery_game
+                .add((acc.robbery_points - robbed_before) as u32);
             let with = g.score;
             // The twin: the same game index without the expansion (same base tile order).
             let base = Rules {
@@ -263,6 +268,8 @@ struct CarcCommon<'a> {
 #[derive(Serialize)]
 struct CarcSeat {
     win_rate_seat: f64,
+    win_rate_lo95_seat: f64,
+    win_rate_hi95_seat: f64,
     score_mean_seat: Option<f64>,
 }
 
@@ -275,6 +282,8 @@ struct CarcRobbers {
     robbers_per_player: u8,
     robber_point_share: f64,
     robbery_points_per_game: f64,
+    robbery_points_per_game_lo95: f64,
+    robbery_points_per_game_hi95: f64,
     robberies_per_game: f64,
     rogue_per_game: f64,
     robber_placements_per_game: f64,
@@ -355,8 +364,8 @@ impl Tables for CarcassonneRow {
             .fold(0.0, f64::max)
     }
 
-    fn figures(_rows: &[Self], _accs: &[CarcAcc]) -> Result<Vec<Figure>> {
-        Ok(Vec::new())
+    fn figures(rows: &[Self], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
+        figures(rows, accs)
     }
 
     fn headline_columns() -> &'static [&'static str] {
@@ -420,13 +429,17 @@ impl Tables for CarcassonneRow {
             },
         )?];
         for p in 0..np {
+            let (lo, hi) = wilson(acc.wins[p], acc.games);
             let seat = CarcSeat {
                 win_rate_seat: r5(acc.wins[p] as f64 / n),
+                win_rate_lo95_seat: r5(lo),
+                win_rate_hi95_seat: r5(hi),
                 score_mean_seat: acc.score[p].mean().map(r3),
             };
             groups.push(Group::of(10 + p as u16, &seat)?.renamed(|c| format!("{c}{}", p + 1)));
         }
         if rob {
+            let robbery_ci = mean_interval(&acc.robbery_game);
             groups.push(Group::of(
                 20,
                 &CarcRobbers {
@@ -436,6 +449,8 @@ impl Tables for CarcassonneRow {
                     robbers_per_player: rules.robbers_per_player,
                     robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
                     robbery_points_per_game: pg(acc.robbery_points),
+                    robbery_points_per_game_lo95: r5(robbery_ci.0),
+                    robbery_points_per_game_hi95: r5(robbery_ci.1),
                     robberies_per_game: pg(acc.robberies),
                     rogue_per_game: pg(acc.rogue),
                     robber_placements_per_game: pg(acc.robber_placed),
@@ -497,4 +512,121 @@ impl Tables for CarcassonneRow {
         }
         Ok(())
     }
+}
+
+/// The 95% normal interval of a per-game mean (the games are many; `(0, 0)` without games).
+pub fn mean_interval(h: &Hist) -> (f64, f64) {
+    let n = h.count() as f64;
+    let Some(mean) = h.mean() else {
+        return (0.0, 0.0);
+    };
+    let (mut ss, mut v) = (0.0, 0u32);
+    let top = h.quantile(1.0).unwrap_or(0);
+    while v <= top {
+        let c = h.count_of(v) as f64;
+        ss += c * (v as f64 - mean).powi(2);
+        v += 1;
+    }
+    let var = if n > 1.0 { ss / (n - 1.0) } else { 0.0 };
+    let half = 1.959964 * (var / n).sqrt();
+    (mean - half, mean + half)
+}
+
+/// Carcassonne figures: each row's scores by seat (median and 10-90% range), and robbery points
+/// per game by player count (rows with The Robbers, one line per other setting).
+fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
+    use crate::report::plot::{range_panels, RatePanel, RateSeries};
+    let mut figs = Vec::new();
+    if rows.is_empty() {
+        return Ok(figs);
+    }
+    let refs: Vec<&CarcassonneRow> = rows.iter().collect();
+    let labels = crate::report::row_labels(&refs, &[]);
+    let seats = rows
+        .iter()
+        .map(|r| r.spec.rules.players as usize)
+        .max()
+        .unwrap_or(2);
+    let cats: Vec<String> = (1..=seats).map(|s| format!("seat {s}")).collect();
+    let panels: Vec<RatePanel> = rows
+        .iter()
+        .zip(accs)
+        .enumerate()
+        .map(|(i, (r, a))| RatePanel {
+            title: format!("row {i}: {}", labels[i]),
+            series: vec![RateSeries {
+                name: "median score (10-90%)".into(),
+                points: (0..r.spec.rules.players as usize)
+                    .filter_map(|p| {
+                        let h = &a.score[p];
+                        Some((
+                            p,
+                            h.quantile(0.5)? as f64,
+                            h.quantile(0.1)? as f64,
+                            h.quantile(0.9)? as f64,
+                        ))
+                    })
+                    .collect(),
+            }],
+        })
+        .collect();
+    figs.push(Figure {
+        name: "scores_by_seat".into(),
+        title: "Scores by seat".into(),
+        caption: "Final score of each seat, one panel per row: the dot is the median, the bar runs from the 10th to the 90th percentile. Seats with the same policy differ by turn order only.".into(),
+        svg: range_panels(&cats, "final score", &panels, 4, (330, 280))?,
+    });
+    // Robbery points per game by player count: one line per setting other than the players.
+    let robbed: Vec<usize> = (0..rows.len())
+        .filter(|&i| rows[i].spec.rules.robbers)
+        .collect();
+    if !robbed.is_empty() {
+        let mut players: Vec<u8> = robbed.iter().map(|&i| rows[i].spec.rules.players).collect();
+        players.sort_unstable();
+        players.dedup();
+        let pcats: Vec<String> = players.iter().map(|p| format!("{p} players")).collect();
+        let sub: Vec<&CarcassonneRow> = robbed.iter().map(|&i| &rows[i]).collect();
+        let line_of = crate::report::row_labels(&sub, &["players"]);
+        let mut names: Vec<String> = line_of.clone();
+        names.dedup();
+        names.sort();
+        names.dedup();
+        let series: Vec<RateSeries> = names
+            .iter()
+            .map(|name| RateSeries {
+                name: name.clone(),
+                points: robbed
+                    .iter()
+                    .zip(&line_of)
+                    .filter(|(_, l)| *l == name)
+                    .map(|(&i, _)| {
+                        let a = &accs[i];
+                        let x = players
+                            .iter()
+                            .position(|&p| p == rows[i].spec.rules.players)
+                            .unwrap_or(0);
+                        let mean = a.robbery_points as f64 / a.games.max(1) as f64;
+                        let (lo, hi) = mean_interval(&a.robbery_game);
+                        (x, mean, lo, hi)
+                    })
+                    .collect(),
+            })
+            .collect();
+        figs.push(Figure {
+            name: "robbery_points".into(),
+            title: "Robbery points by player count".into(),
+            caption: "Points the robbers take per game (all players together), by player count, one line per other setting of the rows with The Robbers; bars are 95% intervals of the mean.".into(),
+            svg: range_panels(
+                &pcats,
+                "robbery points per game",
+                &[RatePanel {
+                    title: "The Robbers".into(),
+                    series,
+                }],
+                1,
+                (560, 380),
+            )?,
+        });
+    }
+    Ok(figs)
 }

@@ -5,6 +5,7 @@ pub mod kernel;
 pub mod policy;
 pub mod rows;
 pub mod sim;
+pub mod soak;
 pub mod tilefile;
 pub mod trace;
 

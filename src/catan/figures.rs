@@ -13,40 +13,9 @@ use anyhow::Result;
 /// A row's settings as (name, value).
 pub(super) type Settings = Vec<(&'static str, String)>;
 
-/// Short labels for rows: the settings that vary across `rows` (all rows when none vary).
+/// Short labels for rows: the settings that vary across `rows` (see [`crate::report::row_labels`]).
 pub(super) fn row_labels(rows: &[&CatanRow], skip: &[&str]) -> Vec<String> {
-    let settings: Vec<Settings> = rows.iter().map(|r| r.settings()).collect();
-    let varies = |k: usize| {
-        settings
-            .iter()
-            .any(|s| s[k].1 != settings[0][k].1 && !skip.contains(&s[k].0))
-    };
-    let keys: Vec<usize> = (0..settings.first().map_or(0, |s| s.len()))
-        .filter(|&k| varies(k))
-        .collect();
-    settings
-        .iter()
-        .map(|s| {
-            let parts: Vec<String> = keys
-                .iter()
-                .map(|&k| match s[k].0 {
-                    "players" => format!("{} players", s[k].1),
-                    "robert_target" => format!("{} target", s[k].1),
-                    "city_weight" => format!("city weight {}", s[k].1),
-                    "board" => format!("{} board", s[k].1),
-                    key if crate::catan::tables::NUMERIC_KNOBS.contains(&key) => {
-                        format!("{key} {}", s[k].1)
-                    }
-                    _ => s[k].1.clone(),
-                })
-                .collect();
-            if parts.is_empty() {
-                "all rows".to_string()
-            } else {
-                parts.join(", ")
-            }
-        })
-        .collect()
+    crate::report::row_labels(rows, skip)
 }
 
 /// Solitaire figures: tiles destroyed by the end of the game, and the win rate per row.

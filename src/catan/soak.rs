@@ -1,15 +1,13 @@
-//! The soak test behind `robsim soak`: random games of every variant, rule option and modifier
-//! combination, with [`Game::check_invariants`] after every step and arbitrary (mostly illegal)
+//! Catan's part of `robsim soak` (see `games::soak`): random games of every variant, rule option
+//! and modifier combination, with [`Game::check_invariants`] after every step and arbitrary (mostly illegal)
 //! actions thrown at [`Game::try_apply`], which must refuse them without changing the state.
 
 use crate::catan::policy::RandomPolicy;
 use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
 use crate::engine::play::{play, Observer};
-use crate::engine::runner::stop_requested;
 use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
-use rayon::prelude::*;
 
 /// The rules of soak game `i`: cycles through base (2..4 players), Robert (2..4 players, every
 /// difficulty, both readings, both city weights, and the seed's numbers or one of two sets of
@@ -196,41 +194,8 @@ pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
     }
 }
 
-/// What a soak found.
-#[derive(Clone, Debug, Default)]
-pub struct SoakReport {
-    pub games: u64,
-    /// Steps (decisions and chance outcomes) played, each followed by the invariant checks.
-    pub steps: u64,
-    /// Arbitrary actions that `try_apply` refused (the state was checked unchanged each time).
-    pub refused: u64,
-    pub violations: u64,
-    /// The first few violations, with the game index.
-    pub first_violations: Vec<String>,
-}
-
-impl SoakReport {
-    fn merge(mut self, o: SoakReport) -> SoakReport {
-        self.games += o.games;
-        self.steps += o.steps;
-        self.refused += o.refused;
-        self.violations += o.violations;
-        self.first_violations.extend(o.first_violations);
-        self.first_violations.sort();
-        self.first_violations.truncate(10);
-        self
-    }
-
-    fn violation(&mut self, msg: String) {
-        self.violations += 1;
-        if self.first_violations.len() < 10 {
-            self.first_violations.push(msg);
-        }
-    }
-}
-
-/// Far beyond any real game; a bound so a livelock would show as a violation, not a hang.
-const MAX_STEPS: u64 = 400_000;
+pub use crate::engine::soak::SoakReport;
+use crate::engine::soak::MAX_STEPS;
 
 /// The soak as an observer of the engine's loop: before each step it throws an arbitrary action
 /// at [`Game::try_apply`] (refused without a trace, or legal and played in place of the step),
@@ -313,6 +278,7 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
     let mut g = Game::new(t, layout, rules);
     let mut rngs = GameRngs::new(seed, i);
     rep.games += 1;
+    rep.catan_games += 1;
     if let Err(e) = g.check_invariants() {
         rep.violation(format!("game {i} ({rules:?}): at the start: {e}"));
         return;
@@ -329,26 +295,4 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
     play(&mut g, &mut RandomPolicy, &mut rngs, buf, &mut checker);
     let steps = checker.steps;
     rep.steps += steps;
-}
-
-/// Plays soak games `0..games` on the current rayon pool (stops early after Ctrl-C).
-pub fn soak(seed: u64, games: u64) -> SoakReport {
-    let maps = SoakMaps::shipped();
-    const CHUNK: u64 = 256;
-    (0..games.div_ceil(CHUNK))
-        .into_par_iter()
-        .map_init(
-            || Box::new(ActionList::new()),
-            |buf, c| {
-                let mut rep = SoakReport::default();
-                if stop_requested() {
-                    return rep;
-                }
-                for i in c * CHUNK..((c + 1) * CHUNK).min(games) {
-                    soak_game(&maps, seed, i, buf, &mut rep);
-                }
-                rep
-            },
-        )
-        .reduce(SoakReport::default, SoakReport::merge)
 }

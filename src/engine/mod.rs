@@ -3,4 +3,5 @@
 pub mod play;
 pub mod runner;
 pub mod seeds;
+pub mod soak;
 pub mod stats;

@@ -76,6 +76,45 @@ pub struct Figure {
     pub svg: String,
 }
 
+/// Short labels for rows: the settings that vary across `rows` and are not in `skip` ("all
+/// rows" when none vary), e.g. "3 players, robbers true".
+pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
+    let settings: Vec<Vec<(&'static str, String)>> = rows.iter().map(|r| r.settings()).collect();
+    let varies = |k: usize| {
+        settings
+            .iter()
+            .any(|s| s[k].1 != settings[0][k].1 && !skip.contains(&s[k].0))
+    };
+    let keys: Vec<usize> = (0..settings.first().map_or(0, |s| s.len()))
+        .filter(|&k| varies(k))
+        .collect();
+    settings
+        .iter()
+        .map(|s| {
+            let parts: Vec<String> = keys
+                .iter()
+                .map(|&k| match s[k].0 {
+                    "players" => format!("{} players", s[k].1),
+                    "robert_target" => format!("{} target", s[k].1),
+                    "city_weight" => format!("city weight {}", s[k].1),
+                    "board" => format!("{} board", s[k].1),
+                    "robbers" if s[k].1 == "true" => "with The Robbers".to_string(),
+                    "robbers" => "without The Robbers".to_string(),
+                    key if T::varying_columns().contains(&key) || key.starts_with("robber") => {
+                        format!("{key} {}", s[k].1)
+                    }
+                    _ => s[k].1.clone(),
+                })
+                .collect();
+            if parts.is_empty() {
+                "all rows".to_string()
+            } else {
+                parts.join(", ")
+            }
+        })
+        .collect()
+}
+
 /// Rounds to 3 decimals (means).
 pub fn r3(x: f64) -> f64 {
     (x * 1e3).round() / 1e3

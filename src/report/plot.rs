@@ -47,10 +47,25 @@ pub fn rate_chart(
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        draw_rates(&root, None, categories, y_label, series, 1.0)?;
+        // Fitted to the largest upper bound (10% headroom, 1 at most).
+        let top = upper(series);
+        let ymax = if top <= 0.0 {
+            1.0
+        } else {
+            (top * 1.1).min(1.0).max(top)
+        };
+        draw_rates(&root, None, categories, y_label, series, ymax)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
+}
+
+/// The largest upper bound of any point.
+fn upper(series: &[RateSeries]) -> f64 {
+    series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.3))
+        .fold(0.0f64, f64::max)
 }
 
 /// One titled rate chart of [`rate_panels`].
@@ -86,27 +101,47 @@ pub fn rate_panels(
     Ok(svg)
 }
 
-/// Draws one rate chart on `area`. A titled panel's y axis runs from 0 to `fixed_top`; an
-/// untitled chart's fits its largest upper bound (10% headroom, 1 at most).
+/// [`rate_panels`] for values of any size (points, scores): every panel's y axis runs from 0
+/// to the largest upper bound of all panels (5% headroom), so panels still compare at a glance.
+///
+/// # Errors
+/// Drawing fails.
+pub fn range_panels(
+    categories: &[String],
+    y_label: &str,
+    panels: &[RatePanel],
+    cols: usize,
+    panel: (u32, u32),
+) -> Result<String> {
+    let cols = cols.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(cols).max(1);
+    let top = panels
+        .iter()
+        .map(|p| upper(&p.series))
+        .fold(0.0f64, f64::max);
+    let ymax = if top > 0.0 { top * 1.05 } else { 1.0 };
+    let mut svg = String::new();
+    {
+        let size = (panel.0 * cols as u32, panel.1 * rows as u32);
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
+            draw_rates(area, Some(&p.title), categories, y_label, &p.series, ymax)?;
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// Draws one rate chart on `area`, its y axis from 0 to `ymax`.
 fn draw_rates(
     area: &DrawingArea<SVGBackend, Shift>,
     title: Option<&str>,
     categories: &[String],
     y_label: &str,
     series: &[RateSeries],
-    fixed_top: f64,
+    ymax: f64,
 ) -> Result<()> {
-    let top = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.3))
-        .fold(0.0f64, f64::max);
-    let ymax = if title.is_some() {
-        fixed_top
-    } else if top <= 0.0 {
-        1.0
-    } else {
-        (top * 1.1).min(1.0).max(top)
-    };
     let n = categories.len().max(1);
     let mut builder = ChartBuilder::on(area);
     builder

@@ -214,6 +214,21 @@ proptest! {
         prop_assert!(rep.refused > 0);
     }
 
+    /// Carcassonne the same way: whole games under every robber option (random and greedy),
+    /// arbitrary decisions before every step, `Game::check` after every step.
+    #[test]
+    fn carcassonne_soak_games_keep_the_invariants(seed in any::<u64>(), j in 0u64..100_000) {
+        let tiles = robsim::carcassonne::experiment::base_tiles();
+        let mut g = robsim::carcassonne::Game::new(tiles, robsim::carcassonne::Rules::base(2));
+        let mut buf = robsim::carcassonne::policy::CarcActions::new();
+        let mut rep = SoakReport::default();
+        robsim::carcassonne::soak::soak_game(&mut g, seed, j * 5 + 4, j, &mut buf, &mut rep);
+        prop_assert_eq!(rep.violations, 0, "{:?}", rep.first_violations);
+        prop_assert_eq!(rep.carcassonne_games, 1);
+        prop_assert!(rep.refused > 0);
+        prop_assert!(g.is_over());
+    }
+
     /// From random positions reached mid-game, a burst of arbitrary actions: refused ones change
     /// nothing, accepted ones keep the invariants.
     #[test]
@@ -238,4 +253,21 @@ proptest! {
             }
         }
     }
+}
+
+/// The whole soak (Catan and Carcassonne games) reports the same on 1 and 2 threads (300 games:
+/// two chunks of the runner), plays every fifth game as Carcassonne, and finds nothing.
+#[test]
+fn soak_is_the_same_on_any_number_of_threads() {
+    let run = |threads| {
+        robsim::engine::runner::with_threads(threads, || robsim::games::soak(11, 300)).unwrap()
+    };
+    let (a, b) = (run(1), run(2));
+    assert_eq!(
+        (a.games, a.catan_games, a.carcassonne_games),
+        (300, 240, 60)
+    );
+    assert_eq!((a.steps, a.refused), (b.steps, b.refused));
+    assert_eq!(a.violations, 0, "{:?}", a.first_violations);
+    assert_eq!(b.violations, 0);
 }

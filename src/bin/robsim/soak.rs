@@ -6,13 +6,14 @@ use crate::{install_interrupt_handler, Failure};
 pub(crate) fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure> {
     install_interrupt_handler();
     let t0 = std::time::Instant::now();
-    let r =
-        robsim::engine::runner::with_threads(threads, || robsim::catan::soak::soak(seed, games))
-            .map_err(Failure::Run)?;
+    let r = robsim::engine::runner::with_threads(threads, || robsim::games::soak(seed, games))
+        .map_err(Failure::Run)?;
     let secs = t0.elapsed().as_secs_f64();
     println!(
-        "soak: {} games ({} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
+        "soak: {} games ({} Catan, {} Carcassonne; {} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
         r.games,
+        r.catan_games,
+        r.carcassonne_games,
         r.steps,
         r.refused,
         r.games as f64 / secs.max(1e-9),

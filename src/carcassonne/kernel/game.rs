@@ -302,6 +302,26 @@ pub struct Game<'t> {
     done_cloisters: ArrayVec<u16, 9>,
 }
 
+/// What [`Game::snapshot`] compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    phase: Phase,
+    current: u8,
+    turn: u32,
+    pile: Pile,
+    discarded: u16,
+    drawn: u8,
+    placed: usize,
+    score: [u16; MAX_PLAYERS],
+    stock: [u8; MAX_PLAYERS],
+    followers: usize,
+    sb: Scoreboard,
+    robber_next: u8,
+    round_scores: usize,
+    round_next: u8,
+    rob_choice: [u8; MAX_ROBBERS],
+}
+
 /// Statistics of a feature after a hypothetical placement (see [`Game::preview`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SegPreview {
@@ -945,6 +965,28 @@ impl<'t> Game<'t> {
         }
     }
 
+    /// The state a refused action must leave as it was (everything but the board's tables,
+    /// which only a placement changes and `placed` counts).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            phase: self.phase,
+            current: self.current,
+            turn: self.turn,
+            pile: self.pile,
+            discarded: self.discarded,
+            drawn: self.drawn,
+            placed: self.placed.len(),
+            score: self.score,
+            stock: self.stock,
+            followers: self.followers.len(),
+            sb: self.sb,
+            robber_next: self.robber_next,
+            round_scores: self.round_scores.len(),
+            round_next: self.round_next,
+            rob_choice: self.rob_choice,
+        }
+    }
+
     /// Player `p`'s scores of the round being decided (in the order they will move).
     pub fn own_scores(&self, p: u8) -> impl Iterator<Item = (u16, Feature)> + '_ {
         self.round_scores
@@ -1433,6 +1475,20 @@ impl<'t> Game<'t> {
         for &c in &self.frontier {
             if self.grid[c as usize] != EMPTY || self.key[c as usize] == 0 {
                 return Err(format!("frontier cell {c} is not an empty cell with a key"));
+            }
+        }
+        for p in 0..self.rules.players as usize {
+            let f = self.sb.main_figure[p] as usize;
+            if self.sb.pos[f] as u16 != self.score[p] % TRACK as u16 {
+                return Err(format!(
+                    "player {p}: score {} but the figure on space {}",
+                    self.score[p], self.sb.pos[f]
+                ));
+            }
+        }
+        for r in self.sb.n_robbers as usize..MAX_ROBBERS {
+            if self.sb.robber[r] != IN_STOCK {
+                return Err(format!("robber {r} is not in play but on the board"));
             }
         }
         let in_hand = (self.phase == Phase::Place) as usize;
