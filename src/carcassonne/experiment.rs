@@ -586,9 +586,14 @@ fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
         players.dedup();
         let pcats: Vec<String> = players.iter().map(|p| format!("{p} players")).collect();
         let sub: Vec<&CarcassonneRow> = robbed.iter().map(|&i| &rows[i]).collect();
-        let line_of = crate::report::row_labels(&sub, &["players"]);
+        // One line per setting other than the players ("all rows" when only they vary: then the
+        // line is named after the policy).
+        let policy = rows[robbed[0]].spec.policy.name();
+        let line_of: Vec<String> = crate::report::row_labels(&sub, &["players"])
+            .into_iter()
+            .map(|l| if l == "all rows" { policy.to_string() } else { l })
+            .collect();
         let mut names: Vec<String> = line_of.clone();
-        names.dedup();
         names.sort();
         names.dedup();
         let series: Vec<RateSeries> = names
@@ -620,7 +625,12 @@ fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
                 &pcats,
                 "robbery points per game",
                 &[RatePanel {
-                    title: "The Robbers".into(),
+                    // A single line has no legend: the title names it.
+                    title: if names.len() == 1 {
+                        format!("The Robbers, {}", names[0])
+                    } else {
+                        "The Robbers".into()
+                    },
                     series,
                 }],
                 1,

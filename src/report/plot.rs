@@ -54,7 +54,7 @@ pub fn rate_chart(
         } else {
             (top * 1.1).min(1.0).max(top)
         };
-        draw_rates(&root, None, categories, y_label, series, ymax)?;
+        draw_rates(&root, None, categories, y_label, series, ymax, true)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
@@ -94,7 +94,7 @@ pub fn rate_panels(
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
-            draw_rates(area, Some(&p.title), categories, y_label, &p.series, 1.0)?;
+            draw_rates(area, Some(&p.title), categories, y_label, &p.series, 1.0, true)?;
         }
         root.present().map_err(err)?;
     }
@@ -126,14 +126,16 @@ pub fn range_panels(
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
-            draw_rates(area, Some(&p.title), categories, y_label, &p.series, ymax)?;
+            // One series per panel needs no legend (the caption names it).
+            let legend = p.series.len() > 1;
+            draw_rates(area, Some(&p.title), categories, y_label, &p.series, ymax, legend)?;
         }
         root.present().map_err(err)?;
     }
     Ok(svg)
 }
 
-/// Draws one rate chart on `area`, its y axis from 0 to `ymax`.
+/// Draws one rate chart on `area`, its y axis from 0 to `ymax`, with a legend if asked.
 fn draw_rates(
     area: &DrawingArea<SVGBackend, Shift>,
     title: Option<&str>,
@@ -141,6 +143,7 @@ fn draw_rates(
     y_label: &str,
     series: &[RateSeries],
     ymax: f64,
+    legend: bool,
 ) -> Result<()> {
     let n = categories.len().max(1);
     let mut builder = ChartBuilder::on(area);
@@ -191,6 +194,9 @@ fn draw_rates(
         chart
             .draw_series(pts.iter().map(|&p| Circle::new(p, 4, c.filled())))
             .map_err(err)?;
+    }
+    if !legend {
+        return Ok(());
     }
     chart
         .configure_series_labels()
