@@ -461,6 +461,8 @@ fn check(trace: &[u8]) -> R<Summary> {
     let players = int(header, "players")? as usize;
     let robert = text(header, "variant")? == "robert";
     let solitaire = text(header, "variant")? == "solitaire";
+    // A VP card may be lost on a seven unless the header says `lost_card = "not-vp"`.
+    let vp_card_losable = header["solitaire"]["lost_card"].as_str() == Some("any");
     let modifiers = text(header, "modifiers")?.to_string();
     let vp_to_win = int(header, "vp_to_win")?;
     let turn_cap = int(header, "turn_cap")?;
@@ -796,8 +798,10 @@ fn check(trace: &[u8]) -> R<Summary> {
                 bk.owed_discards.iter_mut().for_each(|d| *d = 0);
             }
             "dev_lost" => {
-                if text(l, "card")? == "victory_point" {
-                    return Err(at("a victory point card lost".into()));
+                if text(l, "card")? == "victory_point" && !vp_card_losable {
+                    return Err(at(
+                        "a victory point card lost under lost_card = not-vp".into()
+                    ));
                 }
             }
             "solo_robber" => {
