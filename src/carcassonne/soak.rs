@@ -3,9 +3,8 @@
 use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
 use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::*;
-use crate::engine::play::{play, Observer};
 use crate::engine::seeds::Rng;
-use crate::engine::soak::{SoakReport, MAX_STEPS};
+use crate::engine::soak::{soak_play, SoakReport, Soaked};
 use rand::{Rng as _, SeedableRng};
 
 /// The rules and policy of Carcassonne soak game `j` (its index among the Carcassonne games):
@@ -66,81 +65,18 @@ pub fn arbitrary_action(g: &Game, r: &mut Rng) -> Action {
     }
 }
 
-/// The soak as an observer of the engine's loop: before each step an arbitrary action goes to
-/// [`Game::try_apply`] (refused without a change, or legal and played in place of the step);
-/// after every step [`Game::check`]. The first violation halts the game.
-struct Checker<'a> {
-    wild: Rng,
-    rep: &'a mut SoakReport,
-    i: u64,
-    steps: u64,
-    halted: bool,
-}
-
-impl Checker<'_> {
-    fn violation(&mut self, msg: String) {
-        self.rep.violation(msg);
-        self.halted = true;
+impl Soaked for Game<'_> {
+    type Snapshot = Snapshot;
+    type Memo = ();
+    fn snapshot(&self) -> Snapshot {
+        Game::snapshot(self)
     }
-}
-
-impl Sink<Event> for Checker<'_> {}
-
-impl Observer<Game<'_>> for Checker<'_> {
-    const CHECKED: bool = true;
-
-    fn pre_step(&mut self, g: &mut Game) -> bool {
-        self.steps += 1;
-        let (i, steps) = (self.i, self.steps);
-        if steps > MAX_STEPS {
-            self.violation(format!(
-                "carcassonne game {i}: no end after {MAX_STEPS} steps"
-            ));
-            return true;
-        }
-        if g.actor().is_none() {
-            return false;
-        }
-        let a = arbitrary_action(g, &mut self.wild);
-        let before = g.snapshot();
-        match g.try_apply(a, &mut ()) {
-            Err(_) => {
-                self.rep.refused += 1;
-                if g.snapshot() != before {
-                    self.violation(format!(
-                        "carcassonne game {i} step {steps}: refused {a:?} but changed the state"
-                    ));
-                    return true;
-                }
-                false
-            }
-            Ok(()) => {
-                if let Err(e) = g.check() {
-                    self.violation(format!(
-                        "carcassonne game {i} step {steps}: after {a:?}: {e}"
-                    ));
-                }
-                true
-            }
-        }
+    fn check(&self, _memo: &mut ()) -> Result<(), String> {
+        Game::check(self)
     }
-
-    fn post_step(&mut self, g: &Game) {
-        if let Err(e) = g.check() {
-            let (i, steps) = (self.i, self.steps);
-            self.violation(format!("carcassonne game {i} step {steps}: {e}"));
-        }
-    }
-
-    fn illegal(&mut self, _g: &Game, a: Action, e: IllegalAction) {
-        let (i, steps) = (self.i, self.steps);
-        self.violation(format!(
-            "carcassonne game {i} step {steps}: the policy chose {a:?}: {e}"
-        ));
-    }
-
-    fn halted(&self) -> bool {
-        self.halted
+    /// Only when someone decides (the draw is the engine's own chance step).
+    fn arbitrary_action(&self, rng: &mut Rng) -> Option<Action> {
+        self.actor().map(|_| arbitrary_action(self, rng))
     }
 }
 
@@ -160,15 +96,16 @@ pub fn soak_game(
     rep.games += 1;
     rep.carcassonne_games += 1;
     let mut rngs = CarcRngs::new(seed, i);
-    let mut checker = Checker {
-        wild: Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xCA4C),
+    let wild = Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xCA4C);
+    let mut player = policy.player();
+    let (steps, halted) = soak_play(
+        g,
+        &mut player,
+        &mut rngs,
+        buf,
+        (wild, ("carcassonne ", i)),
         rep,
-        i,
-        steps: 0,
-        halted: false,
-    };
-    play(g, &mut policy.player(), &mut rngs, buf, &mut checker);
-    let (steps, halted) = (checker.steps, checker.halted);
+    );
     rep.steps += steps;
     if !halted && !g.is_over() {
         rep.violation(format!("carcassonne game {i}: stopped before the end"));

@@ -5,7 +5,6 @@
 use crate::catan::policy::RandomPolicy;
 use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
-use crate::engine::play::{play, Observer};
 use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
 
@@ -195,78 +194,20 @@ pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
 }
 
 pub use crate::engine::soak::SoakReport;
-use crate::engine::soak::MAX_STEPS;
+use crate::engine::soak::{soak_play, Soaked};
 
-/// The soak as an observer of the engine's loop: before each step it throws an arbitrary action
-/// at [`Game::try_apply`] (refused without a trace, or legal and played in place of the step),
-/// and after every step it checks the invariants. The first violation halts the game.
-struct Checker<'a> {
-    topo: &'a Topology,
-    wild: Rng,
-    rep: &'a mut SoakReport,
-    i: u64,
-    steps: u64,
-    halted: bool,
-    roads: RoadMemo,
-}
-
-impl Checker<'_> {
-    fn violation(&mut self, msg: String) {
-        self.rep.violation(msg);
-        self.halted = true;
+impl<'t> Soaked for Game<'t> {
+    type Snapshot = State;
+    type Memo = RoadMemo;
+    fn snapshot(&self) -> State {
+        self.s
     }
-}
-
-impl Sink<Event> for Checker<'_> {}
-
-impl Observer<Game<'_>> for Checker<'_> {
-    const CHECKED: bool = true;
-
-    fn pre_step(&mut self, g: &mut Game) -> bool {
-        self.steps += 1;
-        let (i, steps) = (self.i, self.steps);
-        if steps > MAX_STEPS {
-            self.violation(format!("game {i}: no end after {MAX_STEPS} steps"));
-            return true;
-        }
-        let a = arbitrary_action(self.topo, &mut self.wild);
-        let before = g.s;
-        match g.try_apply(a, &mut ()) {
-            Err(_) => {
-                self.rep.refused += 1;
-                if g.s != before {
-                    self.violation(format!(
-                        "game {i} step {steps}: refused {a:?} but changed the state"
-                    ));
-                    return true;
-                }
-                false
-            }
-            Ok(()) => {
-                if let Err(e) = g.check_invariants_memo(&mut self.roads) {
-                    self.violation(format!("game {i} step {steps}: after {a:?}: {e}"));
-                }
-                true
-            }
-        }
+    fn check(&self, memo: &mut RoadMemo) -> Result<(), String> {
+        self.check_invariants_memo(memo)
     }
-
-    fn post_step(&mut self, g: &Game) {
-        if let Err(e) = g.check_invariants_memo(&mut self.roads) {
-            let (i, steps) = (self.i, self.steps);
-            self.violation(format!("game {i} step {steps}: {e}"));
-        }
-    }
-
-    fn illegal(&mut self, _g: &Game, _a: Action, e: IllegalAction) {
-        let (i, steps) = (self.i, self.steps);
-        self.violation(format!(
-            "game {i} step {steps}: the random policy chose an illegal action: {e:?}"
-        ));
-    }
-
-    fn halted(&self) -> bool {
-        self.halted
+    /// Any phase, chance phases included (every action must be refused there).
+    fn arbitrary_action(&self, rng: &mut Rng) -> Option<Action> {
+        Some(arbitrary_action(self.topo, rng))
     }
 }
 
@@ -283,16 +224,14 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
         rep.violation(format!("game {i} ({rules:?}): at the start: {e}"));
         return;
     }
-    let mut checker = Checker {
-        topo: t,
-        wild: Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x50A4),
+    let wild = Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x50A4);
+    let (steps, _) = soak_play(
+        &mut g,
+        &mut RandomPolicy,
+        &mut rngs,
+        buf,
+        (wild, ("", i)),
         rep,
-        i,
-        steps: 0,
-        halted: false,
-        roads: RoadMemo::default(),
-    };
-    play(&mut g, &mut RandomPolicy, &mut rngs, buf, &mut checker);
-    let steps = checker.steps;
+    );
     rep.steps += steps;
 }

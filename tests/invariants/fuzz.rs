@@ -271,3 +271,54 @@ fn soak_is_the_same_on_any_number_of_threads() {
     assert_eq!(a.violations, 0, "{:?}", a.first_violations);
     assert_eq!(b.violations, 0);
 }
+
+/// The soak's checker catches a broken invariant at the first step and halts the game: a VP
+/// from nowhere (Catan), a point not on the scoreboard (Carcassonne).
+#[test]
+fn the_soak_checker_reports_a_broken_invariant() {
+    use robsim::engine::seeds::Rng;
+    use robsim::engine::soak::soak_play;
+    let rules = Rules::robert(3, RobertRules::default());
+    let t = maps().topo_for(&rules);
+    let layout = robsim::catan::sim::layout_for(t, BoardKind::Fixed, 1, 0);
+    let mut g = Game::new(t, layout, rules);
+    g.s.players[2].vp += 1;
+    let mut rep = SoakReport::default();
+    let (steps, halted) = soak_play(
+        &mut g,
+        &mut robsim::catan::policy::RandomPolicy,
+        &mut robsim::catan::sim::GameRngs::new(1, 0),
+        &mut ActionList::new(),
+        (Rng::seed_from_u64(1), ("", 0)),
+        &mut rep,
+    );
+    assert!(halted);
+    assert_eq!((steps, rep.violations), (1, 1));
+    assert!(
+        rep.first_violations[0].starts_with("game 0 step 1:")
+            && rep.first_violations[0].contains("seat 2: running VP 1"),
+        "{:?}",
+        rep.first_violations
+    );
+
+    let tiles = robsim::carcassonne::experiment::base_tiles();
+    let mut g = robsim::carcassonne::Game::new(tiles, robsim::carcassonne::Rules::robbers(3));
+    g.score[1] += 1;
+    let mut rep = SoakReport::default();
+    let (_, halted) = soak_play(
+        &mut g,
+        &mut robsim::carcassonne::policy::CarcPolicySpec::Random.player(),
+        &mut robsim::carcassonne::sim::CarcRngs::new(1, 4),
+        &mut robsim::carcassonne::policy::CarcActions::new(),
+        (Rng::seed_from_u64(1), ("carcassonne ", 4)),
+        &mut rep,
+    );
+    assert!(halted);
+    assert_eq!(rep.violations, 1);
+    assert!(
+        rep.first_violations[0].starts_with("carcassonne game 4 step 1:")
+            && rep.first_violations[0].contains("player 1: score 1"),
+        "{:?}",
+        rep.first_violations
+    );
+}
