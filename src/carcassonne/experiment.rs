@@ -591,7 +591,13 @@ fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
         let policy = rows[robbed[0]].spec.policy.name();
         let line_of: Vec<String> = crate::report::row_labels(&sub, &["players"])
             .into_iter()
-            .map(|l| if l == "all rows" { policy.to_string() } else { l })
+            .map(|l| {
+                if l == "all rows" {
+                    policy.to_string()
+                } else {
+                    l
+                }
+            })
             .collect();
         let mut names: Vec<String> = line_of.clone();
         names.sort();

@@ -94,7 +94,15 @@ pub fn rate_panels(
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
-            draw_rates(area, Some(&p.title), categories, y_label, &p.series, 1.0, true)?;
+            draw_rates(
+                area,
+                Some(&p.title),
+                categories,
+                y_label,
+                &p.series,
+                1.0,
+                true,
+            )?;
         }
         root.present().map_err(err)?;
     }
@@ -128,7 +136,15 @@ pub fn range_panels(
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
             // One series per panel needs no legend (the caption names it).
             let legend = p.series.len() > 1;
-            draw_rates(area, Some(&p.title), categories, y_label, &p.series, ymax, legend)?;
+            draw_rates(
+                area,
+                Some(&p.title),
+                categories,
+                y_label,
+                &p.series,
+                ymax,
+                legend,
+            )?;
         }
         root.present().map_err(err)?;
     }
