@@ -80,7 +80,7 @@ fn carcassonne(c: &mut Criterion) {
         Rules::robbers(2),
         CarcRandom,
         GAMES,
-        (47241, 7531466550561516167),
+        (47212, 3568144984823800364),
     );
     bench_one(
         c,
@@ -88,7 +88,7 @@ fn carcassonne(c: &mut Criterion) {
         Rules::robbers(4),
         CarcGreedy::default(),
         100,
-        (25415, 13817122818282494579),
+        (25792, 3504555734600044050),
     );
 }
 

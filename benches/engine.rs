@@ -89,8 +89,8 @@ fn engine(c: &mut Criterion) {
     for (name, cards, expected) in [
         ("robert_4p_team_impossible", 0, (6086, 337628158402554700)),
         ("robert_4p_team_hard", 1, (9584, 3913174432175526902)),
-        ("robert_4p_team_moderate", 2, (19790, 5392727260941606366)),
-        ("robert_4p_team_easy", 3, (35602, 7640033176524950508)),
+        ("robert_4p_team_moderate", 2, (19703, 1622364628529326789)),
+        ("robert_4p_team_easy", 3, (43365, 2620194437432090201)),
     ] {
         let rules = Rules::robert(
             4,
@@ -112,7 +112,7 @@ fn solitaire(c: &mut Criterion) {
         rules,
         random,
         SolitairePolicy::default(),
-        (9104, 7000035449096960812),
+        (9694, 13121508199524722284),
     );
 }
 
