@@ -23,6 +23,11 @@ fn rules_for(variant: &str, players: u8) -> Rules {
     match name {
         "base" => Rules::base(players),
         "solitaire" => Rules::solitaire(SolitaireRules::default()),
+        // Knights also move the robber; random play uses them.
+        "solitaire-knights" => Rules::solitaire(SolitaireRules {
+            knight_play: KnightPlay::MoveRobber,
+            ..SolitaireRules::default()
+        }),
         "robert" => Rules::robert(
             players,
             RobertRules {
@@ -36,12 +41,16 @@ fn rules_for(variant: &str, players: u8) -> Rules {
 }
 
 /// Random play, except that Solitaire games use the solitaire policy (random play rarely wins
-/// or builds enough for the volcano and gold to show).
-struct TestPolicy(bool);
+/// or builds enough for the volcano and gold to show); in `solitaire-knights` it buys a card
+/// whenever it can and plays every knight, so that knights move the robber (to a random tile).
+struct TestPolicy(bool, bool);
 
 impl TestPolicy {
     fn for_variant(variant: &str) -> TestPolicy {
-        TestPolicy(variant.starts_with("solitaire"))
+        TestPolicy(
+            variant.starts_with("solitaire"),
+            variant.starts_with("solitaire-knights"),
+        )
     }
 }
 
@@ -52,6 +61,17 @@ impl Policy<Game<'_>> for TestPolicy {
         legal: &mut ActionList,
         rng: &mut robsim::engine::seeds::Rng,
     ) -> Action {
+        if self.1 {
+            g.legal_actions(legal);
+            for a in [Action::PlayKnight, Action::BuyDev] {
+                if legal.contains(&a) {
+                    return a;
+                }
+            }
+            if g.s.phase == Phase::MoveRobber {
+                return RandomPolicy.choose(g, legal, rng);
+            }
+        }
         if self.0 {
             SolitairePolicy::default().choose(g, legal, rng)
         } else {
@@ -216,6 +236,8 @@ struct Summary {
     gold: usize,
     bonus: usize,
     cancels: usize,
+    /// Solitaire knights that moved the robber (`knight_play = "move-robber"`).
+    knight_moves: usize,
 }
 
 struct Board {
@@ -463,6 +485,8 @@ fn check(trace: &[u8]) -> R<Summary> {
     let solitaire = text(header, "variant")? == "solitaire";
     // A VP card may be lost on a seven unless the header says `lost_card = "not-vp"`.
     let vp_card_losable = header["solitaire"]["lost_card"].as_str() == Some("any");
+    // Knights move the robber only under `knight_play = "move-robber"` (1 when they may).
+    let knight_moves = (header["solitaire"]["knight_play"].as_str() == Some("move-robber")) as u8;
     let modifiers = text(header, "modifiers")?.to_string();
     let vp_to_win = int(header, "vp_to_win")?;
     let turn_cap = int(header, "turn_cap")?;
@@ -702,6 +726,27 @@ fn check(trace: &[u8]) -> R<Summary> {
                 let h = int(l, "hex")? as usize;
                 if h == bk.robber {
                     return Err(at("the robber must move".into()));
+                }
+                if solitaire {
+                    // A knight's move (`knight_play = "move-robber"`): never into a destroyed
+                    // tile; leaving a tile with a token rolls the destruction die.
+                    if knight_moves == 0 {
+                        return Err(at(
+                            "a Solitaire knight moved the robber under cancel-only".into()
+                        ));
+                    }
+                    if bk.destroyed.contains(&h) {
+                        return Err(at("the robber into a destroyed tile".into()));
+                    }
+                    let from = bk.robber;
+                    bk.left = (board.token[from] != 0).then_some(from);
+                    let next_die = lines
+                        .get(i + 1)
+                        .is_some_and(|n| text(n, "phase") == Ok("destroy_die"));
+                    if next_die != bk.left.is_some() {
+                        return Err(at("a destruction die iff a tile was left".into()));
+                    }
+                    sum.knight_moves += 1;
                 }
                 bk.robber = h;
             }
@@ -1057,6 +1102,8 @@ const CASES: &[(&str, u8, u64)] = &[
     ("solitaire", 1, 2),
     ("solitaire/volcano+gold+tech_advancement", 1, 3),
     ("solitaire/volcano+gold+tech_advancement", 1, 4),
+    ("solitaire-knights", 1, 5),
+    ("solitaire-knights", 1, 6),
     ("base/volcano+gold+tech_advancement", 4, 5),
     ("robert/volcano+gold+tech_advancement", 3, 6),
 ];
@@ -1065,6 +1112,7 @@ const CASES: &[(&str, u8, u64)] = &[
 fn traces_recheck_from_the_lines_alone() {
     let mut ties = 0;
     let mut solo = (0, 0, 0);
+    let mut knights = 0;
     let mut mods = (0, 0);
     for &(variant, players, seed) in CASES {
         let (t, outcome) = gen(variant, players, seed, 0);
@@ -1093,6 +1141,7 @@ fn traces_recheck_from_the_lines_alone() {
             assert!(sum.flips > 0, "robert seed {seed}: no flips");
         }
         if variant.starts_with("solitaire") {
+            knights += sum.knight_moves;
             solo.0 += sum.destructions;
             solo.1 += sum.cancels;
             solo.2 += sum.bonus;
@@ -1109,6 +1158,10 @@ fn traces_recheck_from_the_lines_alone() {
         "solitaire: {solo:?}"
     );
     assert!(mods.0 > 0 && mods.1 > 0, "modifiers: {mods:?}");
+    assert!(
+        knights > 0,
+        "no Solitaire knight moved the robber: that check never ran"
+    );
     assert!(
         ties > 0,
         "no Robert tie in the cases: the tie check never ran"

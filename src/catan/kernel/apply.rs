@@ -116,9 +116,7 @@ impl Game<'_> {
             (Phase::MoveRobber, Action::MoveRobber { hex, .. })
                 if matches!(self.rules.variant, Variant::Solitaire(_)) =>
             {
-                // No second roll: the trace's robber event carries roll 0.
-                self.s.robber_roll = 0;
-                solitaire::move_robber(self, hex, sink);
+                solitaire::knight_moves_robber(self, hex, sink);
             }
             (Phase::MoveRobber, Action::MoveRobber { hex, victim }) => {
                 self.s.robber = hex;

@@ -137,19 +137,35 @@ pub fn robber_roll<S: Sink<Event>>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
     }
 }
 
-/// The robber moves to `to`. Leaving a tile other than a desert rolls the destruction die.
+/// The robber moves to `to` after a seven's second roll. Leaving a tile other than a desert
+/// rolls the destruction die.
 pub fn move_robber<S: Sink<Event>>(g: &mut Game, to: HexId, sink: &mut S) {
+    sink.event(&Event::SoloRobber {
+        from: g.s.robber,
+        to,
+        roll: g.s.robber_roll,
+    });
+    relocate(g, to);
+}
+
+/// A knight sends the robber to `to` (`knight_play = "move-robber"`): the base game's robber
+/// event (nobody robbed), then the same destruction die for the tile he left.
+pub fn knight_moves_robber<S: Sink<Event>>(g: &mut Game, to: HexId, sink: &mut S) {
+    sink.event(&Event::Robber {
+        player: PlayerId(g.s.current),
+        hex: to,
+        victim: NO_PLAYER,
+    });
+    relocate(g, to);
+}
+
+fn relocate(g: &mut Game, to: HexId) {
     let from = g.s.robber;
     debug_assert!(
         !g.s.destroyed.contains(to.idx()),
         "robber into a destroyed tile"
     );
     g.s.robber = to;
-    sink.event(&Event::SoloRobber {
-        from,
-        to,
-        roll: g.s.robber_roll,
-    });
     if to != from && destructible(g, from) {
         g.s.leaving = from;
         g.s.phase = Phase::DestroyDie;
