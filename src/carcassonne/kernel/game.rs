@@ -1058,7 +1058,10 @@ impl<'t> Game<'t> {
                 self.rob_choice = [0; MAX_ROBBERS];
             }
             while self.round_next < self.sb.n_robbers {
-                if self.rob_candidates(self.round_next).len() > 1 {
+                // A robber in stock has nothing to choose (checked before listing the moves).
+                if self.sb.robber[self.round_next as usize] != IN_STOCK
+                    && self.rob_candidates(self.round_next).len() > 1
+                {
                     self.phase = Phase::Rob;
                     return;
                 }
