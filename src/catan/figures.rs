@@ -7,16 +7,11 @@ use crate::engine::stats::{wilson, Curve};
 use crate::report::plot::{
     band_panels, hex_panels, rate_chart, rate_panels, BandPanel, HexPanel, RatePanel, RateSeries,
 };
-use crate::report::{Figure, Tables};
+use crate::report::{row_labels, Figure, Tables};
 use anyhow::Result;
 
 /// A row's settings as (name, value).
 pub(super) type Settings = Vec<(&'static str, String)>;
-
-/// Short labels for rows: the settings that vary across `rows` (see [`crate::report::row_labels`]).
-pub(super) fn row_labels(rows: &[&CatanRow], skip: &[&str]) -> Vec<String> {
-    crate::report::row_labels(rows, skip)
-}
 
 /// Solitaire figures: tiles destroyed by the end of the game, and the win rate per row.
 pub(super) fn solitaire_figures(

@@ -86,31 +86,12 @@ pub fn rate_panels(
     cols: usize,
     panel: (u32, u32),
 ) -> Result<String> {
-    let cols = cols.clamp(1, panels.len().max(1));
-    let rows = panels.len().div_ceil(cols).max(1);
-    let mut svg = String::new();
-    {
-        let size = (panel.0 * cols as u32, panel.1 * rows as u32);
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
-            draw_rates(
-                area,
-                Some(&p.title),
-                categories,
-                y_label,
-                &p.series,
-                1.0,
-                true,
-            )?;
-        }
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+    draw_panels(categories, y_label, panels, cols, panel, 1.0, |_| true)
 }
 
 /// [`rate_panels`] for values of any size (points, scores): every panel's y axis runs from 0
 /// to the largest upper bound of all panels (5% headroom), so panels still compare at a glance.
+/// A panel of one series has no legend (the caption names it).
 ///
 /// # Errors
 /// Drawing fails.
@@ -121,30 +102,36 @@ pub fn range_panels(
     cols: usize,
     panel: (u32, u32),
 ) -> Result<String> {
-    let cols = cols.clamp(1, panels.len().max(1));
-    let rows = panels.len().div_ceil(cols).max(1);
     let top = panels
         .iter()
         .map(|p| upper(&p.series))
         .fold(0.0f64, f64::max);
     let ymax = if top > 0.0 { top * 1.05 } else { 1.0 };
+    draw_panels(categories, y_label, panels, cols, panel, ymax, |p| {
+        p.series.len() > 1
+    })
+}
+
+/// Titled rate charts side by side, every y axis from 0 to `ymax`, a legend where `legend` says.
+fn draw_panels(
+    categories: &[String],
+    y_label: &str,
+    panels: &[RatePanel],
+    cols: usize,
+    panel: (u32, u32),
+    ymax: f64,
+    legend: impl Fn(&RatePanel) -> bool,
+) -> Result<String> {
+    let cols = cols.clamp(1, panels.len().max(1));
+    let rows = panels.len().div_ceil(cols).max(1);
     let mut svg = String::new();
     {
         let size = (panel.0 * cols as u32, panel.1 * rows as u32);
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
-            // One series per panel needs no legend (the caption names it).
-            let legend = p.series.len() > 1;
-            draw_rates(
-                area,
-                Some(&p.title),
-                categories,
-                y_label,
-                &p.series,
-                ymax,
-                legend,
-            )?;
+            let title = Some(p.title.as_str());
+            draw_rates(area, title, categories, y_label, &p.series, ymax, legend(p))?;
         }
         root.present().map_err(err)?;
     }

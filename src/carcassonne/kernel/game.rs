@@ -1067,9 +1067,8 @@ impl<'t> Game<'t> {
                 }
                 self.round_next += 1;
             }
-            let scores = self.round_scores.clone();
+            let scores = std::mem::take(&mut self.round_scores);
             self.round(&scores, sink);
-            self.round_scores.clear();
         }
         self.current = (self.current + 1) % self.rules.players;
         self.phase = Phase::Draw;
