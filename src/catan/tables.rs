@@ -153,7 +153,7 @@ impl Tables for CatanRow<'_> {
             let v = match (k, raiders) {
                 ("raider_pool", Some(o)) => o.raider_pool.map(|x| x.to_string()),
                 ("raiders_per_build", Some(o)) => o.raiders_per_build.map(|x| x.to_string()),
-                _ => knobs::catan_value(k, &rules).map(|v| knobs::show(&v)),
+                _ => knobs::catan_value(k, &rules).map(|v| crate::tomltext::show(&v)),
             };
             (k, v.unwrap_or_else(|| "-".into()))
         }))

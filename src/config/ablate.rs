@@ -6,6 +6,7 @@
 
 use super::knobs::{self, Allowed};
 use super::{GridFile, Sweep, SweepFile};
+use crate::tomltext::show;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use toml::Value;
@@ -80,7 +81,7 @@ fn moved_values(
             "{}: {} has no value to move to from the base row's {}; list some in [ablate.values]",
             ctx("ablate.knobs"),
             k.key,
-            knobs::show(base)
+            show(base)
         );
     }
     Ok(out)
@@ -167,18 +168,18 @@ pub(super) fn expand(
                 ..plain.clone()
             };
             let s = Sweep::from_file(moved, origin)
-                .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, knobs::show(&v)))?;
+                .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, show(&v)))?;
             if steps
                 .iter()
-                .any(|st: &AblationStep| st.knob == k.key && st.value == knobs::show(&v))
+                .any(|st: &AblationStep| st.knob == k.key && st.value == show(&v))
             {
                 continue;
             }
             steps.push(AblationStep {
                 row: sweep.n_rows(),
                 knob: k.key,
-                base: knobs::show(&b),
-                value: knobs::show(&v),
+                base: show(&b),
+                value: show(&v),
             });
             sweep.rows.extend(s.rows);
             sweep.carcassonne.extend(s.carcassonne);

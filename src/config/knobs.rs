@@ -8,6 +8,7 @@ use crate::carcassonne::Rules as CarcRules;
 use crate::catan::{
     KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules, Variant,
 };
+use crate::tomltext::show;
 use toml::Value;
 
 /// The values a knob takes.
@@ -345,14 +346,6 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
 /// Whether a Catan variant is one a knob's `applies` names.
 pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
     k.applies == "catan" || k.applies == v.name()
-}
-
-/// A value as the config would write it (`3`, `"take"`, `true`), for reports and messages.
-pub fn show(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -5,13 +5,13 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
-pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::policy::{
     GreedyKnobs, Knobs, PolicySpec, RolloutKnobs, SolitaireKnobs, TeamKnobs,
 };
 use crate::catan::{BoardKind, Rules};
+use crate::tomltext;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -377,7 +377,7 @@ impl Sweep {
     /// As [`Sweep::load`].
     pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
         let file: SweepFile = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!(crate::config::tomlerr::describe(origin, text, &e)))?;
+            .map_err(|e| anyhow::anyhow!(tomltext::describe(origin, text, &e)))?;
         Self::from_file_in(file, origin, Some(text))
     }
 }
@@ -400,7 +400,7 @@ impl Locate<'_> {
             return format!("command line: --{flag} ({key})");
         }
         let first = key.split(" / ").next().unwrap_or(key);
-        match self.text.and_then(|t| tomlerr::key_line(t, first)) {
+        match self.text.and_then(|t| tomltext::key_line(t, first)) {
             Some(line) => format!("{}:{line}: {key}", self.origin),
             None => format!("{}: {key}", self.origin),
         }
