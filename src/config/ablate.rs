@@ -138,7 +138,7 @@ pub(super) fn expand(
         }
     }
     let value_of = |s: &Sweep, key: &str| match s.rows.first() {
-        Some(r) => knobs::catan_value(key, &r.rules),
+        Some(r) => crate::catan::knobs::value(key, &r.rules),
         None => knobs::carcassonne_value(key, &s.carcassonne[0].rules),
     };
     let mut sweep = base.clone();

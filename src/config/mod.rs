@@ -7,10 +7,8 @@ mod catan;
 pub mod knobs;
 
 use crate::carcassonne::experiment::CarcSpec;
-use crate::catan::policy::{
-    GreedyKnobs, Knobs, PolicySpec, RolloutKnobs, SolitaireKnobs, TeamKnobs,
-};
-use crate::catan::{BoardKind, Rules};
+use crate::catan::experiment::RowSpec;
+use crate::catan::policy::{GreedyKnobs, Knobs, RolloutKnobs, SolitaireKnobs, TeamKnobs};
 use crate::tomltext;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -204,7 +202,7 @@ fn is_default_solitaire(k: &SolitaireKnobs) -> bool {
 }
 
 impl SweepFile {
-    /// The knob tables, for [`PolicySpec::parse`].
+    /// The knob tables, for [`PolicySpec::parse`](crate::catan::policy::PolicySpec::parse).
     pub fn knobs(&self) -> Knobs {
         Knobs {
             greedy: self.greedy,
@@ -222,26 +220,6 @@ fn default_map() -> String {
 
 fn is_base(s: &str) -> bool {
     s == "base"
-}
-
-/// Difficulty names of the Robert variant and their starting development cards.
-pub const DIFFICULTIES: [(&str, u8); 4] =
-    [("impossible", 0), ("hard", 1), ("moderate", 2), ("easy", 3)];
-
-/// The difficulty name for a number of starting cards (`custom` beyond the four levels).
-pub fn difficulty_name(cards: u8) -> &'static str {
-    DIFFICULTIES
-        .iter()
-        .find(|d| d.1 == cards)
-        .map_or("custom", |d| d.0)
-}
-
-/// One configuration row of a sweep, validated and typed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RowSpec {
-    pub rules: Rules,
-    pub policy: PolicySpec,
-    pub board: BoardKind,
 }
 
 /// A validated sweep: shared settings and the expanded rows.

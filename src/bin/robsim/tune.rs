@@ -145,7 +145,7 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
                 .rules
                 .variant
                 .robert()
-                .map_or("", |r| robsim::config::difficulty_name(r.start_cards)),
+                .map_or("", |r| robsim::catan::knobs::difficulty_name(r.start_cards)),
             c.win_rate_diff.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
