@@ -3,6 +3,9 @@
 //! A new game adds its rows here and nowhere else outside its own folder; the runner, the report
 //! folder, comparisons, shards and the CLI stay generic (`report::Tables`).
 
+use crate::carcassonne::experiment::CarcassonneRow;
+use crate::catan::experiment::CatanRow;
+use crate::catan::rows::Maps;
 use crate::config::Sweep;
 use crate::report::shard::Shards;
 use crate::report::sweep::{merge_rows, run_game, Budget, RunOptions};
@@ -16,9 +19,37 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// A map or tile file cannot be read, is invalid, or does not fit the rows.
 pub fn check(sweep: &Sweep) -> Result<()> {
-    catan::rows::Maps::load(sweep)?;
-    carcassonne::rows::rows(sweep)?;
+    catan_maps(sweep)?;
+    carcassonne_rows(sweep)?;
     Ok(())
+}
+
+/// The maps of a sweep's Catan rows, loaded and checked (see [`catan::rows::Maps::load`]).
+///
+/// # Errors
+/// A map cannot be read or built, or does not fit a row.
+pub fn catan_maps(sweep: &Sweep) -> Result<Maps> {
+    Maps::load(&sweep.file.map, &sweep.rows)
+}
+
+/// A sweep's Catan rows bound to their maps (`maps` from [`catan_maps`]).
+pub fn catan_rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
+    catan::rows::rows(
+        &sweep.rows,
+        &sweep.file.map,
+        sweep.file.seed,
+        sweep.file.search_games.map(|n| n as u64),
+        maps,
+        precision,
+    )
+}
+
+/// A sweep's Carcassonne rows bound to their tile set.
+///
+/// # Errors
+/// The tile file cannot be read or is invalid.
+pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
+    carcassonne::rows::rows(&sweep.carcassonne, &sweep.file.tiles, sweep.file.seed)
 }
 
 /// Runs a sweep and writes its report folder; returns the folder and the summary CSV.
@@ -28,15 +59,15 @@ pub fn check(sweep: &Sweep) -> Result<()> {
 /// start.
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne::rows::rows(sweep)?;
+        let rows = carcassonne_rows(sweep)?;
         return run_game(&rows, sweep, opts);
     }
-    let maps = catan::rows::Maps::load(sweep)?;
+    let maps = catan_maps(sweep)?;
     let precision = match opts.budget {
         Budget::Precision { target, .. } => Some(target),
         Budget::Games(_) => None,
     };
-    let rows = catan::rows::rows(sweep, &maps, precision);
+    let rows = catan_rows(sweep, &maps, precision);
     run_game(&rows, sweep, opts)
 }
 
@@ -48,11 +79,11 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
 pub fn write_merged(shards: &Shards, out: &Path, command: &[String]) -> Result<(PathBuf, Vec<u8>)> {
     let sweep = &shards.sweep;
     if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne::rows::rows(sweep)?;
+        let rows = carcassonne_rows(sweep)?;
         return merge_rows(&rows, shards, out, command);
     }
-    let maps = catan::rows::Maps::load(sweep)?;
-    let rows = catan::rows::rows(sweep, &maps, None);
+    let maps = catan_maps(sweep)?;
+    let rows = catan_rows(sweep, &maps, None);
     merge_rows(&rows, shards, out, command)
 }
 

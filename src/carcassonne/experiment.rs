@@ -2,7 +2,7 @@
 
 use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
 use crate::carcassonne::sim::CarcRngs;
-use crate::carcassonne::*;
+use crate::carcassonne::kernel::*;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, wilson, GameLog, Hist};

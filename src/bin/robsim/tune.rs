@@ -35,8 +35,8 @@ pub(crate) fn tune(
         )));
     }
     robsim::games::check(&sweep).map_err(Failure::Input)?;
-    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
-    let rows = robsim::catan::rows::rows(&sweep, &maps, None);
+    let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
+    let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let n_team = rows
         .iter()
         .filter(|r| r.spec.policy.name() == "team")
