@@ -7,7 +7,7 @@ use crate::carcassonne::experiment::CarcassonneRow;
 use crate::catan::experiment::CatanRow;
 use crate::catan::rows::Maps;
 use crate::config::Sweep;
-use crate::report::shard::Shards;
+use crate::report::shard::{self, Shards};
 use crate::report::sweep::{merge_rows, run_game, Budget, RunOptions};
 use crate::{carcassonne, catan};
 use anyhow::Result;
@@ -60,7 +60,7 @@ pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
         let rows = carcassonne_rows(sweep)?;
-        return run_game(&rows, sweep, opts);
+        return run_game(&rows, sweep.info(), opts);
     }
     let maps = catan_maps(sweep)?;
     let precision = match opts.budget {
@@ -68,23 +68,40 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         Budget::Games(_) => None,
     };
     let rows = catan_rows(sweep, &maps, precision);
-    run_game(&rows, sweep, opts)
+    run_game(&rows, sweep.info(), opts)
 }
 
-/// Writes the merge of checked shard folders to `out`: the tables, comparisons, figures, state
-/// and config of the one-shot run, and a manifest naming the shards.
+/// Loads the shard folders of one run and the sweep they ran (the first folder's config),
+/// checked to be slices that together cover the run exactly once.
+///
+/// # Errors
+/// A folder cannot be read, the folders are not of one run, the recorded config no longer
+/// validates, or the slices do not fit it.
+pub fn load_shards(dirs: &[PathBuf]) -> Result<(Shards, Sweep)> {
+    let folders = shard::load_folders(dirs)?;
+    let sweep = Sweep::recorded(&folders[0])?;
+    let shards = shard::check_slices(folders, sweep.n_rows())?;
+    Ok((shards, sweep))
+}
+
+/// Writes the merge of checked shard folders of `sweep` to `out`: the tables, comparisons,
+/// figures, state and config of the one-shot run, and a manifest naming the shards.
 ///
 /// # Errors
 /// The map cannot be loaded, a state does not fit, or the folder cannot be written.
-pub fn write_merged(shards: &Shards, out: &Path, command: &[String]) -> Result<(PathBuf, Vec<u8>)> {
-    let sweep = &shards.sweep;
+pub fn write_merged(
+    shards: &Shards,
+    sweep: &Sweep,
+    out: &Path,
+    command: &[String],
+) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
         let rows = carcassonne_rows(sweep)?;
-        return merge_rows(&rows, shards, out, command);
+        return merge_rows(&rows, sweep.info(), shards, out, command);
     }
     let maps = catan_maps(sweep)?;
     let rows = catan_rows(sweep, &maps, None);
-    merge_rows(&rows, shards, out, command)
+    merge_rows(&rows, sweep.info(), shards, out, command)
 }
 
 /// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon

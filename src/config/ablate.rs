@@ -6,6 +6,7 @@
 
 use super::knobs::{self, Allowed};
 use super::{GridFile, Sweep, SweepFile};
+use crate::report::ablation::AblationStep;
 use crate::tomltext::show;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -21,16 +22,6 @@ pub struct AblateFile {
     /// `robert_skip = [2, 4]`); the base row's own value is skipped.
     #[serde(default, skip_serializing_if = "toml::Table::is_empty")]
     pub values: toml::Table,
-}
-
-/// One moved row of an ablation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AblationStep {
-    /// The row's index in the sweep (the base row is 0).
-    pub row: usize,
-    pub knob: &'static str,
-    pub base: String,
-    pub value: String,
 }
 
 /// The values a knob moves to from `base`: the listed ones, else one step either way within its

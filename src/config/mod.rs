@@ -9,6 +9,9 @@ pub mod knobs;
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
 use crate::catan::policy::{GreedyKnobs, Knobs, RolloutKnobs, SolitaireKnobs, TeamKnobs};
+use crate::report::ablation::AblationStep;
+use crate::report::shard::Folder;
+use crate::report::sweep::SweepInfo;
 use crate::tomltext;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -232,7 +235,7 @@ pub struct Sweep {
     /// Carcassonne rows (numbered after the Catan rows in the report).
     pub carcassonne: Vec<CarcSpec>,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
-    pub ablation: Vec<ablate::AblationStep>,
+    pub ablation: Vec<AblationStep>,
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -335,6 +338,28 @@ impl Sweep {
             carcassonne,
             ablation: Vec::new(),
         })
+    }
+
+    /// What a report records of this sweep.
+    pub fn info(&self) -> SweepInfo<'_> {
+        SweepInfo {
+            name: &self.file.name,
+            description: &self.file.description,
+            seed: self.file.seed,
+            ablation: &self.ablation,
+        }
+    }
+
+    /// The validated sweep a report folder ran (its `config.toml`), with the folder's games per
+    /// row.
+    ///
+    /// # Errors
+    /// The recorded config no longer validates.
+    pub fn recorded(folder: &Folder) -> Result<Sweep> {
+        let origin = folder.dir.join("config.toml").display().to_string();
+        let mut sweep = Sweep::parse(&folder.config_text, &origin)?;
+        sweep.games = folder.manifest.games_per_row;
+        Ok(sweep)
     }
 
     /// Reads, parses and validates a config file.
