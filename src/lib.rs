@@ -5,7 +5,7 @@
 //! - [`report`]: report folders, manifest, shards, paired comparisons, figures, report.html;
 //! - [`config`]: sweep files validated into typed rows;
 //! - [`catan`] and [`carcassonne`]: each game's pure kernel, policies, experiment and trace;
-//! - [`tomltext`]: TOML error locations and values as written, shared by sweep, map and tile files.
+//! - [`tomltext`]: TOML error locations and values as written, shared by sweep and map files.
 
 pub mod carcassonne;
 pub mod catan;
