@@ -1,10 +1,13 @@
-//! The one place that knows every game: which game plays a validated sweep (run, merge, checks).
+//! The one place that knows every game: which game plays a validated sweep (rows bound to maps or tiles, run, merge, checks).
 //!
 //! A new game adds its rows here and nowhere else outside its own folder; the runner, the report
 //! folder, comparisons, shards and the CLI stay generic (`report::Tables`).
 
+use crate::carcassonne::experiment::CarcassonneRow;
+use crate::catan::experiment::CatanRow;
+use crate::catan::rows::Maps;
 use crate::config::Sweep;
-use crate::report::shard::Shards;
+use crate::report::shard::{self, Shards};
 use crate::report::sweep::{merge_rows, run_game, Budget, RunOptions};
 use crate::{carcassonne, catan};
 use anyhow::Result;
@@ -16,9 +19,37 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// A map or tile file cannot be read, is invalid, or does not fit the rows.
 pub fn check(sweep: &Sweep) -> Result<()> {
-    catan::rows::Maps::load(sweep)?;
-    carcassonne::rows::rows(sweep)?;
+    catan_maps(sweep)?;
+    carcassonne_rows(sweep)?;
     Ok(())
+}
+
+/// The maps of a sweep's Catan rows, loaded and checked (see [`catan::rows::Maps::load`]).
+///
+/// # Errors
+/// A map cannot be read or built, or does not fit a row.
+pub fn catan_maps(sweep: &Sweep) -> Result<Maps> {
+    Maps::load(&sweep.file.map, &sweep.rows)
+}
+
+/// A sweep's Catan rows bound to their maps (`maps` from [`catan_maps`]).
+pub fn catan_rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
+    catan::rows::rows(
+        &sweep.rows,
+        &sweep.file.map,
+        sweep.file.seed,
+        sweep.file.search_games.map(|n| n as u64),
+        maps,
+        precision,
+    )
+}
+
+/// A sweep's Carcassonne rows bound to their tile set.
+///
+/// # Errors
+/// The tile file cannot be read or is invalid.
+pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
+    carcassonne::rows::rows(&sweep.carcassonne, &sweep.file.tiles, sweep.file.seed)
 }
 
 /// Runs a sweep and writes its report folder; returns the folder and the summary CSV.
@@ -28,32 +59,49 @@ pub fn check(sweep: &Sweep) -> Result<()> {
 /// start.
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne::rows::rows(sweep)?;
-        return run_game(&rows, sweep, opts);
+        let rows = carcassonne_rows(sweep)?;
+        return run_game(&rows, sweep.info(), opts);
     }
-    let maps = catan::rows::Maps::load(sweep)?;
+    let maps = catan_maps(sweep)?;
     let precision = match opts.budget {
         Budget::Precision { target, .. } => Some(target),
         Budget::Games(_) => None,
     };
-    let rows = catan::rows::rows(sweep, &maps, precision);
-    run_game(&rows, sweep, opts)
+    let rows = catan_rows(sweep, &maps, precision);
+    run_game(&rows, sweep.info(), opts)
 }
 
-/// Writes the merge of checked shard folders to `out`: the tables, comparisons, figures, state
-/// and config of the one-shot run, and a manifest naming the shards.
+/// Loads the shard folders of one run and the sweep they ran (the first folder's config),
+/// checked to be slices that together cover the run exactly once.
+///
+/// # Errors
+/// A folder cannot be read, the folders are not of one run, the recorded config no longer
+/// validates, or the slices do not fit it.
+pub fn load_shards(dirs: &[PathBuf]) -> Result<(Shards, Sweep)> {
+    let folders = shard::load_folders(dirs)?;
+    let sweep = Sweep::recorded(&folders[0])?;
+    let shards = shard::check_slices(folders, sweep.n_rows())?;
+    Ok((shards, sweep))
+}
+
+/// Writes the merge of checked shard folders of `sweep` to `out`: the tables, comparisons,
+/// figures, state and config of the one-shot run, and a manifest naming the shards.
 ///
 /// # Errors
 /// The map cannot be loaded, a state does not fit, or the folder cannot be written.
-pub fn write_merged(shards: &Shards, out: &Path, command: &[String]) -> Result<(PathBuf, Vec<u8>)> {
-    let sweep = &shards.sweep;
+pub fn write_merged(
+    shards: &Shards,
+    sweep: &Sweep,
+    out: &Path,
+    command: &[String],
+) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
-        let rows = carcassonne::rows::rows(sweep)?;
-        return merge_rows(&rows, shards, out, command);
+        let rows = carcassonne_rows(sweep)?;
+        return merge_rows(&rows, sweep.info(), shards, out, command);
     }
-    let maps = catan::rows::Maps::load(sweep)?;
-    let rows = catan::rows::rows(sweep, &maps, None);
-    merge_rows(&rows, shards, out, command)
+    let maps = catan_maps(sweep)?;
+    let rows = catan_rows(sweep, &maps, None);
+    merge_rows(&rows, sweep.info(), shards, out, command)
 }
 
 /// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon

@@ -1,8 +1,8 @@
 //! Carcassonne as an experiment for the generic runner: one row's games, its accumulator and its tables.
 
+use crate::carcassonne::kernel::*;
 use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
 use crate::carcassonne::sim::CarcRngs;
-use crate::carcassonne::*;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, wilson, GameLog, Hist};

@@ -1,27 +1,25 @@
-//! A sweep's Carcassonne rows bound to their tile set.
+//! Carcassonne rows bound to their tile set.
 
-use crate::carcassonne::experiment::{resolve_tiles, CarcassonneRow};
-use crate::config::Sweep;
+use crate::carcassonne::experiment::{resolve_tiles, CarcSpec, CarcassonneRow};
 use anyhow::{Context, Result};
 
-/// The sweep's Carcassonne rows bound to their tile set.
+/// A sweep's Carcassonne rows bound to their tile set (`tiles`: `base` or a tile file) under
+/// master `seed`.
 ///
 /// # Errors
 /// The tile file cannot be read or is invalid.
-pub fn rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
-    if sweep.carcassonne.is_empty() {
+pub fn rows(specs: &[CarcSpec], tiles: &str, seed: u64) -> Result<Vec<CarcassonneRow>> {
+    if specs.is_empty() {
         return Ok(Vec::new());
     }
-    let tiles = resolve_tiles(&sweep.file.tiles)
-        .with_context(|| format!("tiles = {:?}", sweep.file.tiles))?;
-    Ok(sweep
-        .carcassonne
+    let set = resolve_tiles(tiles).with_context(|| format!("tiles = {tiles:?}"))?;
+    Ok(specs
         .iter()
         .map(|&spec| CarcassonneRow {
-            tiles,
-            tiles_name: sweep.file.tiles.clone(),
+            tiles: set,
+            tiles_name: tiles.to_string(),
             spec,
-            seed: sweep.file.seed,
+            seed,
         })
         .collect())
 }

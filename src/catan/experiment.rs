@@ -1,8 +1,8 @@
 //! Catan as an experiment for the generic runner: per-game recording into the row accumulator (its tables are in `tables`, its figures in `figures`).
 
+use crate::catan::policy::PolicySpec;
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
-use crate::config::RowSpec;
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, Curve, GameLog, Hist};
 use serde::{Deserialize, Serialize};
@@ -235,6 +235,14 @@ impl Sink<Event> for Recorder<'_> {
             _ => {}
         }
     }
+}
+
+/// One Catan configuration row of a sweep, validated and typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RowSpec {
+    pub rules: Rules,
+    pub policy: PolicySpec,
+    pub board: BoardKind,
 }
 
 /// One Catan configuration row bound to its map and master seed.

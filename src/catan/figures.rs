@@ -1,8 +1,8 @@
 //! Catan report figures: win rates, face-down curves, flips by hex, Solitaire destruction and Raiders seats, curves and raids by hex.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::knobs::difficulty_name;
 use crate::catan::*;
-use crate::config::difficulty_name;
 use crate::engine::stats::{wilson, Curve};
 use crate::report::plot::{
     band_panels, hex_panels, rate_chart, rate_panels, BandPanel, HexPanel, RatePanel, RateSeries,

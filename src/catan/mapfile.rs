@@ -3,7 +3,7 @@
 use crate::catan::{
     HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Rules, Terrain, Topology, Variant,
 };
-use crate::config::tomlerr::{describe, line_of};
+use crate::tomltext::{describe, line_of};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 use std::path::Path;

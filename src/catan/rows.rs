@@ -1,24 +1,23 @@
-//! A sweep's Catan rows bound to their maps: the maps loaded and checked once, one `CatanRow` per row.
+//! Catan rows bound to their maps: the maps loaded and checked once, one `CatanRow` per row.
 
-use crate::catan::experiment::CatanRow;
+use crate::catan::experiment::{CatanRow, RowSpec};
 use crate::catan::mapfile::{map_for, resolve_map};
 use crate::catan::Topology;
-use crate::config::Sweep;
 use anyhow::{Context, Result};
 
 /// The boards a Catan sweep's rows are played on, one topology per map name.
 pub struct Maps(Vec<(String, Topology)>);
 
 impl Maps {
-    /// Loads every map the sweep's rows name (see [`map_for`]) and checks that Raiders rows
-    /// have raider deserts.
+    /// Loads every map the rows name (`map` is the sweep's; see [`map_for`]) and checks that
+    /// Raiders rows have raider deserts.
     ///
     /// # Errors
     /// A map cannot be read or built, or a Raiders row's map has no raider desert.
-    pub fn load(sweep: &Sweep) -> Result<Maps> {
+    pub fn load(map: &str, rows: &[RowSpec]) -> Result<Maps> {
         let mut maps: Vec<(String, Topology)> = Vec::new();
-        for row in &sweep.rows {
-            let name = map_for(&sweep.file.map, &row.rules);
+        for row in rows {
+            let name = map_for(map, &row.rules);
             if !maps.iter().any(|(n, _)| *n == name) {
                 let spec = resolve_map(&name).with_context(|| format!("map = {name:?}"))?;
                 let topo = Topology::build(&spec).with_context(|| format!("map = {name:?}"))?;
@@ -81,22 +80,25 @@ fn home_room(t: &Topology) -> (usize, usize) {
     )
 }
 
-/// The Catan experiments of a validated sweep's rows, each on its map.
-pub fn rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
-    sweep
-        .rows
+/// The Catan experiments of a validated sweep's rows, each on its map (`map` is the sweep's,
+/// see [`map_for`]) under master `seed`; a search player's rows play at most `search_games`.
+pub fn rows<'t>(
+    specs: &[RowSpec],
+    map: &str,
+    seed: u64,
+    search_games: Option<u64>,
+    maps: &'t Maps,
+    precision: Option<f64>,
+) -> Vec<CatanRow<'t>> {
+    specs
         .iter()
         .map(|&spec| CatanRow {
-            topo: maps.get(&map_for(&sweep.file.map, &spec.rules)),
-            map: map_for(&sweep.file.map, &spec.rules),
+            topo: maps.get(&map_for(map, &spec.rules)),
+            map: map_for(map, &spec.rules),
             spec,
-            seed: sweep.file.seed,
+            seed,
             precision,
-            games_cap: sweep
-                .file
-                .search_games
-                .filter(|_| spec.policy.searches())
-                .map(|n| n as u64),
+            games_cap: search_games.filter(|_| spec.policy.searches()),
         })
         .collect()
 }

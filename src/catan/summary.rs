@@ -5,8 +5,8 @@
 //! ranks below fix the column order; the column dictionary in docs/guide.md lists each group.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::knobs::difficulty_name;
 use crate::catan::*;
-use crate::config::difficulty_name;
 use crate::engine::stats::wilson;
 use crate::report::columns::Group;
 use crate::report::{r3, r5};

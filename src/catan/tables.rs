@@ -1,15 +1,15 @@
 //! Catan report tables: how a row's accumulator becomes `summary.csv` (via `summary`), `seats.csv`, the per-hex and per-turn tables, and its settings for `compare.csv`.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::knobs::{self, difficulty_name};
 use crate::catan::*;
-use crate::config::{difficulty_name, knobs};
 use crate::engine::stats::{wilson, GameLog};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::Result;
 use serde::Serialize;
 
 /// The rule knobs a row's settings list after the variant options (`settings`, compare.csv),
-/// in `knobs::RULE_KNOBS` order: `-` where a knob does not apply.
+/// in `config::knobs::RULE_KNOBS` order: `-` where a knob does not apply.
 pub const NUMERIC_KNOBS: &[&str] = &[
     "vp_to_win",
     "hand_limit",
@@ -153,7 +153,7 @@ impl Tables for CatanRow<'_> {
             let v = match (k, raiders) {
                 ("raider_pool", Some(o)) => o.raider_pool.map(|x| x.to_string()),
                 ("raiders_per_build", Some(o)) => o.raiders_per_build.map(|x| x.to_string()),
-                _ => knobs::catan_value(k, &rules).map(|v| knobs::show(&v)),
+                _ => knobs::value(k, &rules).map(|v| crate::tomltext::show(&v)),
             };
             (k, v.unwrap_or_else(|| "-".into()))
         }))

@@ -11,9 +11,8 @@
 //! seed, never seen by the search) give the honest estimate: a paired Newcombe interval and a
 //! McNemar test per row, as `compare.csv` has them.
 
-use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::experiment::{CatanAcc, CatanRow, RowSpec};
 use crate::catan::policy::{PolicySpec, TeamKnobs};
-use crate::config::RowSpec;
 use crate::engine::runner::run;
 use crate::engine::seeds::mix64;
 use crate::report::compare::{compare_row, CompareRow, Pair, PairStats};

@@ -6,6 +6,8 @@
 
 use super::knobs::{self, Allowed};
 use super::{GridFile, Sweep, SweepFile};
+use crate::report::ablation::AblationStep;
+use crate::tomltext::show;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use toml::Value;
@@ -20,16 +22,6 @@ pub struct AblateFile {
     /// `robert_skip = [2, 4]`); the base row's own value is skipped.
     #[serde(default, skip_serializing_if = "toml::Table::is_empty")]
     pub values: toml::Table,
-}
-
-/// One moved row of an ablation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AblationStep {
-    /// The row's index in the sweep (the base row is 0).
-    pub row: usize,
-    pub knob: &'static str,
-    pub base: String,
-    pub value: String,
 }
 
 /// The values a knob moves to from `base`: the listed ones, else one step either way within its
@@ -80,7 +72,7 @@ fn moved_values(
             "{}: {} has no value to move to from the base row's {}; list some in [ablate.values]",
             ctx("ablate.knobs"),
             k.key,
-            knobs::show(base)
+            show(base)
         );
     }
     Ok(out)
@@ -137,7 +129,7 @@ pub(super) fn expand(
         }
     }
     let value_of = |s: &Sweep, key: &str| match s.rows.first() {
-        Some(r) => knobs::catan_value(key, &r.rules),
+        Some(r) => crate::catan::knobs::value(key, &r.rules),
         None => knobs::carcassonne_value(key, &s.carcassonne[0].rules),
     };
     let mut sweep = base.clone();
@@ -167,18 +159,18 @@ pub(super) fn expand(
                 ..plain.clone()
             };
             let s = Sweep::from_file(moved, origin)
-                .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, knobs::show(&v)))?;
+                .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, show(&v)))?;
             if steps
                 .iter()
-                .any(|st: &AblationStep| st.knob == k.key && st.value == knobs::show(&v))
+                .any(|st: &AblationStep| st.knob == k.key && st.value == show(&v))
             {
                 continue;
             }
             steps.push(AblationStep {
                 row: sweep.n_rows(),
                 knob: k.key,
-                base: knobs::show(&b),
-                value: knobs::show(&v),
+                base: show(&b),
+                value: show(&v),
             });
             sweep.rows.extend(s.rows);
             sweep.carcassonne.extend(s.carcassonne);

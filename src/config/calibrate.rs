@@ -1,7 +1,8 @@
 //! `[calibrate]`: the knob `robsim calibrate` chooses, the values it may take, the target win rates, and the grid's rows as the groups it chooses for.
 
 use super::knobs::{self, Allowed};
-use super::{RowSpec, Sweep, SweepFile};
+use super::{Sweep, SweepFile};
+use crate::catan::experiment::RowSpec;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
@@ -182,7 +183,7 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
                 row.rules.variant.name()
             );
         }
-        if knobs::catan_value(k.key, &row.rules).is_none() {
+        if crate::catan::knobs::value(k.key, &row.rules).is_none() {
             bail!(
                 "{}: {} does not apply to a {} row (it is a {} knob)",
                 ctx("calibrate.knob"),

@@ -1,12 +1,13 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
-use super::{axis, names, SweepFile, CARCASSONNE, DIFFICULTIES};
+use super::{axis, names, SweepFile, CARCASSONNE};
+use crate::catan::experiment::RowSpec;
+use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::PolicySpec;
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
-use crate::config::RowSpec;
 use anyhow::{bail, Context, Result};
 use itertools::iproduct;
 
@@ -162,7 +163,7 @@ type KnobSet = Option<(&'static str, toml::Value)>;
 /// `rules` with the knob value set, where its variant has the knob.
 fn apply(set: &KnobSet, mut rules: Rules) -> Rules {
     if let Some((key, v)) = set {
-        if super::knobs::catan_value(key, &rules).is_some() {
+        if crate::catan::knobs::value(key, &rules).is_some() {
             super::knobs::set_catan(key, &mut rules, v).expect("checked by knob_axes");
         }
     }

@@ -1,13 +1,16 @@
 //! Rule knobs: every number and choice of the seed rules as a grid key, with its allowed values, the games it applies to and its value in a row.
 //!
 //! The grid keys are parsed and checked where rows are expanded (`catan.rs`, `carcassonne.rs`);
-//! this table is what `ablate` and `calibrate` read to move a knob one step, to list its other
-//! values, and to read the value a row plays with.
+//! this table is what `ablate` and `calibrate` read to move a knob one step and to list its other
+//! values. The value a Catan row plays with is the game's to read (`catan::knobs::value`, which
+//! its report tables list too); a Carcassonne row's is read here.
 
 use crate::carcassonne::Rules as CarcRules;
+use crate::catan::knobs::value as catan_value;
 use crate::catan::{
     KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules, Variant,
 };
+use crate::tomltext::show;
 use toml::Value;
 
 /// The values a knob takes.
@@ -226,38 +229,6 @@ pub fn keys() -> String {
         .join(", ")
 }
 
-/// The value of knob `key` a Catan row plays with, or `None` where it does not apply.
-pub fn catan_value(key: &str, r: &Rules) -> Option<Value> {
-    let int = |x: u32| Some(Value::Integer(x as i64));
-    let robert = r.variant.robert();
-    let solitaire = r.variant.solitaire();
-    let raiders = r.variant.raiders();
-    match key {
-        "vp_to_win" => int(r.vp_to_win as u32),
-        "hand_limit" => int(r.hand_limit as u32),
-        "start_cards" => robert.and_then(|o| int(o.start_cards as u32)),
-        "robert_target" => robert.map(|o| Value::String(o.target.name().into())),
-        "city_weight" => robert.and_then(|o| int(o.city_weight as u32)),
-        "soldier_flips" => robert.and_then(|o| int(o.soldier_flips as u32)),
-        "seven_flips" => robert.and_then(|o| int(o.seven_flips as u32)),
-        "robert_skip" => robert.and_then(|o| int(o.robert_skip as u32)),
-        "monopoly" => robert.map(|o| Value::String(o.monopoly.name().into())),
-        "keep_back" => robert.and_then(|o| int(o.keep_back as u32)),
-        "reshuffled_knights" => robert.map(|o| Value::String(o.reshuffled_knights.name().into())),
-        "lost_card" => solitaire.map(|o| Value::String(o.lost_card.name().into())),
-        "knight_play" => solitaire.map(|o| Value::String(o.knight_play.name().into())),
-        "jungle_shelters" => raiders.map(|o| Value::Boolean(o.jungle_shelters)),
-        "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
-        "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
-        "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),
-        "setup_raiders" => raiders.map(|o| Value::Boolean(o.setup_raiders)),
-        "volcano_start" => raiders.map(|o| Value::Boolean(o.volcano_start)),
-        "raider_pool" => raiders.and_then(|o| int(o.pool(r.players) as u32)),
-        "raiders_per_build" => raiders.and_then(|o| int(o.per_build(r.players) as u32)),
-        _ => None,
-    }
-}
-
 /// The value of knob `key` a Carcassonne row plays with, or `None` where it does not apply.
 pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
     match key {
@@ -345,14 +316,6 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
 /// Whether a Catan variant is one a knob's `applies` names.
 pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
     k.applies == "catan" || k.applies == v.name()
-}
-
-/// A value as the config would write it (`3`, `"take"`, `true`), for reports and messages.
-pub fn show(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -5,13 +5,14 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
-pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
-use crate::catan::policy::{
-    GreedyKnobs, Knobs, PolicySpec, RolloutKnobs, SolitaireKnobs, TeamKnobs,
-};
-use crate::catan::{BoardKind, Rules};
+use crate::catan::experiment::RowSpec;
+use crate::catan::policy::{GreedyKnobs, Knobs, RolloutKnobs, SolitaireKnobs, TeamKnobs};
+use crate::report::ablation::AblationStep;
+use crate::report::shard::Folder;
+use crate::report::sweep::SweepInfo;
+use crate::tomltext;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -204,7 +205,7 @@ fn is_default_solitaire(k: &SolitaireKnobs) -> bool {
 }
 
 impl SweepFile {
-    /// The knob tables, for [`PolicySpec::parse`].
+    /// The knob tables, for [`PolicySpec::parse`](crate::catan::policy::PolicySpec::parse).
     pub fn knobs(&self) -> Knobs {
         Knobs {
             greedy: self.greedy,
@@ -224,26 +225,6 @@ fn is_base(s: &str) -> bool {
     s == "base"
 }
 
-/// Difficulty names of the Robert variant and their starting development cards.
-pub const DIFFICULTIES: [(&str, u8); 4] =
-    [("impossible", 0), ("hard", 1), ("moderate", 2), ("easy", 3)];
-
-/// The difficulty name for a number of starting cards (`custom` beyond the four levels).
-pub fn difficulty_name(cards: u8) -> &'static str {
-    DIFFICULTIES
-        .iter()
-        .find(|d| d.1 == cards)
-        .map_or("custom", |d| d.0)
-}
-
-/// One configuration row of a sweep, validated and typed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RowSpec {
-    pub rules: Rules,
-    pub policy: PolicySpec,
-    pub board: BoardKind,
-}
-
 /// A validated sweep: shared settings and the expanded rows.
 #[derive(Clone, Debug)]
 pub struct Sweep {
@@ -254,7 +235,7 @@ pub struct Sweep {
     /// Carcassonne rows (numbered after the Catan rows in the report).
     pub carcassonne: Vec<CarcSpec>,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
-    pub ablation: Vec<ablate::AblationStep>,
+    pub ablation: Vec<AblationStep>,
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -359,6 +340,28 @@ impl Sweep {
         })
     }
 
+    /// What a report records of this sweep.
+    pub fn info(&self) -> SweepInfo<'_> {
+        SweepInfo {
+            name: &self.file.name,
+            description: &self.file.description,
+            seed: self.file.seed,
+            ablation: &self.ablation,
+        }
+    }
+
+    /// The validated sweep a report folder ran (its `config.toml`), with the folder's games per
+    /// row.
+    ///
+    /// # Errors
+    /// The recorded config no longer validates.
+    pub fn recorded(folder: &Folder) -> Result<Sweep> {
+        let origin = folder.dir.join("config.toml").display().to_string();
+        let mut sweep = Sweep::parse(&folder.config_text, &origin)?;
+        sweep.games = folder.manifest.games_per_row;
+        Ok(sweep)
+    }
+
     /// Reads, parses and validates a config file.
     ///
     /// # Errors
@@ -377,7 +380,7 @@ impl Sweep {
     /// As [`Sweep::load`].
     pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
         let file: SweepFile = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!(crate::config::tomlerr::describe(origin, text, &e)))?;
+            .map_err(|e| anyhow::anyhow!(tomltext::describe(origin, text, &e)))?;
         Self::from_file_in(file, origin, Some(text))
     }
 }
@@ -400,7 +403,7 @@ impl Locate<'_> {
             return format!("command line: --{flag} ({key})");
         }
         let first = key.split(" / ").next().unwrap_or(key);
-        match self.text.and_then(|t| tomlerr::key_line(t, first)) {
+        match self.text.and_then(|t| tomltext::key_line(t, first)) {
             Some(line) => format!("{}:{line}: {key}", self.origin),
             None => format!("{}: {key}", self.origin),
         }

@@ -1,10 +1,19 @@
 //! `ablation.csv` and its tornado chart: each moved row of an `[ablate]` sweep against the base row, from the paired comparisons.
 
-use crate::config::ablate::AblationStep;
 use crate::report::compare::CompareRow;
 use crate::report::{plot, Figure};
 use anyhow::Result;
 use serde::Serialize;
+
+/// One moved row of an ablation (the config layer expands an `[ablate]` table into them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AblationStep {
+    /// The row's index in the sweep (the base row is 0).
+    pub row: usize,
+    pub knob: &'static str,
+    pub base: String,
+    pub value: String,
+}
 
 /// One line of `ablation.csv`: a knob moved to one value, paired with the base row (row 0) over
 /// the games both played. Differences are the moved row minus the base row.

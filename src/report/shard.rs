@@ -1,10 +1,7 @@
-//! Beyond one machine: shards (`--shard i/n`), each folder's exact state (`state.json`),
-//! `robsim merge` (shards → exactly the one-shot result) and `robsim rerun` (from a manifest).
+//! Beyond one machine: shards (`--shard i/n`), each folder's exact state (`state.json`), and
+//! report folders read back and checked for `robsim merge` (shards → exactly the one-shot result,
+//! merged by `sweep::merge_rows`) and `robsim rerun` (from a manifest).
 
-use crate::config::Sweep;
-use crate::engine::runner::Experiment;
-use crate::engine::stats::Accumulator;
-use crate::report::compare::PairSet;
 use crate::report::{sha256_hex, Manifest};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -64,45 +61,6 @@ pub struct RowState {
     pub acc: serde_json::Value,
 }
 
-/// Merges the states of several shards: row by row, the accumulator a one-shot run would have
-/// (accumulators are exact and merge in any order), and the paired statistics likewise.
-/// Generic over the game.
-///
-/// # Errors
-/// A state does not deserialise into the experiment's accumulator.
-pub fn merge_states<E: Experiment>(
-    rows: &[E],
-    states: &[StateFile],
-) -> Result<crate::report::sweep::Played<E::Acc>> {
-    let mut accs = Vec::with_capacity(rows.len());
-    let mut games = Vec::with_capacity(rows.len());
-    for i in 0..rows.len() {
-        let mut acc = E::Acc::default();
-        let mut n = 0;
-        for st in states {
-            let r = &st.rows[i];
-            let a: E::Acc = serde_json::from_value(r.acc.clone())
-                .with_context(|| format!("state of row {i} does not fit this experiment"))?;
-            acc.merge(a);
-            n += r.games;
-        }
-        accs.push(acc);
-        games.push(n);
-    }
-    let mut stats = PairSet::default();
-    for st in states {
-        let p: PairSet = serde_json::from_value(st.pairs.clone())
-            .context("the paired statistics in state.json are malformed")?;
-        stats.merge(p);
-    }
-    Ok(crate::report::sweep::Played {
-        accs,
-        stats,
-        games,
-        partial: false,
-    })
-}
-
 fn read(dir: &Path, file: &str) -> Result<String> {
     let p = dir.join(file);
     std::fs::read_to_string(&p).with_context(|| format!("{}: cannot read it", p.display()))
@@ -152,17 +110,6 @@ impl Folder {
         })
     }
 
-    /// The validated sweep this folder ran, with its games per row.
-    ///
-    /// # Errors
-    /// The recorded config no longer validates.
-    pub fn sweep(&self) -> Result<Sweep> {
-        let origin = self.dir.join("config.toml").display().to_string();
-        let mut sweep = Sweep::parse(&self.config_text, &origin)?;
-        sweep.games = self.manifest.games_per_row;
-        Ok(sweep)
-    }
-
     /// The shard this folder played, if any.
     pub fn shard(&self) -> Option<Shard> {
         self.manifest.shard.map(|s| Shard {
@@ -175,15 +122,17 @@ impl Folder {
 /// Shard folders checked to be slices of one run that together cover it exactly once.
 pub struct Shards {
     pub folders: Vec<Folder>,
-    pub sweep: Sweep,
+    /// Games per row of the run.
+    pub games: u64,
 }
 
-/// Loads shard folders and checks them: same robsim version, config hash, seed and games per
-/// row; none partial; slices disjoint and together every game index.
+/// Loads shard folders and checks that they are of one run: same robsim version, config hash,
+/// seed and games per row. [`check_slices`] checks what they played once the run's sweep is
+/// known (the layers above read it from the first folder's config).
 ///
 /// # Errors
 /// The first mismatch, naming the folders and the manifest field.
-pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
+pub fn load_folders(dirs: &[PathBuf]) -> Result<Vec<Folder>> {
     if dirs.is_empty() {
         bail!("merge: give at least one shard folder");
     }
@@ -221,8 +170,17 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
             }
         }
     }
-    let sweep = first.sweep()?;
-    let games = sweep.games;
+    Ok(folders)
+}
+
+/// Checks the folders of one run (from [`load_folders`]) of a sweep of `rows` rows: none a
+/// precision run or partial, each state holding every row, the slices disjoint and together
+/// every game index.
+///
+/// # Errors
+/// The first folder that does not fit, naming it.
+pub fn check_slices(folders: Vec<Folder>, rows: usize) -> Result<Shards> {
+    let games = folders[0].manifest.games_per_row;
     let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
     for f in &folders {
         if f.manifest.precision.is_some() {
@@ -239,13 +197,11 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
         }
         let range = f.shard().map_or(0..games, |s| s.range(games));
         let st = f.state.as_ref().expect("loaded with state");
-        if st.rows.len() != sweep.n_rows()
-            || st.rows.iter().any(|r| r.games != range.end - range.start)
-        {
+        if st.rows.len() != rows || st.rows.iter().any(|r| r.games != range.end - range.start) {
             bail!(
                 "merge: {}: state.json does not hold {} rows of {} games each",
                 f.dir.display(),
-                sweep.n_rows(),
+                rows,
                 range.end - range.start
             );
         }
@@ -276,5 +232,5 @@ pub fn load_shards(dirs: &[PathBuf]) -> Result<Shards> {
     if next != games {
         bail!("merge: games {next}..{games} are in no shard given; shards must cover every game");
     }
-    Ok(Shards { folders, sweep })
+    Ok(Shards { folders, games })
 }

@@ -1,11 +1,11 @@
 //! Plays one game's rows on the runner and writes the report folder (generic over the game: `Tables`).
 
-use crate::config::Sweep;
-use crate::engine::runner::{run_joint, stop_requested, with_threads};
+use crate::engine::runner::{run_joint, stop_requested, with_threads, Experiment};
 use crate::engine::stats::{Accumulator, GameLog};
+use crate::report::ablation::AblationStep;
 use crate::report::compare::{compare_row, pairs, PairSet, PairStats};
 use crate::report::html;
-use crate::report::shard::{RowState, Shard, StateFile};
+use crate::report::shard::{RowState, Shard, Shards, StateFile};
 use crate::report::{
     git_commit, machine, sha256_hex, Manifest, PrecisionManifest, ReportDir, ShardInfo, Tables,
 };
@@ -42,6 +42,18 @@ pub enum Format {
     Csv,
     /// Also `summary.json`: the CSV's rows as objects with exactly its fields.
     Json,
+}
+
+/// What a report records of the sweep it plays (the config layer above builds it).
+#[derive(Clone, Copy, Debug)]
+pub struct SweepInfo<'a> {
+    /// The sweep's name: the report page's title.
+    pub name: &'a str,
+    pub description: &'a str,
+    /// Master seed.
+    pub seed: u64,
+    /// With an `[ablate]` table: the moved rows (the base row is row 0).
+    pub ablation: &'a [AblationStep],
 }
 
 /// How a sweep is run (not what it computes: results never depend on these).
@@ -204,6 +216,42 @@ impl<A: Accumulator> Played<A> {
     }
 }
 
+/// Merges the states of several shards: row by row, the accumulator a one-shot run would have
+/// (accumulators are exact and merge in any order), and the paired statistics likewise.
+/// Generic over the game.
+///
+/// # Errors
+/// A state does not deserialise into the experiment's accumulator.
+pub fn merge_states<E: Experiment>(rows: &[E], states: &[StateFile]) -> Result<Played<E::Acc>> {
+    let mut accs = Vec::with_capacity(rows.len());
+    let mut games = Vec::with_capacity(rows.len());
+    for i in 0..rows.len() {
+        let mut acc = E::Acc::default();
+        let mut n = 0;
+        for st in states {
+            let r = &st.rows[i];
+            let a: E::Acc = serde_json::from_value(r.acc.clone())
+                .with_context(|| format!("state of row {i} does not fit this experiment"))?;
+            acc.merge(a);
+            n += r.games;
+        }
+        accs.push(acc);
+        games.push(n);
+    }
+    let mut stats = PairSet::default();
+    for st in states {
+        let p: PairSet = serde_json::from_value(st.pairs.clone())
+            .context("the paired statistics in state.json are malformed")?;
+        stats.merge(p);
+    }
+    Ok(Played {
+        accs,
+        stats,
+        games,
+        partial: false,
+    })
+}
+
 /// Writes every row's tables, `compare.csv` and the figures to `out` (with an ablation,
 /// `ablation.csv` and its chart too); returns the figures. Generic over the game.
 ///
@@ -214,7 +262,7 @@ pub fn write_results<E: Tables>(
     accs: &[E::Acc],
     stats: &PairSet,
     partial: bool,
-    ablation: &[crate::config::ablate::AblationStep],
+    ablation: &[AblationStep],
     out: &mut ReportDir,
 ) -> Result<Vec<crate::report::Figure>> {
     out.set_row_partial(partial);
@@ -248,7 +296,7 @@ pub fn write_results<E: Tables>(
 /// Plays one game's rows and writes the report folder. Generic over the game.
 pub fn run_game<E: Tables>(
     rows: &[E],
-    sweep: &Sweep,
+    sweep: SweepInfo,
     opts: &RunOptions,
 ) -> Result<(PathBuf, Vec<u8>)> {
     let mut out = ReportDir::create(&opts.out)?;
@@ -298,7 +346,7 @@ pub fn run_game<E: Tables>(
 
 /// Everything a report folder is written from, whether its games were played here or merged.
 pub struct Written<'a, E: Tables> {
-    pub sweep: &'a Sweep,
+    pub sweep: SweepInfo<'a>,
     pub rows: &'a [E],
     pub played: &'a Played<E::Acc>,
     pub opts: &'a RunOptions,
@@ -324,7 +372,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         accs,
         &w.played.stats,
         w.played.partial,
-        &sweep.ablation,
+        sweep.ablation,
         &mut out,
     )?;
     let games_per_row = match opts.budget {
@@ -338,7 +386,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         command: opts.command.clone(),
         config: "config.toml".into(),
         config_sha256: sha256_hex(opts.config_text.as_bytes()),
-        seed: sweep.file.seed,
+        seed: sweep.seed,
         games_per_row,
         rows: rows.len(),
         precision: match opts.budget {
@@ -377,7 +425,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}{}",
         manifest.robsim_version,
         manifest.git_commit.as_deref().unwrap_or("unknown"),
-        sweep.file.seed,
+        sweep.seed,
         rows.len(),
         games,
         threads,
@@ -396,8 +444,8 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     );
     let headline: Vec<&str> = headline.iter().map(String::as_str).collect();
     let page = html::render(&html::Page {
-        title: &sweep.file.name,
-        description: &sweep.file.description,
+        title: sweep.name,
+        description: sweep.description,
         summary_csv: &summary,
         headline: &headline,
         compare_csv: &compare_csv,
@@ -426,11 +474,11 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
 /// Merges the shards' states of one game's rows and writes the report. Generic over the game.
 pub fn merge_rows<E: Tables>(
     rows: &[E],
-    shards: &crate::report::shard::Shards,
+    sweep: SweepInfo,
+    shards: &Shards,
     out: &Path,
     command: &[String],
 ) -> Result<(PathBuf, Vec<u8>)> {
-    let sweep = &shards.sweep;
     let dir = ReportDir::create(out)?;
     let started = std::time::SystemTime::now();
     let t0 = Instant::now();
@@ -439,14 +487,14 @@ pub fn merge_rows<E: Tables>(
         .iter()
         .map(|f| f.state.clone().expect("loaded with state"))
         .collect();
-    let played = crate::report::shard::merge_states(rows, &states)?;
+    let played = merge_states(rows, &states)?;
     let opts = RunOptions {
         threads: 1,
         out: out.to_path_buf(),
         quiet: true,
         command: command.to_vec(),
         config_text: shards.folders[0].config_text.clone(),
-        budget: Budget::Games(sweep.games),
+        budget: Budget::Games(shards.games),
         format: Format::Csv,
         shard: None,
     };

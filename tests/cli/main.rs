@@ -4,8 +4,10 @@
 mod support;
 
 mod ablate;
+mod bad_input;
 mod calibrate;
 mod carcassonne;
 mod catan;
+mod golden;
 mod reliability;
 mod replay;

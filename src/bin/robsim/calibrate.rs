@@ -110,7 +110,7 @@ pub(crate) fn calibrate(
         ..sweep.clone()
     };
     robsim::games::check(&all).map_err(Failure::Input)?;
-    let maps = robsim::catan::rows::Maps::load(&all).map_err(Failure::Input)?;
+    let maps = robsim::games::catan_maps(&all).map_err(Failure::Input)?;
     let rows: Vec<Vec<CatanRow>> = cal
         .groups
         .iter()
@@ -119,7 +119,7 @@ pub(crate) fn calibrate(
                 rows: g.rows.clone(),
                 ..sweep.clone()
             };
-            robsim::catan::rows::rows(&s, &maps, None)
+            robsim::games::catan_rows(&s, &maps, None)
         })
         .collect();
     let out = out.unwrap_or_else(|| default_out(&sweep.file.name));

@@ -12,10 +12,9 @@ fn temperature(s: &str) -> Result<f32, String> {
         _ => Err(format!("{s:?}: allowed a number from 0 to 100")),
     }
 }
+use robsim::catan::knobs::DIFFICULTIES;
 use robsim::catan::{BoardKind, RobertTarget, Variant};
-use robsim::config::{
-    GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP, DIFFICULTIES,
-};
+use robsim::config::{GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP};
 use robsim::report::shard::Shard;
 use robsim::report::sweep::{Budget, Format, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;

@@ -12,7 +12,7 @@ use anyhow::Context;
 use clap::Parser;
 use cli::{Cli, Cmd, Common};
 use robsim::config::Sweep;
-use robsim::report::shard::{load_shards, Folder};
+use robsim::report::shard::Folder;
 use robsim::report::sweep::Format;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -97,7 +97,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             quiet,
         } => {
             let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
-            let mut sweep = folder.sweep().map_err(Failure::Input)?;
+            let mut sweep = Sweep::recorded(&folder).map_err(Failure::Input)?;
             let recorded = folder.manifest.robsim_version.as_str();
             if recorded != env!("CARGO_PKG_VERSION") {
                 eprintln!(
@@ -126,11 +126,11 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             execute(&sweep, common, args, folder.config_text)
         }
         Cmd::Merge { dirs, out } => {
-            let shards = load_shards(&dirs).map_err(Failure::Input)?;
-            robsim::games::check(&shards.sweep).map_err(Failure::Input)?;
+            let (shards, sweep) = robsim::games::load_shards(&dirs).map_err(Failure::Input)?;
+            robsim::games::check(&sweep).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) =
-                robsim::games::write_merged(&shards, &out, &args).map_err(Failure::Run)?;
+                robsim::games::write_merged(&shards, &sweep, &out, &args).map_err(Failure::Run)?;
             print_summary(&summary).map_err(Failure::Run)?;
             println!("report: {}", dir.display());
             Ok(())

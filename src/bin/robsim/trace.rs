@@ -91,7 +91,7 @@ fn write_jsonl(game: &GameArgs, index: u64, sink: Sink) -> Result<(), Failure> {
     }
     let row = sweep.rows[0];
     let map = robsim::catan::mapfile::map_for(&game.map, &row.rules);
-    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
+    let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
     let layout = layout_for(topo, row.board, game.seed, index);
     let header = TraceHeader::new(&row.policy.label(), row.board, &map, game.seed, index);

@@ -35,8 +35,8 @@ pub(crate) fn tune(
         )));
     }
     robsim::games::check(&sweep).map_err(Failure::Input)?;
-    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
-    let rows = robsim::catan::rows::rows(&sweep, &maps, None);
+    let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
+    let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let n_team = rows
         .iter()
         .filter(|r| r.spec.policy.name() == "team")
@@ -145,7 +145,7 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
                 .rules
                 .variant
                 .robert()
-                .map_or("", |r| robsim::config::difficulty_name(r.start_cards)),
+                .map_or("", |r| robsim::catan::knobs::difficulty_name(r.start_cards)),
             c.win_rate_diff.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
             c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,

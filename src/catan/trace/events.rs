@@ -1,6 +1,8 @@
 //! Trace lines of kernel events and state snapshots.
 
-use super::*;
+use super::names::{outcome_name, phase_name, seat_opt, set_vec};
+use crate::catan::*;
+use serde::Serialize;
 
 // ---------------------------------------------------------------------------------------------
 // Events

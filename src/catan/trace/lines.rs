@@ -1,6 +1,44 @@
 //! Trace lines of the game's set-up and steps: header, board, decisions and chance outcomes.
 
-use super::*;
+use super::names::{harbor_name, phase_name, present, seat_opt, set_vec};
+use crate::catan::*;
+use serde::Serialize;
+
+/// Version of the trace format, written into the header. Bump it when a line changes shape.
+pub const TRACE_FORMAT: u32 = 2;
+
+/// What the caller knows about the game beyond its rules: names and seeds for the header line.
+/// Variant, players and rule options are taken from the [`Rules`] passed to
+/// [`write_trace`](super::write_trace), so that the header cannot disagree with the game that was
+/// played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceHeader {
+    /// robsim version that wrote the trace (`env!("CARGO_PKG_VERSION")`).
+    pub version: String,
+    /// Policy name as the CLI knows it (`random`, ...).
+    pub policy: String,
+    /// Board kind name ([`BoardKind::name`]).
+    pub board: String,
+    /// Map name or path.
+    pub map: String,
+    pub seed: u64,
+    /// Game index under the master seed.
+    pub game: u64,
+}
+
+impl TraceHeader {
+    /// A header with this crate's version.
+    pub fn new(policy: &str, board: BoardKind, map: &str, seed: u64, game: u64) -> TraceHeader {
+        TraceHeader {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            policy: policy.to_string(),
+            board: board.name().to_string(),
+            map: map.to_string(),
+            seed,
+            game,
+        }
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Header and board

@@ -11,47 +11,14 @@ use crate::engine::play::{play, Observer};
 
 mod events;
 mod lines;
+mod names;
 
 use anyhow::Context;
 use events::{event_line, snapshot};
 use lines::{action_line, board_line, chance_line, header_line};
+pub use lines::{TraceHeader, TRACE_FORMAT};
 use serde::Serialize;
 use std::io::Write;
-
-/// Version of the trace format, written into the header. Bump it when a line changes shape.
-pub const TRACE_FORMAT: u32 = 2;
-
-/// What the caller knows about the game beyond its rules: names and seeds for the header line.
-/// Variant, players and rule options are taken from the [`Rules`] passed to [`write_trace`], so
-/// that the header cannot disagree with the game that was played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TraceHeader {
-    /// robsim version that wrote the trace (`env!("CARGO_PKG_VERSION")`).
-    pub version: String,
-    /// Policy name as the CLI knows it (`random`, ...).
-    pub policy: String,
-    /// Board kind name ([`BoardKind::name`]).
-    pub board: String,
-    /// Map name or path.
-    pub map: String,
-    pub seed: u64,
-    /// Game index under the master seed.
-    pub game: u64,
-}
-
-impl TraceHeader {
-    /// A header with this crate's version.
-    pub fn new(policy: &str, board: BoardKind, map: &str, seed: u64, game: u64) -> TraceHeader {
-        TraceHeader {
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            policy: policy.to_string(),
-            board: board.name().to_string(),
-            map: map.to_string(),
-            seed,
-            game,
-        }
-    }
-}
 
 /// Writes serialisable lines through one reused buffer (one `write_all` per line).
 pub(super) struct Lines<'w, W: Write> {
@@ -178,74 +145,4 @@ pub fn write_trace<'t, W: Write, P: Policy<Game<'t>>>(
     Ok(g.s
         .outcome()
         .expect("the loop ends only when the game is over or halted"))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Names
-
-pub(super) fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Deal => "deal",
-        Phase::SetupSettlement => "setup_settlement",
-        Phase::SetupRoad => "setup_road",
-        Phase::PreRoll => "pre_roll",
-        Phase::Dice => "dice",
-        Phase::Discard => "discard",
-        Phase::MoveRobber => "move_robber",
-        Phase::Steal => "steal",
-        Phase::Draw => "draw",
-        Phase::RobertTie => "robert_tie",
-        Phase::FlipUp => "flip_up",
-        Phase::Main => "main",
-        Phase::RoadBuilding => "road_building",
-        Phase::SevenChoice => "seven_choice",
-        Phase::LoseDev => "lose_dev",
-        Phase::RobberRoll => "robber_roll",
-        Phase::RobberTie => "robber_tie",
-        Phase::DestroyDie => "destroy_die",
-        Phase::MonopolyDie => "monopoly_die",
-        Phase::ModifierDie => "modifier_die",
-        Phase::Bonus => "bonus",
-        Phase::PlaceRaider => "place_raider",
-        Phase::RemoveRaider => "remove_raider",
-        Phase::ChooseVictim => "choose_victim",
-        Phase::SpecialBuild => "special_build",
-        Phase::Over(_) => "over",
-    }
-}
-
-pub(super) fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Winner(_) => "winner",
-        Outcome::TeamWin => "team_win",
-        Outcome::TeamLoss => "team_loss",
-        Outcome::Cap => "cap",
-    }
-}
-
-/// A `u8` seat slot (`NO_PLAYER` = none) as an optional seat.
-pub(super) fn seat_opt(p: u8) -> Option<u8> {
-    (p != NO_PLAYER).then_some(p)
-}
-
-/// A corner's harbor bit ([`HarborKind::bit`]) as the harbor's name.
-pub(super) fn harbor_name(bit: u8) -> Option<&'static str> {
-    if bit == 0 {
-        None
-    } else if bit == HarborKind::Generic.bit() {
-        Some(HarborKind::Generic.name())
-    } else {
-        Resource::ALL
-            .into_iter()
-            .find(|&r| HarborKind::Special(r).bit() == bit)
-            .map(|r| HarborKind::Special(r).name())
-    }
-}
-
-pub(super) fn present(row: &[u8]) -> Vec<u8> {
-    row.iter().copied().filter(|&x| x != NONE).collect()
-}
-
-pub(super) fn set_vec<const N: usize>(s: &crate::catan::Bits<N>) -> Vec<usize> {
-    s.iter().collect()
 }

@@ -1,4 +1,4 @@
-//! Error locations in TOML files: one-line messages `file:line: key: what; allowed: ...`.
+//! TOML as a person reads it, for sweep and map files: error locations (one-line messages `file:line: key: what; allowed: ...`) and values as a file writes them.
 //!
 //! Syntax and type errors come from the `toml` crate with a byte span; semantic errors found
 //! after parsing (a value out of range) re-locate their dotted key in the text.
@@ -115,6 +115,15 @@ pub fn describe(origin: &str, text: &str, e: &toml::de::Error) -> String {
             }
         }
         None => format!("{origin}: {msg}"),
+    }
+}
+
+/// A value as a sweep file writes it, strings unquoted (`3`, `take`, `true`), for reports and
+/// messages.
+pub fn show(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
     }
 }
 

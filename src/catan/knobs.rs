@@ -1,0 +1,48 @@
+//! A Catan row's settings by name: the Robert difficulties and the value of each rule knob (the grid keys of `config::knobs`).
+
+use crate::catan::Rules;
+use toml::Value;
+
+/// Difficulty names of the Robert variant and their starting development cards.
+pub const DIFFICULTIES: [(&str, u8); 4] =
+    [("impossible", 0), ("hard", 1), ("moderate", 2), ("easy", 3)];
+
+/// The difficulty name for a number of starting cards (`custom` beyond the four levels).
+pub fn difficulty_name(cards: u8) -> &'static str {
+    DIFFICULTIES
+        .iter()
+        .find(|d| d.1 == cards)
+        .map_or("custom", |d| d.0)
+}
+
+/// The value of knob `key` a Catan row plays with, or `None` where it does not apply.
+pub fn value(key: &str, r: &Rules) -> Option<Value> {
+    let int = |x: u32| Some(Value::Integer(x as i64));
+    let robert = r.variant.robert();
+    let solitaire = r.variant.solitaire();
+    let raiders = r.variant.raiders();
+    match key {
+        "vp_to_win" => int(r.vp_to_win as u32),
+        "hand_limit" => int(r.hand_limit as u32),
+        "start_cards" => robert.and_then(|o| int(o.start_cards as u32)),
+        "robert_target" => robert.map(|o| Value::String(o.target.name().into())),
+        "city_weight" => robert.and_then(|o| int(o.city_weight as u32)),
+        "soldier_flips" => robert.and_then(|o| int(o.soldier_flips as u32)),
+        "seven_flips" => robert.and_then(|o| int(o.seven_flips as u32)),
+        "robert_skip" => robert.and_then(|o| int(o.robert_skip as u32)),
+        "monopoly" => robert.map(|o| Value::String(o.monopoly.name().into())),
+        "keep_back" => robert.and_then(|o| int(o.keep_back as u32)),
+        "reshuffled_knights" => robert.map(|o| Value::String(o.reshuffled_knights.name().into())),
+        "lost_card" => solitaire.map(|o| Value::String(o.lost_card.name().into())),
+        "knight_play" => solitaire.map(|o| Value::String(o.knight_play.name().into())),
+        "jungle_shelters" => raiders.map(|o| Value::Boolean(o.jungle_shelters)),
+        "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
+        "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
+        "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),
+        "setup_raiders" => raiders.map(|o| Value::Boolean(o.setup_raiders)),
+        "volcano_start" => raiders.map(|o| Value::Boolean(o.volcano_start)),
+        "raider_pool" => raiders.and_then(|o| int(o.pool(r.players) as u32)),
+        "raiders_per_build" => raiders.and_then(|o| int(o.per_build(r.players) as u32)),
+        _ => None,
+    }
+}
