@@ -1,11 +1,12 @@
 //! Applying actions and chance outcomes: the turn's phase machine, production, building, cards.
 
 use super::bits::{EdgeSet, HexSet};
+use super::game::{self, ActionList, Game};
 use super::ids::*;
 use super::modifiers;
 use super::raiders;
 use super::robert;
-use super::rules::{ActionList, Game, IllegalAction};
+use super::rules::IllegalAction;
 use super::solitaire;
 use super::state::*;
 use super::topology::NONE;
@@ -437,7 +438,7 @@ impl Game<'_> {
     /// bank cannot pay everyone a resource, nobody gets it, unless only one player is owed it,
     /// who then gets what the bank has.
     pub(super) fn produce<S: Sink<Event>>(&mut self, n: u8, sink: &mut S) {
-        let hexes = modifiers::producing_hexes(self, n);
+        let hexes = game::producing_hexes(self, n);
         // One pass over the producing hexes' corners: what each seat is owed of each resource,
         // the total owed, and which seats are owed it (a bit per seat).
         let mut want = [[0u8; MAX_PLAYERS]; 5];
@@ -509,19 +510,6 @@ impl Game<'_> {
         }
     }
 
-    /// Back to the turn after an interruption (robber, flips): before or after the roll.
-    pub(crate) fn resume_turn(&mut self) {
-        self.s.phase = if self.s.rolled {
-            Phase::Main
-        } else {
-            match self.rules.variant {
-                Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => Phase::PreRoll,
-                // A soldier replaces Robert's move: the player rolls next.
-                Variant::Robert(_) => Phase::Dice,
-            }
-        };
-    }
-
     pub(super) fn start_turn<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A capped game has played exactly `turn_cap` player-turns.
         if self.s.turn >= self.rules.turn_cap {
@@ -541,14 +529,6 @@ impl Game<'_> {
         });
     }
 
-    pub(crate) fn finish<S: Sink<Event>>(&mut self, outcome: Outcome, sink: &mut S) {
-        self.s.phase = Phase::Over(outcome);
-        sink.event(&Event::GameOver {
-            outcome,
-            turn: self.s.turn,
-        });
-    }
-
     pub(super) fn check_end<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A player wins only on their own turn (not in a special building phase).
         if self.is_over() || self.s.turn == 0 || self.s.raiders.turn_owner != NO_PLAYER {
@@ -564,14 +544,6 @@ impl Game<'_> {
             }
         } else if self.s.cur().vp >= target {
             self.finish(Outcome::Winner(PlayerId(self.s.current)), sink);
-        }
-    }
-
-    pub(super) fn pay(&mut self, p: PlayerId, cost: &Hand) {
-        let hand = &mut self.s.players[p.idx()].hand;
-        for ((h, b), c) in hand.iter_mut().zip(self.s.bank.iter_mut()).zip(cost) {
-            *h -= c;
-            *b += c;
         }
     }
 

@@ -5,20 +5,13 @@
 //! made from the phase machine). A fourth variant adds its arms here.
 
 use super::bits::{CornerSet, EdgeSet};
+use super::game::{ActionList, Game};
 use super::ids::*;
 use super::raiders;
-use super::rules::{ActionList, Game};
 use super::state::*;
-use super::variant::Variant;
 use super::Sink;
 
 impl Game<'_> {
-    /// The Raiders of Catan is being played.
-    #[inline(always)]
-    pub fn is_raiders(&self) -> bool {
-        matches!(self.rules.variant, Variant::Raiders(_))
-    }
-
     /// After a set-up settlement (before its resources): Raiders' jungle discoveries for the
     /// second one.
     #[inline]
