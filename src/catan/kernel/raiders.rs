@@ -1,7 +1,8 @@
 //! The Raiders of Catan: ships and trade routes, home-island set-up, volcano and jungle, the desert raiders and their storm.
 //!
-//! Hooks called from the base rules (`rules.rs`) when the variant is [`Variant::Raiders`]. The
-//! readings of the seed's open points are in `docs/rules.md` ("The Raiders of Catan").
+//! Hooks called from the base rules (`hooks.rs`; `rules.rs` and `apply.rs` for Raiders' own
+//! phases and actions) when the variant is [`Variant::Raiders`]. The readings of the seed's
+//! open points are in `docs/rules.md` ("The Raiders of Catan").
 
 use super::bits::{CornerSet, EdgeSet, HexSet};
 use super::game::{self, ActionList, Game};

@@ -7,7 +7,6 @@ use super::raiders;
 use super::robert;
 use super::solitaire;
 use super::state::*;
-use super::variant::Variant;
 
 /// The main phase's legal actions as sets and counts (see [`Game::main_menu`]): builds, then
 /// the "tail" of single actions in a fixed order: buy a card, knight, road building, year of
@@ -143,12 +142,6 @@ pub struct IllegalAction {
 }
 
 impl Game<'_> {
-    /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
-    pub fn deck_available(&self) -> bool {
-        self.deck_has_cards()
-            || (self.rules.variant.cooperative() && robert::reshuffle_size(self) > 0)
-    }
-
     /// Fills `out` with every legal action of the actor, except `Trade` (unbounded; use
     /// [`Game::trade_ok`]). Empty in chance phases and once the game is over.
     pub fn legal_actions(&self, out: &mut ActionList) {
@@ -213,38 +206,7 @@ impl Game<'_> {
                     }
                 }
             }
-            Phase::MoveRobber if matches!(self.rules.variant, Variant::Solitaire(_)) => {
-                for h in solitaire::knight_targets(self).iter() {
-                    out.push(Action::MoveRobber {
-                        hex: HexId(h as u8),
-                        victim: NO_PLAYER,
-                    });
-                }
-            }
-            Phase::MoveRobber => {
-                let victims = self.robber_victims();
-                let seats = self.seats_by_hex();
-                for h in self.topo.land_hexes.iter() {
-                    if h == s.robber.idx() {
-                        continue;
-                    }
-                    let mut on = seats[h] & victims;
-                    if on == 0 {
-                        out.push(Action::MoveRobber {
-                            hex: HexId(h as u8),
-                            victim: NO_PLAYER,
-                        });
-                    }
-                    while on != 0 {
-                        let q = on.trailing_zeros() as u8;
-                        on &= on - 1;
-                        out.push(Action::MoveRobber {
-                            hex: HexId(h as u8),
-                            victim: q,
-                        });
-                    }
-                }
-            }
+            Phase::MoveRobber => self.robber_actions(out),
             Phase::FlipUp => {
                 for h in robert::flip_up_candidates(self).iter() {
                     out.push(Action::FlipUp(HexId(h as u8)));
@@ -293,28 +255,6 @@ impl Game<'_> {
             }
         }
         on
-    }
-
-    /// The action that goes on to the dice before the roll: letting Robert move in Robert
-    /// (except on the turns he rests, see `robert_skip`), rolling otherwise.
-    #[inline]
-    pub fn roll_action(&self) -> Action {
-        match self.rules.variant {
-            Variant::Robert(_) if robert::moves_this_turn(self) => Action::RobertMoves,
-            _ => Action::Roll,
-        }
-    }
-
-    /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
-    /// raider stands on a land hex, Solitaire only under `knight_play = "move-robber"` (by
-    /// default its knights only cancel sevens).
-    pub fn knight_playable(&self) -> bool {
-        self.can_play(DevCard::Knight)
-            && match self.rules.variant {
-                Variant::Base | Variant::Robert(_) => true,
-                Variant::Solitaire(_) => solitaire::knights_move_robber(self),
-                Variant::Raiders(_) => !raiders::removal_targets(self).is_empty(),
-            }
     }
 
     /// Free pieces a road building card can still place: roads, and ships in Raiders.
@@ -369,7 +309,7 @@ impl Game<'_> {
         if self.afford_dev(p) && self.deck_available() {
             m.singles |= MainMenu::BUY_DEV;
         }
-        if !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable() {
+        if self.main_knight_playable() {
             m.singles |= MainMenu::KNIGHT;
         }
         if self.can_play(DevCard::RoadBuilding) && self.road_building_spots(p) {
