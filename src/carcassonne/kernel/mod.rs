@@ -8,4 +8,4 @@ pub use game::*;
 pub use scoreboard::{
     half_up, resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
 };
-pub use tiles::{Edge, Feature, Kind, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES};
+pub use tiles::{Edge, Feature, Kind, TileSet, TileSetError, MAX_KINDS, MAX_SEGS, MAX_TILES};
