@@ -1,10 +1,19 @@
 //! Carcassonne with The Robbers: the rules kernel (pure: no I/O, no random generator).
 
+mod board;
+mod features;
 mod game;
+mod grid;
+mod play;
+mod robbers;
 mod scoreboard;
+mod scoring;
 pub(crate) mod tiles;
 
+pub use board::{Placements, SegPreview};
+pub use features::MAX_PLAYERS;
 pub use game::*;
+pub use grid::{cell, neighbour, offset, xy, GRID, START_CELL};
 pub use scoreboard::{
     half_up, resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
 };
