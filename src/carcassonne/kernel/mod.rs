@@ -1,4 +1,8 @@
 //! Carcassonne with The Robbers: the rules kernel (pure: no I/O, no random generator).
+//!
+//! Top-down: `play` (set-up, legal actions, applying them) uses `robbers` (The Robbers'
+//! decisions), `scoring` and `board` (tile placement), which add to the `Game` of `game`; that
+//! sits on `features` (the feature graph), `grid` (the cells), `tiles` and `scoreboard`.
 
 mod board;
 mod features;

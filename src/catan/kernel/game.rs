@@ -143,7 +143,7 @@ impl<'t> Game<'t> {
     }
 
     /// Corners where seat `p` may build a settlement in the main phase (ignoring cost and stock).
-    pub fn settlement_spots(&self, p: PlayerId) -> super::bits::CornerSet {
+    pub fn settlement_spots(&self, p: PlayerId) -> CornerSet {
         self.s
             .player(p)
             .net
@@ -177,6 +177,7 @@ impl<'t> Game<'t> {
         };
     }
 
+    /// The game ends with `outcome`.
     pub(crate) fn finish<S: Sink<Event>>(&mut self, outcome: Outcome, sink: &mut S) {
         self.s.phase = Phase::Over(outcome);
         sink.event(&Event::GameOver {
@@ -185,6 +186,7 @@ impl<'t> Game<'t> {
         });
     }
 
+    /// Seat `p` pays `cost` to the bank.
     pub(super) fn pay(&mut self, p: PlayerId, cost: &Hand) {
         let hand = &mut self.s.players[p.idx()].hand;
         for ((h, b), c) in hand.iter_mut().zip(self.s.bank.iter_mut()).zip(cost) {
@@ -247,7 +249,7 @@ pub(crate) fn strike<S: Sink<Event>>(s: &mut State, c: CornerId, vp_step: u8, si
 }
 
 /// The corners the distance rule closes: the occupied ones and their neighbours.
-pub(crate) fn blocked_by(topo: &super::topology::Topology, occupied: CornerSet) -> CornerSet {
+pub(crate) fn blocked_by(topo: &Topology, occupied: CornerSet) -> CornerSet {
     let mut blocked = CornerSet::EMPTY;
     for c in occupied.iter() {
         blocked = blocked.union(topo.corner_block[c]);
