@@ -102,7 +102,7 @@ impl TileSet {
                 u8::try_from(r.count).context("robber_tile count")?,
             ));
         }
-        TileSet::build(shapes, start_shape, &robber_kinds)
+        Ok(TileSet::build(shapes, start_shape, &robber_kinds)?)
     }
 }
 

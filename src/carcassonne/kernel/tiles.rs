@@ -1,7 +1,5 @@
 //! Tile data: shapes, kinds and the rotation and edge-fit tables built once from them (the file format is `carcassonne::tilefile`).
 
-use anyhow::{bail, Result};
-
 /// Most segments (features) on one tile type.
 pub const MAX_SEGS: usize = 10;
 /// Most tile kinds (base types plus robber kinds).
@@ -86,6 +84,15 @@ pub struct Oriented {
     pub sig: u8,
 }
 
+/// Why checked shapes do not make a tile set: more than the fixed-size game state holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TileSetError {
+    #[error("{0} tile kinds; at most {MAX_KINDS}")]
+    TooManyKinds(usize),
+    #[error("{0} tiles in all; at most {MAX_TILES}")]
+    TooManyTiles(usize),
+}
+
 /// The parsed tile file: shapes, kinds (base kinds first: kind `i < shapes.len()` is shape `i`
 /// without the robber symbol; robber kinds follow), and the tables the game loop reads.
 #[derive(Clone, Debug)]
@@ -157,12 +164,12 @@ impl TileSet {
     /// robber symbol) first, then `robber_kinds` as (shape, count).
     ///
     /// # Errors
-    /// More kinds or tiles than the fixed-size game state holds.
+    /// [`TileSetError`]: more kinds or tiles than the fixed-size game state holds.
     pub fn build(
         shapes: Vec<Shape>,
         start_shape: usize,
         robber_kinds: &[(u8, u8)],
-    ) -> Result<TileSet> {
+    ) -> Result<TileSet, TileSetError> {
         let mut kinds: Vec<Kind> = shapes
             .iter()
             .enumerate()
@@ -180,11 +187,11 @@ impl TileSet {
             });
         }
         if kinds.len() > MAX_KINDS {
-            bail!("{} tile kinds; at most {MAX_KINDS}", kinds.len());
+            return Err(TileSetError::TooManyKinds(kinds.len()));
         }
         let total: usize = kinds.iter().map(|k| k.count as usize).sum();
         if total > MAX_TILES {
-            bail!("{total} tiles in all; at most {MAX_TILES}");
+            return Err(TileSetError::TooManyTiles(total));
         }
         let mut oriented = Vec::new();
         let mut fit = Vec::new();

@@ -1,15 +1,15 @@
 //! Applying actions and chance outcomes: the turn's phase machine, production, building, cards.
 
 use super::bits::{EdgeSet, HexSet};
+use super::game::{self, ActionList, Game};
 use super::ids::*;
 use super::modifiers;
 use super::raiders;
 use super::robert;
-use super::rules::{ActionList, Game, IllegalAction};
+use super::rules::IllegalAction;
 use super::solitaire;
 use super::state::*;
 use super::topology::NONE;
-use super::variant::Variant;
 
 impl Game<'_> {
     /// Checked form of [`Game::apply`]: refuses an illegal action and leaves the state untouched.
@@ -55,8 +55,7 @@ impl Game<'_> {
                 self.place_settlement(p, c, true, sink);
                 self.s.last_settlement = c;
                 self.after_setup_settlement(p, c, sink);
-                let solo = matches!(self.rules.variant, Variant::Solitaire(_));
-                if self.s.setup_step >= self.s.n_players || solo {
+                if self.setup_settlement_pays() {
                     // Second settlement (Solitaire: both): one resource per adjacent producing hex.
                     for &h in &self.topo.corner_hexes[c.idx()] {
                         if h == NONE {
@@ -92,13 +91,7 @@ impl Game<'_> {
                 self.play_card(p, DevCard::Knight, sink);
                 self.s.players[p.idx()].knights_played += 1;
                 self.update_largest_army(p, sink);
-                match self.rules.variant {
-                    Variant::Base => self.s.phase = Phase::MoveRobber,
-                    Variant::Robert(_) => robert::soldier(self, sink),
-                    Variant::Raiders(_) => self.s.phase = Phase::RemoveRaider,
-                    // Offered only under `knight_play = "move-robber"`.
-                    Variant::Solitaire(_) => self.s.phase = Phase::MoveRobber,
-                }
+                self.after_knight(sink);
             }
             (Phase::Discard, Action::Discard(r)) => {
                 let q = self.actor();
@@ -113,24 +106,8 @@ impl Game<'_> {
                     self.after_discards(sink);
                 }
             }
-            (Phase::MoveRobber, Action::MoveRobber { hex, .. })
-                if matches!(self.rules.variant, Variant::Solitaire(_)) =>
-            {
-                solitaire::knight_moves_robber(self, hex, sink);
-            }
             (Phase::MoveRobber, Action::MoveRobber { hex, victim }) => {
-                self.s.robber = hex;
-                sink.event(&Event::Robber {
-                    player: p,
-                    hex,
-                    victim,
-                });
-                if victim != NO_PLAYER {
-                    self.s.victim = victim;
-                    self.s.phase = Phase::Steal;
-                } else {
-                    self.resume_turn();
-                }
+                self.move_robber(p, hex, victim, sink)
             }
             (Phase::FlipUp, Action::FlipUp(h)) => robert::flip_up(self, h, sink),
             (Phase::PlaceRaider, Action::PlaceRaider(h)) => raiders::place_raider(self, h, sink),
@@ -228,26 +205,7 @@ impl Game<'_> {
             }
             (Phase::Main, Action::PlayMonopoly(r)) => {
                 self.play_card(p, DevCard::Monopoly, sink);
-                match self.rules.variant {
-                    Variant::Robert(_) if !robert::monopoly_takes(self) => {
-                        robert::monopoly(self, p, r, sink)
-                    }
-                    Variant::Base | Variant::Raiders(_) | Variant::Robert(_) => {
-                        let mut taken = 0;
-                        for q in 0..self.s.n_players as usize {
-                            if q != p.idx() {
-                                taken += std::mem::take(&mut self.s.players[q].hand[r.idx()]);
-                            }
-                        }
-                        self.s.players[p.idx()].hand[r.idx()] += taken;
-                        sink.event(&Event::Monopoly {
-                            player: p,
-                            resource: r,
-                            taken,
-                        });
-                    }
-                    Variant::Solitaire(_) => solitaire::monopoly(self, r),
-                }
+                self.monopoly(p, r, sink);
             }
             (Phase::Main, Action::BankTrade { give, get }) => {
                 let rate = self.s.cur().rate(give);
@@ -392,23 +350,8 @@ impl Game<'_> {
         self.s.rolled = true;
         let n = d1 + d2;
         self.s.last_roll = n;
-        if n == 7 && matches!(self.rules.variant, Variant::Solitaire(_)) {
-            // Knight cancel first, then the procedure in the seed's order.
-            solitaire::seven(self, sink);
-        } else if n == 7 {
-            let mut any = false;
-            for q in 0..self.s.n_players as usize {
-                let size = self.s.players[q].hand_size();
-                if size > self.rules.hand_limit as u32 {
-                    self.s.discards[q] = (size / 2) as u8;
-                    any = true;
-                }
-            }
-            if any {
-                self.s.phase = Phase::Discard;
-            } else {
-                self.after_discards(sink);
-            }
+        if n == 7 {
+            self.seven(sink);
         } else {
             self.before_production(n, sink);
             self.produce(n, sink);
@@ -437,7 +380,7 @@ impl Game<'_> {
     /// bank cannot pay everyone a resource, nobody gets it, unless only one player is owed it,
     /// who then gets what the bank has.
     pub(super) fn produce<S: Sink<Event>>(&mut self, n: u8, sink: &mut S) {
-        let hexes = modifiers::producing_hexes(self, n);
+        let hexes = game::producing_hexes(self, n);
         // One pass over the producing hexes' corners: what each seat is owed of each resource,
         // the total owed, and which seats are owed it (a bit per seat).
         let mut want = [[0u8; MAX_PLAYERS]; 5];
@@ -491,37 +434,6 @@ impl Game<'_> {
         }
     }
 
-    pub(super) fn after_discards<S: Sink<Event>>(&mut self, sink: &mut S) {
-        match self.rules.variant {
-            Variant::Base => self.s.phase = Phase::MoveRobber,
-            Variant::Robert(_) => robert::seven(self, sink),
-            Variant::Solitaire(_) => solitaire::after_discards(self, sink),
-            Variant::Raiders(_) => {
-                // No robber: the roller takes a random card from a player of his choice.
-                let n = self.s.n_players as usize;
-                let cur = self.s.current as usize;
-                self.s.phase = if (0..n).any(|q| q != cur && self.s.players[q].hand_size() > 0) {
-                    Phase::ChooseVictim
-                } else {
-                    Phase::Main
-                };
-            }
-        }
-    }
-
-    /// Back to the turn after an interruption (robber, flips): before or after the roll.
-    pub(crate) fn resume_turn(&mut self) {
-        self.s.phase = if self.s.rolled {
-            Phase::Main
-        } else {
-            match self.rules.variant {
-                Variant::Base | Variant::Solitaire(_) | Variant::Raiders(_) => Phase::PreRoll,
-                // A soldier replaces Robert's move: the player rolls next.
-                Variant::Robert(_) => Phase::Dice,
-            }
-        };
-    }
-
     pub(super) fn start_turn<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A capped game has played exactly `turn_cap` player-turns.
         if self.s.turn >= self.rules.turn_cap {
@@ -541,14 +453,6 @@ impl Game<'_> {
         });
     }
 
-    pub(crate) fn finish<S: Sink<Event>>(&mut self, outcome: Outcome, sink: &mut S) {
-        self.s.phase = Phase::Over(outcome);
-        sink.event(&Event::GameOver {
-            outcome,
-            turn: self.s.turn,
-        });
-    }
-
     pub(super) fn check_end<S: Sink<Event>>(&mut self, sink: &mut S) {
         // A player wins only on their own turn (not in a special building phase).
         if self.is_over() || self.s.turn == 0 || self.s.raiders.turn_owner != NO_PLAYER {
@@ -564,14 +468,6 @@ impl Game<'_> {
             }
         } else if self.s.cur().vp >= target {
             self.finish(Outcome::Winner(PlayerId(self.s.current)), sink);
-        }
-    }
-
-    pub(super) fn pay(&mut self, p: PlayerId, cost: &Hand) {
-        let hand = &mut self.s.players[p.idx()].hand;
-        for ((h, b), c) in hand.iter_mut().zip(self.s.bank.iter_mut()).zip(cost) {
-            *h -= c;
-            *b += c;
         }
     }
 

@@ -1,8 +1,8 @@
 //! Longest road, largest army and victory points recomputed from the board.
 
 use super::bits::EdgeSet;
+use super::game::Game;
 use super::ids::*;
-use super::rules::Game;
 use super::state::*;
 use super::topology::NONE;
 

@@ -1,22 +1,215 @@
 //! Variant hooks: every point where a variant departs from the base rules' flow, each dispatched on the variant here and only here.
 //!
-//! The base rules (rules, apply, awards, modifiers, invariants) call these hooks by name; what
-//! a variant does at each is in its own module (`raiders`, and the Robert and Solitaire calls
-//! made from the phase machine). A fourth variant adds its arms here.
+//! The base rules (`rules`, `apply`, `modifiers`, `invariants`) call these hooks by name; what a
+//! variant does at each is in its own module (`robert`, `solitaire`, `raiders`), which builds on
+//! `game` and `awards` and never calls back up. Actions and chance phases only one variant has
+//! (Robert's flips, Solitaire's dice, Raiders' ships and raiders) go from `rules` and `apply`
+//! straight to that variant's module; a new game's set-up (`Game::new`) and the turn's
+//! resumption (`Game::resume_turn`) are in `game`, where the variant modules reach them. A
+//! fourth variant adds its arms here.
 
 use super::bits::{CornerSet, EdgeSet};
+use super::game::{ActionList, Game};
 use super::ids::*;
 use super::raiders;
-use super::rules::{ActionList, Game};
+use super::robert;
+use super::solitaire;
 use super::state::*;
 use super::variant::Variant;
 use super::Sink;
 
 impl Game<'_> {
-    /// The Raiders of Catan is being played.
-    #[inline(always)]
-    pub fn is_raiders(&self) -> bool {
-        matches!(self.rules.variant, Variant::Raiders(_))
+    /// The action that goes on to the dice before the roll: letting Robert move in Robert
+    /// (except on the turns he rests, see `robert_skip`), rolling otherwise.
+    #[inline]
+    pub fn roll_action(&self) -> Action {
+        match self.rules.variant {
+            Variant::Robert(_) if robert::moves_this_turn(self) => Action::RobertMoves,
+            _ => Action::Roll,
+        }
+    }
+
+    /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
+    /// raider stands on a land hex, Solitaire only under `knight_play = "move-robber"` (by
+    /// default its knights only cancel sevens).
+    pub fn knight_playable(&self) -> bool {
+        self.can_play(DevCard::Knight)
+            && match self.rules.variant {
+                Variant::Base | Variant::Robert(_) => true,
+                Variant::Solitaire(_) => solitaire::knights_move_robber(self),
+                Variant::Raiders(_) => !raiders::removal_targets(self).is_empty(),
+            }
+    }
+
+    /// A knight may be played in the main phase: as [`Game::knight_playable`], never in Robert
+    /// (its soldiers come before the roll only).
+    #[inline]
+    pub(super) fn main_knight_playable(&self) -> bool {
+        !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable()
+    }
+
+    /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
+    pub fn deck_available(&self) -> bool {
+        self.deck_has_cards()
+            || (self.rules.variant.cooperative() && robert::reshuffle_size(self) > 0)
+    }
+
+    /// After a knight is played and counted toward largest army: the robber moves (the base
+    /// game; Solitaire under `knight_play = "move-robber"`), Robert's soldier, or Raiders' soldier
+    /// takes a raider off.
+    #[inline]
+    pub(super) fn after_knight<S: Sink<Event>>(&mut self, sink: &mut S) {
+        match self.rules.variant {
+            Variant::Base => self.s.phase = Phase::MoveRobber,
+            Variant::Robert(_) => robert::soldier(self, sink),
+            Variant::Raiders(_) => self.s.phase = Phase::RemoveRaider,
+            // Offered only under `knight_play = "move-robber"`.
+            Variant::Solitaire(_) => self.s.phase = Phase::MoveRobber,
+        }
+    }
+
+    /// Where the robber may go: every other land hex with each victim there (the base game), or
+    /// Solitaire's knight targets (nobody to rob).
+    #[inline]
+    pub(super) fn robber_actions(&self, out: &mut ActionList) {
+        if matches!(self.rules.variant, Variant::Solitaire(_)) {
+            for h in solitaire::knight_targets(self).iter() {
+                out.push(Action::MoveRobber {
+                    hex: HexId(h as u8),
+                    victim: NO_PLAYER,
+                });
+            }
+        } else {
+            let s = &self.s;
+            let victims = self.robber_victims();
+            let seats = self.seats_by_hex();
+            for h in self.topo.land_hexes.iter() {
+                if h == s.robber.idx() {
+                    continue;
+                }
+                let mut on = seats[h] & victims;
+                if on == 0 {
+                    out.push(Action::MoveRobber {
+                        hex: HexId(h as u8),
+                        victim: NO_PLAYER,
+                    });
+                }
+                while on != 0 {
+                    let q = on.trailing_zeros() as u8;
+                    on &= on - 1;
+                    out.push(Action::MoveRobber {
+                        hex: HexId(h as u8),
+                        victim: q,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The robber moves to `hex` robbing `victim`: the base game's steal, or Solitaire's knight
+    /// move (nobody robbed; leaving a tile rolls the destruction die).
+    #[inline]
+    pub(super) fn move_robber<S: Sink<Event>>(
+        &mut self,
+        p: PlayerId,
+        hex: HexId,
+        victim: u8,
+        sink: &mut S,
+    ) {
+        if matches!(self.rules.variant, Variant::Solitaire(_)) {
+            solitaire::knight_moves_robber(self, hex, sink);
+            return;
+        }
+        self.s.robber = hex;
+        sink.event(&Event::Robber {
+            player: p,
+            hex,
+            victim,
+        });
+        if victim != NO_PLAYER {
+            self.s.victim = victim;
+            self.s.phase = Phase::Steal;
+        } else {
+            self.resume_turn();
+        }
+    }
+
+    /// A seven was rolled: hands over the limit discard half (the base game, Robert, Raiders),
+    /// or Solitaire's own procedure starts.
+    #[inline]
+    pub(super) fn seven<S: Sink<Event>>(&mut self, sink: &mut S) {
+        if matches!(self.rules.variant, Variant::Solitaire(_)) {
+            // Knight cancel first, then the procedure in the seed's order.
+            solitaire::seven(self, sink);
+        } else {
+            let mut any = false;
+            for q in 0..self.s.n_players as usize {
+                let size = self.s.players[q].hand_size();
+                if size > self.rules.hand_limit as u32 {
+                    self.s.discards[q] = (size / 2) as u8;
+                    any = true;
+                }
+            }
+            if any {
+                self.s.phase = Phase::Discard;
+            } else {
+                self.after_discards(sink);
+            }
+        }
+    }
+
+    /// After a seven's discards (or none owed): the base game's robber move, Robert's flips,
+    /// Solitaire's lost card and second roll, Raiders' choice of a player to rob.
+    pub(super) fn after_discards<S: Sink<Event>>(&mut self, sink: &mut S) {
+        match self.rules.variant {
+            Variant::Base => self.s.phase = Phase::MoveRobber,
+            Variant::Robert(_) => robert::seven(self, sink),
+            Variant::Solitaire(_) => solitaire::after_discards(self, sink),
+            Variant::Raiders(_) => {
+                // No robber: the roller takes a random card from a player of his choice.
+                let n = self.s.n_players as usize;
+                let cur = self.s.current as usize;
+                self.s.phase = if (0..n).any(|q| q != cur && self.s.players[q].hand_size() > 0) {
+                    Phase::ChooseVictim
+                } else {
+                    Phase::Main
+                };
+            }
+        }
+    }
+
+    /// Seat `p` plays a monopoly on `r`: it takes every card of `r` from the others (the base
+    /// game, Raiders, Robert under `monopoly = "take"`), Robert's flips face-down tokens up, or
+    /// Solitaire's takes half a die from the bank.
+    #[inline]
+    pub(super) fn monopoly<S: Sink<Event>>(&mut self, p: PlayerId, r: Resource, sink: &mut S) {
+        match self.rules.variant {
+            Variant::Robert(_) if !robert::monopoly_takes(self) => {
+                robert::monopoly(self, p, r, sink)
+            }
+            Variant::Base | Variant::Raiders(_) | Variant::Robert(_) => {
+                let mut taken = 0;
+                for q in 0..self.s.n_players as usize {
+                    if q != p.idx() {
+                        taken += std::mem::take(&mut self.s.players[q].hand[r.idx()]);
+                    }
+                }
+                self.s.players[p.idx()].hand[r.idx()] += taken;
+                sink.event(&Event::Monopoly {
+                    player: p,
+                    resource: r,
+                    taken,
+                });
+            }
+            Variant::Solitaire(_) => solitaire::monopoly(self, r),
+        }
+    }
+
+    /// Whether the set-up settlement just placed pays a resource per producing hex: the second
+    /// one (Solitaire: both).
+    #[inline]
+    pub(super) fn setup_settlement_pays(&self) -> bool {
+        self.s.setup_step >= self.s.n_players || matches!(self.rules.variant, Variant::Solitaire(_))
     }
 
     /// After a set-up settlement (before its resources): Raiders' jungle discoveries for the

@@ -1,8 +1,8 @@
 //! The conservation invariants, checked after every step by soak and tests (and in debug builds).
 
 use super::bits::{CornerSet, EdgeSet};
+use super::game::Game;
 use super::ids::*;
-use super::rules::Game;
 use super::solitaire;
 use super::state::*;
 

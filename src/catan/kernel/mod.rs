@@ -3,6 +3,7 @@
 mod apply;
 mod awards;
 mod bits;
+mod game;
 mod hooks;
 mod ids;
 mod invariants;
@@ -19,9 +20,10 @@ mod topology;
 mod variant;
 
 pub use bits::{Bits, CornerSet, EdgeSet, HexSet};
+pub use game::{ActionList, Game, MAX_ACTIONS};
 pub use ids::*;
 pub use layout::{BoardKind, Layout};
-pub use rules::{ActionList, Game, IllegalAction, MainMenu, MAX_ACTIONS};
+pub use rules::{IllegalAction, MainMenu};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{

@@ -2,101 +2,11 @@
 //! (RULINGS §3): `volcano`, `gold`, `tech_advancement`. Hooks: [`after_production`] at a
 //! non-seven roll, [`apply_die`] for each modifier die, and the bonus picks of [`bonus_after_roll`].
 
-use super::bits::{CornerSet, HexSet};
+use super::bits::HexSet;
+use super::game::{blocked_by, producing_hexes, strike, Game};
 use super::ids::*;
-use super::rules::Game;
 use super::state::*;
-use super::variant::Variant;
-
-/// A set of rule modifiers (a `u8` of flags). `Copy`, compared and hashed by value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Modifiers(pub u8);
-
-impl Modifiers {
-    pub const NONE: Modifiers = Modifiers(0);
-    /// A mountain hex that produces rolls a die; on 1 it erupts.
-    pub const VOLCANO: Modifiers = Modifiers(1);
-    /// A hills hex that produces rolls a die; on 6 the current player gains 1 VP.
-    pub const GOLD: Modifiers = Modifiers(2);
-    /// Doubles give the roller 1 resource of their choice.
-    pub const TECH_ADVANCEMENT: Modifiers = Modifiers(4);
-    /// Every combination.
-    pub const ALL_COMBINATIONS: [Modifiers; 8] = [
-        Modifiers(0),
-        Modifiers(1),
-        Modifiers(2),
-        Modifiers(3),
-        Modifiers(4),
-        Modifiers(5),
-        Modifiers(6),
-        Modifiers(7),
-    ];
-    /// The single modifiers' names, in canonical order.
-    pub const NAMES: &'static [&'static str] = &["volcano", "gold", "tech_advancement"];
-    const COMBO_NAMES: [&'static str; 8] = [
-        "none",
-        "volcano",
-        "gold",
-        "volcano+gold",
-        "tech_advancement",
-        "volcano+tech_advancement",
-        "gold+tech_advancement",
-        "volcano+gold+tech_advancement",
-    ];
-
-    #[inline(always)]
-    pub fn has(self, m: Modifiers) -> bool {
-        self.0 & m.0 == m.0 && m.0 != 0
-    }
-    #[inline(always)]
-    pub fn union(self, m: Modifiers) -> Modifiers {
-        Modifiers(self.0 | m.0)
-    }
-    #[inline(always)]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    /// `none`, or the names joined by `+` in canonical order (`volcano+gold`).
-    pub fn name(self) -> &'static str {
-        Self::COMBO_NAMES[(self.0 & 7) as usize]
-    }
-    /// Parses `none` or names joined by `+` (any order, no repeats); `None` names the problem.
-    pub fn parse(s: &str) -> Result<Modifiers, String> {
-        let s = s.trim();
-        if s == "none" {
-            return Ok(Modifiers::NONE);
-        }
-        let mut m = Modifiers::NONE;
-        for part in s.split('+') {
-            let bit = match part.trim() {
-                "volcano" => Modifiers::VOLCANO,
-                "gold" => Modifiers::GOLD,
-                "tech_advancement" => Modifiers::TECH_ADVANCEMENT,
-                other => return Err(format!("unknown modifier {other:?}")),
-            };
-            if m.has(bit) {
-                return Err(format!("modifier {:?} named twice", part.trim()));
-            }
-            m = m.union(bit);
-        }
-        Ok(m)
-    }
-}
-
-/// Whether hex `h`, whose number was rolled, produces: it has a resource, it is not blocked
-/// (the robber in the base game and Solitaire, a face-down token in Robert, a destroyed tile in
-/// Solitaire) and a settlement or city stands on one of its corners (RULINGS §3, docs/rules.md).
-pub fn producing_hexes(g: &Game, n: u8) -> HexSet {
-    // Raiders: a raided hex is blocked, except on the turn its raider arrived.
-    let mut hexes = g.layout.by_number[n as usize]
-        .minus(g.s.face_down)
-        .minus(g.s.destroyed)
-        .minus(g.s.raiders.raided.minus(g.s.raiders.arrived));
-    if g.rules.variant.robber_blocks() {
-        hexes.remove(g.s.robber.idx());
-    }
-    hexes
-}
+use super::variant::{Modifiers, Variant};
 
 /// After a non-seven roll's production: queue one modifier die per producing mountain
 /// (volcano) and hills (gold) hex with a building on it. Returns true if any die is pending.
@@ -206,52 +116,6 @@ pub fn erupt<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
     g.after_removal(sink);
 }
 
-/// Strikes the building on corner `c`: a settlement goes back to its owner's stock, a city
-/// becomes a settlement, or goes entirely when its owner has no settlement piece left (then a
-/// `City` and a `Settlement` removal are reported). The owner loses `vp_step` VP per level;
-/// the caller recomputes the distance rule's `blocked` set.
-pub(crate) fn strike<S: Sink<Event>>(s: &mut State, c: CornerId, vp_step: u8, sink: &mut S) {
-    let o = s.corner_owner[c.idx()];
-    let Some(p) = s.owner_at(c) else {
-        return;
-    };
-    let me = &mut s.players[p.idx()];
-    let mut removed = |piece| {
-        sink.event(&Event::Removed {
-            player: p,
-            piece,
-            at: c.0,
-        })
-    };
-    if o & CITY_FLAG != 0 {
-        me.cities.remove(c.idx());
-        me.cities_left += 1;
-        me.vp -= vp_step;
-        removed(Piece::City);
-        if me.settlements_left > 0 {
-            me.settlements_left -= 1;
-            s.corner_owner[c.idx()] = o & !CITY_FLAG;
-            return;
-        }
-    } else {
-        me.settlements_left += 1;
-    }
-    me.buildings.remove(c.idx());
-    me.vp -= vp_step;
-    s.corner_owner[c.idx()] = 0;
-    s.occupied.remove(c.idx());
-    removed(Piece::Settlement);
-}
-
-/// The corners the distance rule closes: the occupied ones and their neighbours.
-pub(crate) fn blocked_by(topo: &super::topology::Topology, occupied: CornerSet) -> CornerSet {
-    let mut blocked = CornerSet::EMPTY;
-    for c in occupied.iter() {
-        blocked = blocked.union(topo.corner_block[c]);
-    }
-    blocked
-}
-
 /// Resource picks owed after a roll of `d1`, `d2`: [`BONUS_DOUBLES`] (Solitaire) and
 /// [`BONUS_TECH`] (`tech_advancement`), both on doubles.
 pub fn bonus_after_roll(g: &Game, d1: u8, d2: u8) -> u8 {
@@ -294,22 +158,4 @@ pub fn take_bonus<S: Sink<Event>>(g: &mut Game, r: Resource, sink: &mut S) {
         resource: r,
         cause,
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    #[test]
-    fn names_round_trip() {
-        for m in Modifiers::ALL_COMBINATIONS {
-            assert_eq!(Modifiers::parse(m.name()), Ok(m));
-        }
-        assert_eq!(
-            Modifiers::parse("gold+volcano"),
-            Ok(Modifiers::VOLCANO.union(Modifiers::GOLD))
-        );
-        assert!(Modifiers::parse("lava").is_err());
-        assert!(Modifiers::parse("gold+gold").is_err());
-        assert!(Modifiers::parse("").is_err());
-    }
 }

@@ -1,11 +1,12 @@
 //! The Raiders of Catan: ships and trade routes, home-island set-up, volcano and jungle, the desert raiders and their storm.
 //!
-//! Hooks called from the base rules (`rules.rs`) when the variant is [`Variant::Raiders`]. The
-//! readings of the seed's open points are in `docs/rules.md` ("The Raiders of Catan").
+//! Hooks called from the base rules (`hooks.rs`; `rules.rs` and `apply.rs` for Raiders' own
+//! phases and actions) when the variant is [`Variant::Raiders`]. The readings of the seed's
+//! open points are in `docs/rules.md` ("The Raiders of Catan").
 
 use super::bits::{CornerSet, EdgeSet, HexSet};
+use super::game::{self, ActionList, Game};
 use super::ids::*;
-use super::rules::{ActionList, Game};
 use super::state::*;
 use super::topology::NONE;
 use super::variant::{RaidersRules, Variant};
@@ -278,7 +279,8 @@ pub fn special_build_actions(g: &Game, out: &mut ActionList) {
             out.push(Action::BuildCity(CornerId(c as u8)));
         }
     }
-    if afford_dev(g, p) && g.deck_available() {
+    // Only Robert buys from an empty deck (its reshuffle).
+    if afford_dev(g, p) && g.deck_has_cards() {
         out.push(Action::BuyDev);
     }
     out.push(Action::EndTurn);
@@ -412,7 +414,7 @@ pub fn storm_roll<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
 /// After a production roll's payout: jungle discoveries, then what the storm's raids changed
 /// (taken buildings, cancelled roads), then the volcano dice queued in `State::pending_dice`.
 pub fn after_production<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
-    let hexes = super::modifiers::producing_hexes(g, n);
+    let hexes = game::producing_hexes(g, n);
     let mut found = [0u8; MAX_PLAYERS];
     for h in hexes.iter() {
         if g.layout.terrain[h] != Terrain::Jungle {
@@ -456,10 +458,10 @@ pub fn volcano_die<S: Sink<Event>>(g: &mut Game, h: HexId, die: u8, sink: &mut S
     let c = g.topo.hex_corners[h.idx()][(die - 1) as usize % 6];
     if g.s.occupied.contains(c.idx()) {
         // VP are recomputed by `refresh` (a taken building has none to lose).
-        super::modifiers::strike(&mut g.s, c, 0, sink);
+        game::strike(&mut g.s, c, 0, sink);
         if !g.s.occupied.contains(c.idx()) {
             g.s.raiders.taken.remove(c.idx());
-            g.s.blocked = super::modifiers::blocked_by(g.topo, g.s.occupied);
+            g.s.blocked = game::blocked_by(g.topo, g.s.occupied);
         }
         refresh(g, sink);
     }

@@ -1,8 +1,8 @@
 //! Robert the Robber co-operative variant: Robert's targeting and flips, soldiers, the seven, monopoly, reshuffle.
 
 use super::bits::HexSet;
+use super::game::Game;
 use super::ids::*;
-use super::rules::Game;
 use super::state::*;
 use super::variant::{ReshuffledKnights, RobertMonopoly, RobertRules, RobertTarget};
 

@@ -1,22 +1,12 @@
-//! The game and its legal actions (applying them: `apply`; scoring: `awards`; checks: `invariants`).
+//! A game's legal actions (the game itself: `game`; applying actions: `apply`; scoring: `awards`; checks: `invariants`).
 
-use super::bits::{CornerSet, EdgeSet, HexSet};
+use super::bits::{CornerSet, EdgeSet};
+use super::game::{ActionList, Game};
 use super::ids::*;
-use super::layout::Layout;
 use super::raiders;
 use super::robert;
 use super::solitaire;
 use super::state::*;
-use super::topology::Topology;
-use super::variant::{Rules, Variant};
-use arrayvec::ArrayVec;
-
-/// Capacity of an action list. The worst phase is `Main`: one road per edge (<= 256), one
-/// settlement and one city per corner (<= 2 * 192), 20 bank trades, 15 year-of-plenty pairs,
-/// 5 monopolies and 5 others: 685. Robber moves are at most 128 hexes * 6 victims = 768.
-pub const MAX_ACTIONS: usize = 1024;
-/// A caller-owned buffer of legal actions.
-pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 
 /// The main phase's legal actions as sets and counts (see [`Game::main_menu`]): builds, then
 /// the "tail" of single actions in a fixed order: buy a card, knight, road building, year of
@@ -151,145 +141,7 @@ pub struct IllegalAction {
     pub actor: u8,
 }
 
-/// One game in progress: the board it is played on, its rules and its state.
-#[derive(Clone, Debug)]
-pub struct Game<'t> {
-    pub topo: &'t Topology,
-    pub layout: Layout,
-    pub rules: Rules,
-    pub s: State,
-}
-
-impl<'t> Game<'t> {
-    /// A new game before set-up. `rules.players` must be 2..=MAX_PLAYERS (configs validate it).
-    pub fn new(topo: &'t Topology, layout: Layout, rules: Rules) -> Game<'t> {
-        assert!(
-            (1..=MAX_PLAYERS as u8).contains(&rules.players),
-            "players out of range"
-        );
-        let mut p = PlayerState {
-            roads_left: ROADS_PER_PLAYER,
-            settlements_left: SETTLEMENTS_PER_PLAYER,
-            cities_left: CITIES_PER_PLAYER,
-            ..PlayerState::default()
-        };
-        p.hand = [0; 5];
-        let mut s = State {
-            n_players: rules.players,
-            current: 0,
-            turn: 0,
-            phase: Phase::SetupSettlement,
-            players: [p; MAX_PLAYERS],
-            bank: [BANK_PER_RESOURCE; 5],
-            deck: DevCard::DECK,
-            played: [0; 5],
-            corner_owner: [0; MAX_CORNERS],
-            edge_owner: [0; MAX_EDGES],
-            occupied: Default::default(),
-            blocked: Default::default(),
-            roads: Default::default(),
-            robber: layout.robber_start,
-            face_down: HexSet::EMPTY,
-            longest_road: NO_PLAYER,
-            largest_army: NO_PLAYER,
-            dev_played: false,
-            rolled: false,
-            last_roll: 0,
-            discards: [0; MAX_PLAYERS],
-            victim: NO_PLAYER,
-            free_roads: 0,
-            flips_left: 0,
-            flip_cause: FlipCause::Robert,
-            setup_step: 0,
-            last_settlement: CornerId(0),
-            deal_left: [0; MAX_PLAYERS],
-            destroyed: HexSet::EMPTY,
-            pending_dice: HexSet::EMPTY,
-            bonus: 0,
-            leaving: layout.robber_start,
-            robber_roll: 0,
-            mono_res: Resource::Brick,
-            raiders: RaidersState {
-                turn_owner: NO_PLAYER,
-                ..RaidersState::default()
-            },
-        };
-        if let Variant::Raiders(r) = rules.variant {
-            s.raiders.pool = r.pool(rules.players);
-            for q in 0..rules.players as usize {
-                s.players[q].ships_left = SHIPS_PER_PLAYER;
-            }
-        }
-        if let Variant::Robert(r) = rules.variant {
-            if r.start_cards > 0 {
-                for p in 0..rules.players as usize {
-                    s.deal_left[p] = r.start_cards;
-                }
-                s.phase = Phase::Deal;
-            }
-        }
-        Game {
-            topo,
-            layout,
-            rules,
-            s,
-        }
-    }
-
-    /// The seat that decides in the current phase.
-    #[inline]
-    pub fn actor(&self) -> PlayerId {
-        if self.s.phase == Phase::Discard {
-            let p = self.s.discards.iter().position(|&d| d > 0).unwrap_or(0);
-            PlayerId(p as u8)
-        } else {
-            PlayerId(self.s.current)
-        }
-    }
-
-    #[inline(always)]
-    pub fn is_over(&self) -> bool {
-        matches!(self.s.phase, Phase::Over(_))
-    }
-
-    #[inline(always)]
-    pub(super) fn can_play(&self, card: DevCard) -> bool {
-        !self.s.dev_played && self.s.cur().dev[card.idx()] > 0
-    }
-
-    #[inline(always)]
-    pub(super) fn afford(&self, cost: &Hand) -> bool {
-        let h = &self.s.cur().hand;
-        (0..5).all(|i| h[i] >= cost[i])
-    }
-
-    /// Free edges where seat `p` may build a road: touching its network at a corner not held by
-    /// another player's building.
-    pub(super) fn base_road_spots(&self, p: PlayerId) -> EdgeSet {
-        let me = self.s.player(p);
-        let foreign = self.s.occupied.minus(me.buildings);
-        let mut e = EdgeSet::EMPTY;
-        for c in me.net.minus(foreign).iter() {
-            e = e.union(self.topo.corner_edge_set[c]);
-        }
-        e.intersect(self.topo.land_edges).minus(self.s.roads)
-    }
-
-    /// Corners where seat `p` may build a settlement in the main phase (ignoring cost and stock).
-    pub fn settlement_spots(&self, p: PlayerId) -> super::bits::CornerSet {
-        self.s
-            .player(p)
-            .net
-            .intersect(self.topo.land_corners)
-            .minus(self.s.blocked)
-    }
-
-    /// Whether a development card can be bought (the deck, or for Robert its reshuffle, has one).
-    pub fn deck_available(&self) -> bool {
-        self.s.deck.iter().any(|&c| c > 0)
-            || (self.rules.variant.cooperative() && robert::reshuffle_size(self) > 0)
-    }
-
+impl Game<'_> {
     /// Fills `out` with every legal action of the actor, except `Trade` (unbounded; use
     /// [`Game::trade_ok`]). Empty in chance phases and once the game is over.
     pub fn legal_actions(&self, out: &mut ActionList) {
@@ -354,38 +206,7 @@ impl<'t> Game<'t> {
                     }
                 }
             }
-            Phase::MoveRobber if matches!(self.rules.variant, Variant::Solitaire(_)) => {
-                for h in solitaire::knight_targets(self).iter() {
-                    out.push(Action::MoveRobber {
-                        hex: HexId(h as u8),
-                        victim: NO_PLAYER,
-                    });
-                }
-            }
-            Phase::MoveRobber => {
-                let victims = self.robber_victims();
-                let seats = self.seats_by_hex();
-                for h in self.topo.land_hexes.iter() {
-                    if h == s.robber.idx() {
-                        continue;
-                    }
-                    let mut on = seats[h] & victims;
-                    if on == 0 {
-                        out.push(Action::MoveRobber {
-                            hex: HexId(h as u8),
-                            victim: NO_PLAYER,
-                        });
-                    }
-                    while on != 0 {
-                        let q = on.trailing_zeros() as u8;
-                        on &= on - 1;
-                        out.push(Action::MoveRobber {
-                            hex: HexId(h as u8),
-                            victim: q,
-                        });
-                    }
-                }
-            }
+            Phase::MoveRobber => self.robber_actions(out),
             Phase::FlipUp => {
                 for h in robert::flip_up_candidates(self).iter() {
                     out.push(Action::FlipUp(HexId(h as u8)));
@@ -434,28 +255,6 @@ impl<'t> Game<'t> {
             }
         }
         on
-    }
-
-    /// The action that goes on to the dice before the roll: letting Robert move in Robert
-    /// (except on the turns he rests, see `robert_skip`), rolling otherwise.
-    #[inline]
-    pub fn roll_action(&self) -> Action {
-        match self.rules.variant {
-            Variant::Robert(_) if robert::moves_this_turn(self) => Action::RobertMoves,
-            _ => Action::Roll,
-        }
-    }
-
-    /// A knight may be played now: base and Robert always (with one in hand), Raiders when a
-    /// raider stands on a land hex, Solitaire only under `knight_play = "move-robber"` (by
-    /// default its knights only cancel sevens).
-    pub fn knight_playable(&self) -> bool {
-        self.can_play(DevCard::Knight)
-            && match self.rules.variant {
-                Variant::Base | Variant::Robert(_) => true,
-                Variant::Solitaire(_) => solitaire::knights_move_robber(self),
-                Variant::Raiders(_) => !raiders::removal_targets(self).is_empty(),
-            }
     }
 
     /// Free pieces a road building card can still place: roads, and ships in Raiders.
@@ -510,7 +309,7 @@ impl<'t> Game<'t> {
         if self.afford_dev(p) && self.deck_available() {
             m.singles |= MainMenu::BUY_DEV;
         }
-        if !matches!(self.rules.variant, Variant::Robert(_)) && self.knight_playable() {
+        if self.main_knight_playable() {
             m.singles |= MainMenu::KNIGHT;
         }
         if self.can_play(DevCard::RoadBuilding) && self.road_building_spots(p) {

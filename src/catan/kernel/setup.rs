@@ -5,8 +5,8 @@
 //! (longest road, largest army) are left as they are: a test that wants one plays the action.
 
 use super::bits::HexSet;
+use super::game::Game;
 use super::ids::*;
-use super::rules::Game;
 use super::state::*;
 
 impl Game<'_> {

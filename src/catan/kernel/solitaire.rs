@@ -3,8 +3,8 @@
 //! 5 destroyed tiles (the numbers are `SolitaireRules` knobs). The rules call these hooks; every die is a chance phase.
 
 use super::bits::HexSet;
+use super::game::Game;
 use super::ids::*;
-use super::rules::Game;
 use super::state::*;
 use super::variant::{KnightPlay, LostCard};
 

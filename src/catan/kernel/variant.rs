@@ -1,6 +1,4 @@
-//! Rule sets: the variant enum whose hooks the base rules call, and the options each variant takes.
-
-pub use super::modifiers::Modifiers;
+//! Rule sets: the variant enum whose hooks the base rules call, the options each variant takes and the modifier flags (types only: what they do is in `hooks` and each variant's module).
 
 /// A rule option read by name in configs and reports: the enum, its `NAMES` in variant order,
 /// `name` and `parse`.
@@ -330,5 +328,98 @@ impl Rules {
             modifiers: m,
             ..self
         }
+    }
+}
+
+/// A set of rule modifiers (a `u8` of flags). `Copy`, compared and hashed by value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Modifiers(pub u8);
+
+impl Modifiers {
+    pub const NONE: Modifiers = Modifiers(0);
+    /// A mountain hex that produces rolls a die; on 1 it erupts.
+    pub const VOLCANO: Modifiers = Modifiers(1);
+    /// A hills hex that produces rolls a die; on 6 the current player gains 1 VP.
+    pub const GOLD: Modifiers = Modifiers(2);
+    /// Doubles give the roller 1 resource of their choice.
+    pub const TECH_ADVANCEMENT: Modifiers = Modifiers(4);
+    /// Every combination.
+    pub const ALL_COMBINATIONS: [Modifiers; 8] = [
+        Modifiers(0),
+        Modifiers(1),
+        Modifiers(2),
+        Modifiers(3),
+        Modifiers(4),
+        Modifiers(5),
+        Modifiers(6),
+        Modifiers(7),
+    ];
+    /// The single modifiers' names, in canonical order.
+    pub const NAMES: &'static [&'static str] = &["volcano", "gold", "tech_advancement"];
+    const COMBO_NAMES: [&'static str; 8] = [
+        "none",
+        "volcano",
+        "gold",
+        "volcano+gold",
+        "tech_advancement",
+        "volcano+tech_advancement",
+        "gold+tech_advancement",
+        "volcano+gold+tech_advancement",
+    ];
+
+    #[inline(always)]
+    pub fn has(self, m: Modifiers) -> bool {
+        self.0 & m.0 == m.0 && m.0 != 0
+    }
+    #[inline(always)]
+    pub fn union(self, m: Modifiers) -> Modifiers {
+        Modifiers(self.0 | m.0)
+    }
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// `none`, or the names joined by `+` in canonical order (`volcano+gold`).
+    pub fn name(self) -> &'static str {
+        Self::COMBO_NAMES[(self.0 & 7) as usize]
+    }
+    /// Parses `none` or names joined by `+` (any order, no repeats); `None` names the problem.
+    pub fn parse(s: &str) -> Result<Modifiers, String> {
+        let s = s.trim();
+        if s == "none" {
+            return Ok(Modifiers::NONE);
+        }
+        let mut m = Modifiers::NONE;
+        for part in s.split('+') {
+            let bit = match part.trim() {
+                "volcano" => Modifiers::VOLCANO,
+                "gold" => Modifiers::GOLD,
+                "tech_advancement" => Modifiers::TECH_ADVANCEMENT,
+                other => return Err(format!("unknown modifier {other:?}")),
+            };
+            if m.has(bit) {
+                return Err(format!("modifier {:?} named twice", part.trim()));
+            }
+            m = m.union(bit);
+        }
+        Ok(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn names_round_trip() {
+        for m in Modifiers::ALL_COMBINATIONS {
+            assert_eq!(Modifiers::parse(m.name()), Ok(m));
+        }
+        assert_eq!(
+            Modifiers::parse("gold+volcano"),
+            Ok(Modifiers::VOLCANO.union(Modifiers::GOLD))
+        );
+        assert!(Modifiers::parse("lava").is_err());
+        assert!(Modifiers::parse("gold+gold").is_err());
+        assert!(Modifiers::parse("").is_err());
     }
 }
