@@ -3,10 +3,8 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
-use super::greedy::{
-    affords, bank_step, corner_score, discard_choice, production, setup_road, simple_need,
-    year_of_plenty_for,
-};
+use super::cards::{affords, bank_step, discard_choice, simple_need, year_of_plenty_for};
+use super::spots::{corner_score, production, setup_road};
 use crate::catan::kernel::raiders;
 use crate::catan::NONE;
 use crate::catan::*;

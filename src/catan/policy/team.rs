@@ -3,14 +3,14 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
-use super::greedy::{
-    affords, bank_step, best_flip, deficit, discard_choice, free_road, is_robert, kinds,
-    production, raw_pips, setup_road, setup_settlement, simple_need, weight_of, year_of_plenty_for,
-    Kind, Memo,
+use super::cards::{affords, bank_step, deficit, discard_choice, simple_need, year_of_plenty_for};
+use super::memo::{free_road, kinds, Kind, Memo};
+use super::spots::{
+    best_flip, is_robert, production, raw_pips, setup_road, setup_settlement, team_value, weight_of,
 };
-use super::Policy;
 use crate::catan::NONE;
 use crate::catan::*;
+use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -203,7 +203,7 @@ impl TeamPolicy {
     fn soldier_value(g: &Game) -> u32 {
         let (mut a, mut b) = (0u32, 0u32);
         for h in robert::flip_up_candidates(g).iter() {
-            let v = team_value_now(g, h);
+            let v = team_value(g, h);
             if v > a {
                 b = a;
                 a = v;
@@ -253,7 +253,7 @@ impl TeamPolicy {
         let mut count = [0u32; 5];
         for h in g.s.face_down.iter() {
             if let Some(r) = g.layout.terrain[h].resource() {
-                per[r.idx()] += raw_pips(g, h) + team_value_now(g, h);
+                per[r.idx()] += raw_pips(g, h) + team_value(g, h);
                 count[r.idx()] += 1;
             }
         }
@@ -557,12 +557,6 @@ impl TeamPolicy {
     }
 }
 
-/// Team value of a token now: pips times buildings on the hex (city 2).
-#[inline]
-fn team_value_now(g: &Game, h: usize) -> u32 {
-    super::greedy::team_value(g, h)
-}
-
 /// Highest pips among the face-up tokens Robert could target on his next move from his hex.
 fn robert_pool_max(g: &Game) -> u32 {
     let up = robert::face_up(g);
@@ -736,7 +730,7 @@ impl Policy<Game<'_>> for TeamPolicy {
             Phase::Main => self.main(g),
             Phase::MoveRobber => {
                 // Base game only: fall back to the greedy robber.
-                super::GreedyPolicy::default().choose(g, legal, _rng)
+                super::greedy::GreedyPolicy::default().choose(g, legal, _rng)
             }
             _ => {
                 g.legal_actions(legal);
@@ -748,7 +742,7 @@ impl Policy<Game<'_>> for TeamPolicy {
 
 #[cfg(test)]
 mod tests {
-    use super::super::greedy::tests::{after_setup, run_checked};
+    use super::super::testkit::{after_setup, run_checked};
     use super::*;
 
     fn robert_rules(cards: u8) -> Rules {
@@ -865,9 +859,9 @@ mod tests {
         // The two most valuable built-on tokens face down: soldier, flipping the best back first.
         let mut g = preroll_with_soldier(&topo);
         let mut hexes: Vec<usize> = topo.land_hexes.iter().collect();
-        hexes.sort_by_key(|&h| std::cmp::Reverse(team_value_now(&g, h)));
+        hexes.sort_by_key(|&h| std::cmp::Reverse(team_value(&g, h)));
         let (h, h2) = (hexes[0], hexes[1]);
-        let value = team_value_now(&g, h) + team_value_now(&g, h2);
+        let value = team_value(&g, h) + team_value(&g, h2);
         assert!(value >= pol.knobs.soldier_min_pips as u32, "value {value}");
         g.s.face_down.insert(h);
         g.s.face_down.insert(h2);
@@ -885,7 +879,7 @@ mod tests {
             .iter()
             .rev()
             .find(|&&x| {
-                let v = team_value_now(&g, x);
+                let v = team_value(&g, x);
                 v > 0 && v < pol.knobs.soldier_min_pips as u32
             })
             .unwrap();
