@@ -45,7 +45,7 @@ pub struct GreedyPolicy {
     turn: u32,
     trades: u8,
     memo: Memo,
-    /// The Raiders of Catan play (`raiders.rs`).
+    /// The Raiders of Catan play (`raiders/`).
     raiders: super::raiders::RaidersPlay,
 }
 

@@ -1,0 +1,269 @@
+//! Greedy's Raiders plan: the city, settlement, road or ship it builds next, found by searching shipping lines and road paths toward the best spots, and when to move a ship.
+
+use super::view::{city_value, live_production, spot_value, View};
+use crate::catan::kernel::raiders;
+use crate::catan::NONE;
+use crate::catan::*;
+
+/// Corner-score points one more road or ship on the way to a spot costs.
+pub(super) const STEP: f32 = 2.0;
+/// How much better a spot further away must be before greedy builds toward it rather than
+/// settling the open spot it has now (0: the better plan wins).
+const SETTLE_MARGIN: f32 = 0.0;
+
+/// Breadth-first search from `roots` over the free edges `edges`, never through a `foreign`
+/// corner: the first edge toward the corner maximising `value[c] - STEP * steps` (corners
+/// with a finite value only, `roots` excluded), within `max_depth` steps.
+pub(super) fn search(
+    g: &Game,
+    roots: CornerSet,
+    edges: EdgeSet,
+    foreign: CornerSet,
+    value: &[f32; MAX_CORNERS],
+    max_depth: u8,
+) -> Option<(EdgeId, f32)> {
+    let mut dist = [u8::MAX; MAX_CORNERS];
+    let mut first = [NONE; MAX_CORNERS];
+    let mut queue = [0u8; MAX_CORNERS];
+    let (mut head, mut tail) = (0usize, 0usize);
+    for c in roots.iter() {
+        dist[c] = 0;
+        queue[tail] = c as u8;
+        tail += 1;
+    }
+    let mut best = None;
+    let mut best_v = f32::MIN;
+    while head < tail {
+        let c = queue[head] as usize;
+        head += 1;
+        let d = dist[c];
+        if d >= max_depth {
+            break;
+        }
+        for &e in &g.topo.corner_edges[c] {
+            if e == NONE || !edges.contains(e as usize) {
+                continue;
+            }
+            let [a, b] = g.topo.edge_corners[e as usize];
+            let o = if a.idx() == c { b.idx() } else { a.idx() };
+            if dist[o] != u8::MAX {
+                continue;
+            }
+            dist[o] = d + 1;
+            first[o] = if d == 0 { e } else { first[c] };
+            if foreign.contains(o) {
+                continue;
+            }
+            if value[o] > f32::MIN {
+                let v = value[o] - STEP * (d + 1) as f32;
+                if v > best_v {
+                    best_v = v;
+                    best = Some(EdgeId(first[o]));
+                }
+            }
+            queue[tail] = o as u8;
+            tail += 1;
+        }
+    }
+    best.map(|e| (e, best_v))
+}
+
+/// Roots of `p`'s shipping lines: its buildings and the corners of its ships not held by
+/// another player's building (where `raiders::ship_spots` anchors).
+fn ship_roots(g: &Game, p: PlayerId, ships: EdgeSet) -> CornerSet {
+    let me = g.s.player(p);
+    let foreign = g.s.occupied.minus(me.buildings);
+    me.buildings
+        .union(raiders::corners_of(g, ships).minus(foreign))
+}
+
+/// Free land edges where a road would not be cancelled at once (between two covered hexes).
+fn open_land_edges(g: &Game) -> EdgeSet {
+    let cov = raiders::covered(g);
+    let mut out = g.topo.land_edges.minus(g.s.roads);
+    for e in out.iter() {
+        let [a, b] = g.topo.edge_hexes[e];
+        if a != NONE && b != NONE && cov.contains(a as usize) && cov.contains(b as usize) {
+            out.remove(e);
+        }
+    }
+    out
+}
+
+/// How the seat expands next.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) enum Step {
+    #[default]
+    None,
+    Settle(CornerId),
+    Road(EdgeId),
+    Ship(EdgeId),
+}
+
+/// One seat's evaluation of the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Plan {
+    pub(super) city: Option<CornerId>,
+    pub(super) step: Step,
+    /// The best road and ship toward a spot (whatever the chosen step), for free pieces.
+    pub(super) road: Option<EdgeId>,
+    pub(super) ship: Option<EdgeId>,
+    ship_v: f32,
+    /// Shipping to the islands is urgent: before the storm and no island building yet.
+    pub(super) urgent: bool,
+}
+
+impl Plan {
+    pub(super) fn compute(g: &Game, p: PlayerId) -> Plan {
+        let v = View::new(g, p);
+        let me = g.s.player(p);
+        let mut plan = Plan::default();
+        let mut best_c = f32::MIN;
+        if me.cities_left > 0 {
+            for c in me.buildings.minus(me.cities).iter() {
+                if let Some(x) = city_value(g, &v, c) {
+                    if x > best_c {
+                        best_c = x;
+                        plan.city = Some(CornerId(c as u8));
+                    }
+                }
+            }
+        }
+        if me.settlements_left == 0 {
+            return plan;
+        }
+        let prod = live_production(g, p);
+        let mut value = [f32::MIN; MAX_CORNERS];
+        for c in g.topo.land_corners.minus(g.s.blocked).iter() {
+            if let Some(x) = spot_value(g, &v, c, &prod, false) {
+                value[c] = x;
+            }
+        }
+        let mut spot = None;
+        let mut spot_v = f32::MIN;
+        for c in g.settlement_spots(p).iter() {
+            if value[c] > spot_v {
+                spot_v = value[c];
+                spot = Some(CornerId(c as u8));
+            }
+        }
+        let foreign = g.s.occupied.minus(me.buildings);
+        let mut road_v = f32::MIN;
+        if me.roads_left > 0 {
+            let roots = me
+                .buildings
+                .union(raiders::corners_of(g, raiders::active_roads(g, p)).minus(foreign));
+            if let Some((e, x)) =
+                search(g, roots, open_land_edges(g), foreign, &value, me.roads_left)
+            {
+                plan.road = Some(e);
+                road_v = x;
+            }
+        }
+        let mut ship_v = f32::MIN;
+        if me.ships_left > 0 {
+            let roots = ship_roots(g, p, me.ships);
+            let edges = g.topo.sea_edges.minus(g.s.roads);
+            if let Some((e, x)) = search(g, roots, edges, foreign, &value, me.ships_left) {
+                plan.ship = Some(e);
+                ship_v = x;
+            }
+        }
+        plan.ship_v = ship_v;
+        plan.urgent = !v.storm && v.island_bonus > 1.0 && plan.ship.is_some();
+        let reach = road_v.max(ship_v);
+        plan.step = match spot {
+            Some(c) if spot_v + SETTLE_MARGIN >= reach => Step::Settle(c),
+            _ if reach > f32::MIN => {
+                if ship_v >= road_v {
+                    Step::Ship(plan.ship.expect("a ship step"))
+                } else {
+                    Step::Road(plan.road.expect("a road step"))
+                }
+            }
+            Some(c) => Step::Settle(c),
+            None => Step::None,
+        };
+        plan
+    }
+}
+
+/// A fingerprint of everything a plan reads: pieces, raiders, the seat's stock.
+pub(super) fn plan_key(g: &Game, p: PlayerId) -> u64 {
+    let s = &g.s;
+    let me = s.player(p);
+    let mut k = 0x9e37_79b9_7f4a_7c15u64;
+    let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
+    s.occupied.0.iter().for_each(|&w| mix(w));
+    s.roads.0.iter().for_each(|&w| mix(w));
+    s.raiders.raided.0.iter().for_each(|&w| mix(w));
+    me.cities.0.iter().for_each(|&w| mix(w));
+    mix(u64::from_le_bytes([
+        s.raiders.pool,
+        raiders::desert_stock(s).min(255) as u8,
+        me.settlements_left,
+        me.cities_left,
+        me.roads_left,
+        me.ships_left,
+        p.0,
+        1,
+    ]));
+    k | 1
+}
+
+/// Moving a ship: only an open end ship that the best shipping line does not use, onto that
+/// line's next edge, when this makes the line clearly shorter; never a ship that gives access
+/// to an open settlement spot.
+pub(super) fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
+    let Step::Ship(e) = plan.step else {
+        return None;
+    };
+    if g.s.raiders.ship_moved || g.s.raiders.turn_owner != NO_PLAYER {
+        return None;
+    }
+    let movable = raiders::movable_ships(g, p);
+    if movable.is_empty() {
+        return None;
+    }
+    let me = g.s.player(p);
+    let spots = g.settlement_spots(p);
+    let v = View::new(g, p);
+    let prod = live_production(g, p);
+    let mut value = [f32::MIN; MAX_CORNERS];
+    let mut valued = false;
+    let foreign = g.s.occupied.minus(me.buildings);
+    for from in movable.iter() {
+        let [a, b] = g.topo.edge_corners[from];
+        if spots.contains(a.idx()) || spots.contains(b.idx()) {
+            continue;
+        }
+        if !raiders::move_targets(g, p, from).contains(e.idx()) {
+            continue;
+        }
+        if !valued {
+            valued = true;
+            for c in g.topo.land_corners.minus(g.s.blocked).iter() {
+                if let Some(x) = spot_value(g, &v, c, &prod, false) {
+                    value[c] = x;
+                }
+            }
+        }
+        let mut ships = me.ships;
+        ships.remove(from);
+        ships.insert(e.idx());
+        let mut roads = g.s.roads;
+        roads.remove(from);
+        roads.insert(e.idx());
+        let roots = ship_roots(g, p, ships);
+        let edges = g.topo.sea_edges.minus(roads);
+        let after =
+            search(g, roots, edges, foreign, &value, me.ships_left).map_or(f32::MIN, |(_, x)| x);
+        if after >= plan.ship_v + 1.5 {
+            return Some(Action::MoveShip {
+                from: EdgeId(from as u8),
+                to: e,
+            });
+        }
+    }
+    None
+}
