@@ -3,7 +3,10 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
-use super::cards::{affords, bank_step, deficit, discard_choice, simple_need, year_of_plenty_for};
+mod stuck;
+mod trades;
+
+use super::cards::{affords, bank_step, discard_choice, year_of_plenty_for};
 use super::memo::{free_road, kinds, Kind, Memo};
 use super::spots::{
     best_flip, is_robert, production, raw_pips, setup_road, setup_settlement, team_value, weight_of,
@@ -13,6 +16,8 @@ use crate::catan::*;
 use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};
+use stuck::team_stuck;
+use trades::{help_step, laggard, team_step, wish};
 
 /// The team policy's tuning knobs (a `[policy.team]`-style TOML table; every field optional).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -295,142 +300,6 @@ impl TeamPolicy {
         out
     }
 
-    /// A 1:1 trade with a teammate's surplus that lowers the deficit of `cost`, if the whole
-    /// deficit can be covered by teammates and the bank.
-    fn team_step(&self, g: &Game, p: PlayerId, cost: &Hand) -> Option<Action> {
-        let me = g.s.player(p);
-        let n = g.s.n_players as usize;
-        let mut my_surplus = 0u32;
-        for r in 0..5 {
-            my_surplus += me.hand[r].saturating_sub(cost[r]) as u32;
-        }
-        let total_def = deficit(&me.hand, cost);
-        if my_surplus == 0 || total_def > my_surplus {
-            return None;
-        }
-        // Cheap test first: does any teammate hold a missing resource at all?
-        let held_by_others = (0..5).any(|m| {
-            cost[m] > me.hand[m] && (0..n).any(|q| q != p.idx() && g.s.players[q].hand[m] > 0)
-        });
-        if !held_by_others {
-            return None;
-        }
-        let mut needs = [[0u8; 5]; MAX_PLAYERS];
-        for (q, need) in needs.iter_mut().enumerate().take(n) {
-            if q != p.idx() {
-                *need = wish(g, PlayerId(q as u8));
-            }
-        }
-        let mut cover = 0u32;
-        for m in 0..5 {
-            let d = cost[m].saturating_sub(me.hand[m]) as u32;
-            if d == 0 {
-                continue;
-            }
-            let mut s = 0u32;
-            for q in 0..n {
-                if q != p.idx() {
-                    s += g.s.players[q].hand[m].saturating_sub(needs[q][m]) as u32;
-                }
-            }
-            cover += d.min(s);
-        }
-        cover = cover.min(my_surplus);
-        if cover == 0 || cover + (my_surplus - cover) / 4 < total_def {
-            return None;
-        }
-        // The most missing resource some teammate can spare, from the one sparing most.
-        let mut best: Option<(usize, usize)> = None;
-        let mut best_k = (0u8, 0u8);
-        for m in 0..5 {
-            let d = cost[m].saturating_sub(me.hand[m]);
-            if d == 0 {
-                continue;
-            }
-            for q in 0..n {
-                if q == p.idx() {
-                    continue;
-                }
-                let s = g.s.players[q].hand[m].saturating_sub(needs[q][m]);
-                if s > 0 && (best.is_none() || (d, s) > best_k) {
-                    best = Some((m, q));
-                    best_k = (d, s);
-                }
-            }
-        }
-        let (m, q) = best?;
-        // Give a card of my surplus, preferably one the teammate needs.
-        let qs = &g.s.players[q];
-        let mut give = None;
-        let mut give_k = (false, 0u8);
-        for x in 0..5 {
-            if x == m || me.hand[x] <= cost[x] {
-                continue;
-            }
-            let k = (qs.hand[x] < needs[q][x], me.hand[x] - cost[x]);
-            if give.is_none() || k > give_k {
-                give = Some(x);
-                give_k = k;
-            }
-        }
-        let x = give?;
-        let mut gv = [0u8; 5];
-        gv[x] = 1;
-        let mut gt = [0u8; 5];
-        gt[m] = 1;
-        let with = PlayerId(q as u8);
-        g.trade_ok(with, &gv, &gt).then_some(Action::Trade {
-            with,
-            give: gv,
-            get: gt,
-        })
-    }
-
-    /// Two cards the slowest player needs for one it can spare (never a gift).
-    fn help_step(&mut self, g: &Game, p: PlayerId, lag: PlayerId, keep: &Hand) -> Option<Action> {
-        let me = g.s.player(p);
-        let ls = g.s.player(lag);
-        let lag_cost = wish_specific(g, lag, &mut self.memo);
-        let mut give = [0u8; 5];
-        let mut n_give = 0u8;
-        for r in 0..5 {
-            let d = lag_cost[r].saturating_sub(ls.hand[r]);
-            let spare = me.hand[r].saturating_sub(keep[r]);
-            let k = d.min(spare).min(2 - n_give);
-            give[r] = k;
-            n_give += k;
-        }
-        if n_give == 0 {
-            return None;
-        }
-        let mut get = None;
-        let mut get_k = (i32::MIN, 0u8);
-        for r in 0..5 {
-            if give[r] > 0 || ls.hand[r] == 0 {
-                continue;
-            }
-            let k = (
-                ls.hand[r] as i32 - lag_cost[r] as i32,
-                keep[r].saturating_sub(me.hand[r]),
-            );
-            if get.is_none() || k > get_k {
-                get = Some(r);
-                get_k = k;
-            }
-        }
-        let y = get?;
-        if get_k.0 <= 0 && n_give < 2 {
-            return None;
-        }
-        let mut gt = [0u8; 5];
-        gt[y] = 1;
-        g.trade_ok(lag, &give, &gt).then_some(Action::Trade {
-            with: lag,
-            give,
-            get: gt,
-        })
-    }
-
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
@@ -485,7 +354,7 @@ impl TeamPolicy {
                 Some(t) if me.vp < g.rules.vp_to_win => t.cost(),
                 _ => [0; 5],
             };
-            if let Some(a) = self.help_step(g, p, lag, &keep) {
+            if let Some(a) = help_step(g, p, lag, &keep, &mut self.memo) {
                 self.trades += 1;
                 return a;
             }
@@ -501,7 +370,7 @@ impl TeamPolicy {
             if self.trades < k.max_trades_per_turn {
                 let mut step = None;
                 if k.team_trades && is_robert(g) {
-                    step = self.team_step(g, p, &c);
+                    step = team_step(g, p, &c);
                 }
                 if step.is_none() {
                     step = bank_step(g, p, &c);
@@ -576,115 +445,6 @@ fn robert_takes_next(g: &Game, h: usize, pool_max: u32) -> bool {
     let reachable = !adjacent_only || g.topo.hex_neighbor_set[g.s.robber.idx()].contains(h);
     reachable && raw_pips(g, h) >= pool_max
 }
-
-/// Whether the team provably cannot win: some player below the VP target can build no more VP
-/// (no city to upgrade, no reachable corner to settle), no VP card is left to draw, gold is not
-/// in play, and longest road and largest army (+2 each, when still within its reach) cannot make
-/// up the rest.
-pub(crate) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
-    if g.s.deck[DevCard::VictoryPoint.idx()] > 0 || g.rules.modifiers.has(Modifiers::GOLD) {
-        return false;
-    }
-    let target = g.rules.vp_to_win;
-    (0..g.s.n_players).any(|q| {
-        let p = PlayerId(q);
-        let ps = g.s.player(p);
-        if ps.vp >= target {
-            return false;
-        }
-        let can_city = ps.cities_left > 0 && !ps.buildings.minus(ps.cities).is_empty();
-        let can_settle = ps.settlements_left > 0 && memo.spot_road(g, p) != (None, None);
-        if can_city || can_settle {
-            return false;
-        }
-        let reach = ps.vp + 2 * longest_road_open(g, p) as u8 + 2 * largest_army_open(g, p) as u8;
-        reach < target
-    })
-}
-
-/// Whether `p` could still take longest road: it does not hold it, has a road piece left and a
-/// place for it, and its road pieces (laid and left) could make a road of 5. (The bound ignores
-/// the holder's length, which other players can still break.)
-fn longest_road_open(g: &Game, p: PlayerId) -> bool {
-    let ps = g.s.player(p);
-    g.s.longest_road != p.0
-        && ps.roads_left > 0
-        && ps.roads.len() + ps.roads_left as u32 >= 5
-        && !g.road_spots(p).is_empty()
-}
-
-/// Whether `p` could still take largest army: it does not hold it, and the knights it holds,
-/// has just bought or could still draw (the deck, and in Robert the played pile, which is
-/// reshuffled into the deck when it runs out) cover what it lacks.
-fn largest_army_open(g: &Game, p: PlayerId) -> bool {
-    let ps = g.s.player(p);
-    if g.s.largest_army == p.0 {
-        return false;
-    }
-    let k = DevCard::Knight.idx();
-    let beat = match g.s.largest_army {
-        NO_PLAYER => 3,
-        h => g.s.players[h as usize].knights_played as u32 + 1,
-    };
-    let need = beat.max(3).saturating_sub(ps.knights_played as u32);
-    let mut can = ps.dev[k] as u32 + ps.dev_new[k] as u32 + g.s.deck[k] as u32;
-    if matches!(g.rules.variant, Variant::Robert(_)) {
-        can += g.s.played[k] as u32;
-    }
-    can >= need
-}
-
-/// The team's slowest player: fewest VP, then fewest cards in hand, then the earliest seat.
-pub(crate) fn laggard(g: &Game) -> PlayerId {
-    let mut best = PlayerId(0);
-    let mut best_k = (u8::MAX, u32::MAX);
-    for q in 0..g.s.n_players {
-        let ps = &g.s.players[q as usize];
-        let k = (ps.vp, ps.hand_size());
-        if k < best_k {
-            best_k = k;
-            best = PlayerId(q);
-        }
-    }
-    best
-}
-
-/// What seat `q` keeps when asked to spare cards: a development card at the VP target, else its next
-/// city and settlement.
-fn wish(g: &Game, q: PlayerId) -> Hand {
-    if g.s.player(q).vp >= g.rules.vp_to_win {
-        DEV_COST
-    } else {
-        simple_need(g, q)
-    }
-}
-
-/// The one build seat `q` is closest to: the open target (city, settlement, road toward a spot)
-/// with the smallest deficit; a development card if none is open.
-fn wish_specific(g: &Game, q: PlayerId, memo: &mut Memo) -> Hand {
-    let me = g.s.player(q);
-    let mut best = DEV_COST;
-    let mut best_d = u32::MAX;
-    let mut consider = |c: Hand| {
-        let d = deficit(&me.hand, &c);
-        if d < best_d {
-            best_d = d;
-            best = c;
-        }
-    };
-    if me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty() {
-        consider(CITY_COST);
-    }
-    if me.settlements_left > 0 {
-        if !g.settlement_spots(q).is_empty() {
-            consider(SETTLEMENT_COST);
-        } else if memo.spot_road(g, q).1.is_some() {
-            consider(ROAD_COST);
-        }
-    }
-    best
-}
-
 impl Policy<Game<'_>> for TeamPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
         self.reset_turn(g);
@@ -741,228 +501,4 @@ impl Policy<Game<'_>> for TeamPolicy {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::testkit::{after_setup, run_checked};
-    use super::*;
-
-    fn robert_rules(cards: u8) -> Rules {
-        Rules::robert(
-            4,
-            RobertRules {
-                start_cards: cards,
-                ..Default::default()
-            },
-        )
-    }
-
-    /// A Robert game after set-up, with seat 0 to move before the roll and one soldier in hand.
-    fn preroll_with_soldier(topo: &Topology) -> Game<'_> {
-        let mut g = Game::new(topo, Layout::fixed(topo), robert_rules(0));
-        after_setup(&mut g);
-        assert_eq!(g.s.phase, Phase::PreRoll);
-        g.s.deck[DevCard::Knight.idx()] -= 1;
-        g.s.players[0].dev[DevCard::Knight.idx()] = 1;
-        g
-    }
-
-    /// Seat 0 can build no more VP (no city or settlement piece left) and no VP card is left to
-    /// draw: whether the team is stuck then turns on longest road and largest army alone.
-    #[test]
-    fn stuck_counts_largest_army_and_longest_road() {
-        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
-        let base = {
-            let mut g = Game::new(&topo, Layout::fixed(&topo), robert_rules(0));
-            after_setup(&mut g);
-            g.s.deck[DevCard::VictoryPoint.idx()] = 0;
-            let p = &mut g.s.players[0];
-            p.cities_left = 0;
-            p.settlements_left = 0;
-            p.vp = 7;
-            g
-        };
-        let stuck = |g: &Game| team_stuck(g, &mut Memo::default());
-        assert!(
-            !stuck(&base),
-            "7 + longest road 2 + largest army 2 can reach 10"
-        );
-        assert!(longest_road_open(&base, PlayerId(0)));
-        assert!(largest_army_open(&base, PlayerId(0)));
-        // No road piece left: largest army alone (9) falls short.
-        let mut g = base.clone();
-        g.s.players[0].roads_left = 0;
-        assert!(!longest_road_open(&g, PlayerId(0)));
-        assert!(stuck(&g));
-        // One VP more and largest army closes the gap.
-        g.s.players[0].vp = 8;
-        assert!(!stuck(&g));
-        // ...unless no knight is left to draw or reshuffle and none is in hand.
-        let k = DevCard::Knight.idx();
-        g.s.deck[k] = 0;
-        g.s.played[k] = 0;
-        assert!(stuck(&g));
-        // Two knights in hand and one played: the third makes largest army.
-        g.s.players[0].dev[k] = 2;
-        g.s.players[0].knights_played = 1;
-        assert!(!stuck(&g));
-        // Another seat holds it with 4 knights: 3 do not beat it.
-        g.s.players[1].knights_played = 4;
-        g.s.largest_army = 1;
-        assert!(stuck(&g));
-        // A VP card still in the deck, or gold in play, is always a way to win.
-        let mut h = g.clone();
-        h.s.deck[DevCard::VictoryPoint.idx()] = 1;
-        assert!(!stuck(&h));
-        let mut h = g.clone();
-        h.rules = h.rules.with_modifiers(Modifiers::GOLD);
-        assert!(!stuck(&h));
-    }
-
-    /// After `concede_after_idle_turns` player-turns without a team VP gain the team concedes
-    /// (soldiers are no longer played) and says the game stalled; 0 never concedes.
-    #[test]
-    fn concedes_a_stalled_game() {
-        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
-        let mut buf = ActionList::new();
-        let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
-        for (limit, concedes) in [(50u32, true), (0, false)] {
-            let mut pol = TeamPolicy::new(TeamKnobs {
-                concede_after_idle_turns: limit,
-                soldier_panic_face_up: 99,
-                ..Default::default()
-            });
-            let mut g = preroll_with_soldier(&topo);
-            let start = g.s.turn;
-            assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
-            g.s.turn = start + 49;
-            assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
-            assert!(!pol.stalled());
-            g.s.turn = start + 50;
-            let want = if concedes {
-                Action::RobertMoves
-            } else {
-                Action::PlayKnight
-            };
-            assert_eq!(pol.choose(&g, &mut buf, &mut rng), want);
-            assert_eq!(pol.stalled(), concedes);
-        }
-    }
-
-    #[test]
-    fn soldier_only_for_a_valuable_token() {
-        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
-        let mut pol = TeamPolicy::default();
-        let mut buf = ActionList::new();
-        let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
-        // Nothing face down: Robert moves.
-        let g = preroll_with_soldier(&topo);
-        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
-        // The two most valuable built-on tokens face down: soldier, flipping the best back first.
-        let mut g = preroll_with_soldier(&topo);
-        let mut hexes: Vec<usize> = topo.land_hexes.iter().collect();
-        hexes.sort_by_key(|&h| std::cmp::Reverse(team_value(&g, h)));
-        let (h, h2) = (hexes[0], hexes[1]);
-        let value = team_value(&g, h) + team_value(&g, h2);
-        assert!(value >= pol.knobs.soldier_min_pips as u32, "value {value}");
-        g.s.face_down.insert(h);
-        g.s.face_down.insert(h2);
-        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
-        g.try_apply(Action::PlayKnight, &mut ()).unwrap();
-        assert_eq!(g.s.phase, Phase::FlipUp);
-        let a = pol.choose(&g, &mut buf, &mut rng);
-        assert!(
-            a == Action::FlipUp(HexId(h as u8)) || a == Action::FlipUp(HexId(h2 as u8)),
-            "{a:?}"
-        );
-        // A single low-value token face down (below the threshold): Robert moves.
-        let mut g = preroll_with_soldier(&topo);
-        let low = *hexes
-            .iter()
-            .rev()
-            .find(|&&x| {
-                let v = team_value(&g, x);
-                v > 0 && v < pol.knobs.soldier_min_pips as u32
-            })
-            .unwrap();
-        g.s.face_down.insert(low);
-        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
-        // The valuable pair again, but a threshold above its value: Robert moves.
-        let mut strict = TeamPolicy::new(TeamKnobs {
-            soldier_min_pips: 1000,
-            ..TeamKnobs::default()
-        });
-        let mut g = preroll_with_soldier(&topo);
-        g.s.face_down.insert(h);
-        g.s.face_down.insert(h2);
-        assert_eq!(strict.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
-    }
-
-    #[test]
-    fn help_trade_is_legal() {
-        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
-        let mut g = Game::new(&topo, Layout::fixed(&topo), robert_rules(0));
-        after_setup(&mut g);
-        g.apply(Action::RobertMoves, &mut ());
-        while g.s.phase != Phase::Main {
-            let o = match g.chance().unwrap() {
-                ChanceDist::Dice => ChanceOutcome::Dice(1, 2),
-                ChanceDist::Uniform(s) => ChanceOutcome::Hex(HexId(s.nth(0) as u8)),
-                ChanceDist::Weighted(_) | ChanceDist::Die => unreachable!(),
-            };
-            g.apply_chance(o, &mut ());
-        }
-        // Seat 0 is far ahead and rich; seat 1 is the laggard with one spare card.
-        let set = |g: &mut Game, q: usize, hand: Hand| {
-            for r in 0..5 {
-                g.s.bank[r] += g.s.players[q].hand[r];
-                g.s.bank[r] -= hand[r];
-            }
-            g.s.players[q].hand = hand;
-        };
-        for q in 0..4 {
-            set(&mut g, q, [0; 5]);
-        }
-        set(&mut g, 0, [3, 3, 3, 3, 0]);
-        set(&mut g, 1, [0, 0, 2, 0, 1]);
-        g.s.players[0].vp = 10;
-        g.s.players[2].vp = 5;
-        g.s.players[3].vp = 5;
-        let mut pol = TeamPolicy::default();
-        let mut buf = ActionList::new();
-        let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::Policy);
-        let a = pol.choose(&g, &mut buf, &mut rng);
-        match a {
-            Action::Trade { with, give, get } => {
-                assert_eq!(with, PlayerId(1));
-                assert_eq!(laggard(&g), PlayerId(1));
-                assert_eq!(give.iter().sum::<u8>(), 2);
-                assert_eq!(get.iter().sum::<u8>(), 1);
-                assert!(g.trade_ok(with, &give, &get));
-            }
-            other => panic!("expected a help trade, got {other:?}"),
-        }
-        g.try_apply(a, &mut ()).unwrap();
-    }
-
-    #[test]
-    fn robert_games_end_without_panic() {
-        for cards in [0, 3] {
-            let (outs, _) = run_checked(robert_rules(cards), 200, TeamPolicy::default);
-            assert!(outs.iter().all(|o| *o != Outcome::Cap));
-        }
-    }
-
-    #[test]
-    fn base_games_end_without_panic() {
-        let (outs, _) = run_checked(Rules::base(4), 200, TeamPolicy::default);
-        assert!(outs.iter().filter(|o| **o == Outcome::Cap).count() <= 2);
-    }
-
-    #[test]
-    fn knobs_from_toml() {
-        let k: TeamKnobs = toml::from_str("soldier_min_pips = 9\nhelp_laggard = false").unwrap();
-        assert_eq!(k.soldier_min_pips, 9);
-        assert!(!k.help_laggard);
-        assert_eq!(k.monopoly_min_pips, TeamKnobs::default().monopoly_min_pips);
-        assert!(toml::from_str::<TeamKnobs>("nope = 1").is_err());
-    }
-}
+mod tests;
