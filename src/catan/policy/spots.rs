@@ -52,8 +52,39 @@ pub(crate) fn weight_of(o: u8) -> u32 {
 /// face-down tokens and the robber's hex.
 pub(crate) fn production(g: &Game, p: PlayerId, live: bool) -> [u32; 5] {
     let me = g.s.player(p);
+    if live {
+        production_of(g, me, me.buildings, |h| live_pips(g, h))
+    } else {
+        production_of(g, me, me.buildings, |h| raw_pips(g, h))
+    }
+}
+
+/// Raiders: seat `p`'s expected production per resource in pips from the buildings the raiders
+/// have not taken and the hexes they have not raided (cities count twice).
+pub(crate) fn unraided_production(g: &Game, p: PlayerId) -> [u32; 5] {
+    let me = g.s.player(p);
+    let raided = g.s.raiders.raided;
+    let live = me.buildings.minus(g.s.raiders.taken);
+    production_of(g, me, live, |h| {
+        if raided.contains(h) {
+            0
+        } else {
+            pips(g.layout.token[h]) as u32
+        }
+    })
+}
+
+/// Production per resource of `buildings` (seat `me`'s; cities count twice), each producing hex
+/// next to one giving `pips_of(hex)`.
+#[inline(always)]
+fn production_of(
+    g: &Game,
+    me: &PlayerState,
+    buildings: CornerSet,
+    pips_of: impl Fn(usize) -> u32,
+) -> [u32; 5] {
     let mut out = [0u32; 5];
-    for c in me.buildings.iter() {
+    for c in buildings.iter() {
         let w = if me.cities.contains(c) { 2 } else { 1 };
         for &h in &g.topo.corner_hexes[c] {
             if h == NONE {
@@ -61,12 +92,7 @@ pub(crate) fn production(g: &Game, p: PlayerId, live: bool) -> [u32; 5] {
             }
             let h = h as usize;
             if let Some(r) = g.layout.terrain[h].resource() {
-                let pp = if live {
-                    live_pips(g, h)
-                } else {
-                    raw_pips(g, h)
-                };
-                out[r.idx()] += w * pp;
+                out[r.idx()] += w * pips_of(h);
             }
         }
     }
@@ -168,17 +194,43 @@ pub(crate) fn road_toward(g: &Game, p: PlayerId, prod: &[u32; 5]) -> Option<Edge
     road_search(g, p, prod, me.roads_left)
 }
 
-/// Breadth-first search over free edges from the player's network: the best spot within 4
-/// roads, or failing that the best one anywhere within `max_depth` roads.
+/// The best spot within 4 roads of the player's network, or failing that the best one anywhere
+/// within `max_depth` roads (see [`search`]).
 fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<EdgeId> {
     const NEAR: u8 = 4;
     let me = g.s.player(p);
     let foreign = g.s.occupied.minus(me.buildings);
+    let roots = me.net.minus(foreign);
+    let edges = g.topo.land_edges.minus(g.s.roads);
+    let value = |c: usize| {
+        (g.topo.land_corners.contains(c) && !g.s.blocked.contains(c))
+            .then(|| corner_score(g, c, prod, false))
+    };
+    search(g, roots, edges, foreign, max_depth, NEAR, value).map(|(e, _)| e)
+}
+
+/// Corner-score points one more road or ship on the way to a spot costs.
+pub(crate) const STEP: f32 = 2.0;
+
+/// Breadth-first search from `roots` over the free edges `edges`, never through a `foreign`
+/// corner: the first edge toward the corner maximising `value(c) - STEP * steps` (corners where
+/// `value` is `Some`, `roots` excluded) within `max_depth` steps, and that maximum. Once the best
+/// so far lies within `near` steps, no corner `near` or more steps away is looked at (`u8::MAX`:
+/// no such cut).
+pub(crate) fn search(
+    g: &Game,
+    roots: CornerSet,
+    edges: EdgeSet,
+    foreign: CornerSet,
+    max_depth: u8,
+    near: u8,
+    value: impl Fn(usize) -> Option<f32>,
+) -> Option<(EdgeId, f32)> {
     let mut dist = [u8::MAX; MAX_CORNERS];
     let mut first = [NONE; MAX_CORNERS];
     let mut queue = [0u8; MAX_CORNERS];
     let (mut head, mut tail) = (0usize, 0usize);
-    for c in me.net.minus(foreign).iter() {
+    for c in roots.iter() {
         dist[c] = 0;
         queue[tail] = c as u8;
         tail += 1;
@@ -190,14 +242,11 @@ fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<
         let c = queue[head] as usize;
         head += 1;
         let d = dist[c];
-        if d >= max_depth || (best_near && d >= NEAR) {
+        if d >= max_depth || (best_near && d >= near) {
             break; // FIFO order: every later corner is at least as far
         }
         for &e in &g.topo.corner_edges[c] {
-            if e == NONE
-                || g.s.roads.contains(e as usize)
-                || !g.topo.land_edges.contains(e as usize)
-            {
+            if e == NONE || !edges.contains(e as usize) {
                 continue;
             }
             let [a, b] = g.topo.edge_corners[e as usize];
@@ -210,19 +259,19 @@ fn road_search(g: &Game, p: PlayerId, prod: &[u32; 5], max_depth: u8) -> Option<
             if foreign.contains(o) {
                 continue;
             }
-            if g.topo.land_corners.contains(o) && !g.s.blocked.contains(o) {
-                let v = corner_score(g, o, prod, false) - 2.0 * (d + 1) as f32;
+            if let Some(x) = value(o) {
+                let v = x - STEP * (d + 1) as f32;
                 if v > best_v {
                     best_v = v;
                     best = Some(EdgeId(first[o]));
-                    best_near = d < NEAR;
+                    best_near = d < near;
                 }
             }
             queue[tail] = o as u8;
             tail += 1;
         }
     }
-    best
+    best.map(|e| (e, best_v))
 }
 
 /// Robert variant: value of flipping up hex `h` for seat `p` (its pips times its buildings there).
@@ -266,19 +315,25 @@ pub(crate) fn setup_settlement(
     Action::BuildSettlement(CornerId(best.expect("a free corner for set-up") as u8))
 }
 
-/// Set-up road: the edge from the new settlement towards the best corner two steps away.
-pub(crate) fn setup_road(g: &Game) -> Action {
-    let p = PlayerId(g.s.current);
+/// Seat `p`'s production during set-up, the settlement just placed on `from` counting as
+/// produced (1 per resource next to it).
+pub(crate) fn setup_production(g: &Game, p: PlayerId, from: usize) -> [u32; 5] {
     let mut prod = production(g, p, false);
-    // The settlement just placed counts as produced.
-    for &h in &g.topo.corner_hexes[g.s.last_settlement.idx()] {
+    for &h in &g.topo.corner_hexes[from] {
         if h != NONE {
             if let Some(r) = g.layout.terrain[h as usize].resource() {
                 prod[r.idx()] += 1;
             }
         }
     }
+    prod
+}
+
+/// Set-up road: the edge from the new settlement towards the best corner two steps away.
+pub(crate) fn setup_road(g: &Game) -> Action {
+    let p = PlayerId(g.s.current);
     let from = g.s.last_settlement.idx();
+    let prod = setup_production(g, p, from);
     let spots = g.topo.corner_edge_set[from]
         .intersect(g.topo.land_edges)
         .minus(g.s.roads);

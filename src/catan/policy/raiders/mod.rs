@@ -9,14 +9,13 @@ mod soldiers;
 mod view;
 
 use super::cards::{affords, bank_step, discard_choice, simple_need, year_of_plenty_for};
-use super::spots::{production, setup_road};
+use super::spots::{production, setup_road, unraided_production};
 use crate::catan::kernel::raiders;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 use plan::{move_ship, plan_key, Plan, Step};
 use setup::{setup_settlement, setup_ship};
 use soldiers::{knight_ready, place_raider, removal, victim};
-use view::live_production;
 
 /// Most bank trades in one turn (as greedy's base play).
 const MAX_BANK_TRADES: u8 = 8;
@@ -209,7 +208,7 @@ impl RaidersPlay {
             if let Some(b) = order.iter().flatten().next() {
                 let c = b.cost(me);
                 if !affords(&me.hand, &c) {
-                    let prod = live_production(g, p);
+                    let prod = unraided_production(g, p);
                     if let Some(a) = year_of_plenty_for(g, &me.hand, &c, &prod) {
                         return a;
                     }

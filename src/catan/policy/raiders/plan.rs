@@ -1,20 +1,18 @@
 //! Greedy's Raiders plan: the city, settlement, road or ship it builds next, found by searching shipping lines and road paths toward the best spots, and when to move a ship.
 
-use super::view::{city_value, live_production, spot_value, View};
+use super::view::{city_value, spot_values, View};
 use crate::catan::kernel::raiders;
+use crate::catan::policy::spots::{search, unraided_production};
 use crate::catan::NONE;
 use crate::catan::*;
 
-/// Corner-score points one more road or ship on the way to a spot costs.
-pub(super) const STEP: f32 = 2.0;
 /// How much better a spot further away must be before greedy builds toward it rather than
 /// settling the open spot it has now (0: the better plan wins).
 const SETTLE_MARGIN: f32 = 0.0;
 
-/// Breadth-first search from `roots` over the free edges `edges`, never through a `foreign`
-/// corner: the first edge toward the corner maximising `value[c] - STEP * steps` (corners
-/// with a finite value only, `roots` excluded), within `max_depth` steps.
-pub(super) fn search(
+/// [`search`] toward the corners with a value in `value` (above `f32::MIN`), with no cut for
+/// near spots.
+pub(super) fn search_values(
     g: &Game,
     roots: CornerSet,
     edges: EdgeSet,
@@ -22,50 +20,8 @@ pub(super) fn search(
     value: &[f32; MAX_CORNERS],
     max_depth: u8,
 ) -> Option<(EdgeId, f32)> {
-    let mut dist = [u8::MAX; MAX_CORNERS];
-    let mut first = [NONE; MAX_CORNERS];
-    let mut queue = [0u8; MAX_CORNERS];
-    let (mut head, mut tail) = (0usize, 0usize);
-    for c in roots.iter() {
-        dist[c] = 0;
-        queue[tail] = c as u8;
-        tail += 1;
-    }
-    let mut best = None;
-    let mut best_v = f32::MIN;
-    while head < tail {
-        let c = queue[head] as usize;
-        head += 1;
-        let d = dist[c];
-        if d >= max_depth {
-            break;
-        }
-        for &e in &g.topo.corner_edges[c] {
-            if e == NONE || !edges.contains(e as usize) {
-                continue;
-            }
-            let [a, b] = g.topo.edge_corners[e as usize];
-            let o = if a.idx() == c { b.idx() } else { a.idx() };
-            if dist[o] != u8::MAX {
-                continue;
-            }
-            dist[o] = d + 1;
-            first[o] = if d == 0 { e } else { first[c] };
-            if foreign.contains(o) {
-                continue;
-            }
-            if value[o] > f32::MIN {
-                let v = value[o] - STEP * (d + 1) as f32;
-                if v > best_v {
-                    best_v = v;
-                    best = Some(EdgeId(first[o]));
-                }
-            }
-            queue[tail] = o as u8;
-            tail += 1;
-        }
-    }
-    best.map(|e| (e, best_v))
+    let finite = |c: usize| (value[c] > f32::MIN).then_some(value[c]);
+    search(g, roots, edges, foreign, max_depth, u8::MAX, finite)
 }
 
 /// Roots of `p`'s shipping lines: its buildings and the corners of its ships not held by
@@ -132,13 +88,8 @@ impl Plan {
         if me.settlements_left == 0 {
             return plan;
         }
-        let prod = live_production(g, p);
-        let mut value = [f32::MIN; MAX_CORNERS];
-        for c in g.topo.land_corners.minus(g.s.blocked).iter() {
-            if let Some(x) = spot_value(g, &v, c, &prod, false) {
-                value[c] = x;
-            }
-        }
+        let prod = unraided_production(g, p);
+        let value = spot_values(g, &v, g.topo.land_corners.minus(g.s.blocked), &prod);
         let mut spot = None;
         let mut spot_v = f32::MIN;
         for c in g.settlement_spots(p).iter() {
@@ -154,7 +105,7 @@ impl Plan {
                 .buildings
                 .union(raiders::corners_of(g, raiders::active_roads(g, p)).minus(foreign));
             if let Some((e, x)) =
-                search(g, roots, open_land_edges(g), foreign, &value, me.roads_left)
+                search_values(g, roots, open_land_edges(g), foreign, &value, me.roads_left)
             {
                 plan.road = Some(e);
                 road_v = x;
@@ -164,7 +115,7 @@ impl Plan {
         if me.ships_left > 0 {
             let roots = ship_roots(g, p, me.ships);
             let edges = g.topo.sea_edges.minus(g.s.roads);
-            if let Some((e, x)) = search(g, roots, edges, foreign, &value, me.ships_left) {
+            if let Some((e, x)) = search_values(g, roots, edges, foreign, &value, me.ships_left) {
                 plan.ship = Some(e);
                 ship_v = x;
             }
@@ -228,7 +179,7 @@ pub(super) fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
     let me = g.s.player(p);
     let spots = g.settlement_spots(p);
     let v = View::new(g, p);
-    let prod = live_production(g, p);
+    let prod = unraided_production(g, p);
     let mut value = [f32::MIN; MAX_CORNERS];
     let mut valued = false;
     let foreign = g.s.occupied.minus(me.buildings);
@@ -242,11 +193,7 @@ pub(super) fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
         }
         if !valued {
             valued = true;
-            for c in g.topo.land_corners.minus(g.s.blocked).iter() {
-                if let Some(x) = spot_value(g, &v, c, &prod, false) {
-                    value[c] = x;
-                }
-            }
+            value = spot_values(g, &v, g.topo.land_corners.minus(g.s.blocked), &prod);
         }
         let mut ships = me.ships;
         ships.remove(from);
@@ -256,8 +203,8 @@ pub(super) fn move_ship(g: &Game, p: PlayerId, plan: &Plan) -> Option<Action> {
         roads.insert(e.idx());
         let roots = ship_roots(g, p, ships);
         let edges = g.topo.sea_edges.minus(roads);
-        let after =
-            search(g, roots, edges, foreign, &value, me.ships_left).map_or(f32::MIN, |(_, x)| x);
+        let after = search_values(g, roots, edges, foreign, &value, me.ships_left)
+            .map_or(f32::MIN, |(_, x)| x);
         if after >= plan.ship_v + 1.5 {
             return Some(Action::MoveShip {
                 from: EdgeId(from as u8),

@@ -1,11 +1,10 @@
 //! Greedy's Raiders set-up: settlements valued with the raiders' threat and the shipping line they open, and the first settlement's ship.
 
-use super::plan::{search, STEP};
-use super::view::{spot_value, View};
+use super::plan::search_values;
+use super::view::{spot_value, spot_values, View};
 use crate::catan::kernel::raiders;
 use crate::catan::policy::opening;
-use crate::catan::policy::spots::production;
-use crate::catan::NONE;
+use crate::catan::policy::spots::{production, setup_production, STEP};
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 
@@ -16,13 +15,7 @@ const SETUP_REACH_SECOND: f32 = 0.15;
 
 /// Values of the island spots for a seat producing `prod` (others `f32::MIN`).
 fn island_values(g: &Game, v: &View, prod: &[u32; 5]) -> [f32; MAX_CORNERS] {
-    let mut value = [f32::MIN; MAX_CORNERS];
-    for c in v.island.minus(g.s.blocked).iter() {
-        if let Some(x) = spot_value(g, v, c, prod, false) {
-            value[c] = x;
-        }
-    }
-    value
+    spot_values(g, v, v.island.minus(g.s.blocked), prod)
 }
 
 /// Set-up settlement: greedy's corner score with the raiders' threat; the first (coastal) one
@@ -40,7 +33,7 @@ pub(super) fn setup_settlement(g: &Game, temperature: f32, rng: &mut Rng) -> Act
         if g.topo.coast_corners.contains(c) && !v.island.is_empty() {
             let mut roots = CornerSet::EMPTY;
             roots.insert(c);
-            let reach = search(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
+            let reach = search_values(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
                 .map_or(0.0, |(_, r)| r.max(0.0));
             x += if first {
                 SETUP_REACH_FIRST
@@ -61,14 +54,7 @@ pub(super) fn setup_settlement(g: &Game, temperature: f32, rng: &mut Rng) -> Act
 pub(super) fn setup_ship(g: &Game) -> Option<Action> {
     let p = PlayerId(g.s.current);
     let from = g.s.last_settlement.idx();
-    let mut prod = production(g, p, false);
-    for &h in &g.topo.corner_hexes[from] {
-        if h != NONE {
-            if let Some(r) = g.layout.terrain[h as usize].resource() {
-                prod[r.idx()] += 1;
-            }
-        }
-    }
+    let prod = setup_production(g, p, from);
     let v = View::new(g, p);
     let islands = island_values(g, &v, &prod);
     let spots = g.topo.corner_edge_set[from]
@@ -86,7 +72,7 @@ pub(super) fn setup_ship(g: &Game) -> Option<Action> {
         let x = if islands[o] > f32::MIN {
             islands[o]
         } else {
-            search(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
+            search_values(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
                 .map_or(f32::MIN / 2.0, |(_, r)| r + STEP)
         };
         if x > best_v || best.is_none() {

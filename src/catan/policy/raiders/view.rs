@@ -123,24 +123,6 @@ impl View {
     }
 }
 
-/// Seat `p`'s expected production per resource in pips from hexes not raided (cities twice).
-pub(super) fn live_production(g: &Game, p: PlayerId) -> [u32; 5] {
-    let me = g.s.player(p);
-    let mut out = [0u32; 5];
-    for c in me.buildings.minus(g.s.raiders.taken).iter() {
-        let w = if me.cities.contains(c) { 2 } else { 1 };
-        for &h in &g.topo.corner_hexes[c] {
-            if h == NONE || g.s.raiders.raided.contains(h as usize) {
-                continue;
-            }
-            if let Some(r) = g.layout.terrain[h as usize].resource() {
-                out[r.idx()] += w * pips(g.layout.token[h as usize]) as u32;
-            }
-        }
-    }
-    out
-}
-
 /// Value of corner `c` as a settlement site: greedy's corner score, less the production the
 /// raiders are likely to take, plus jungle discoveries, less the volcano's risk, plus the
 /// island bonus. `None` where a settlement would be taken (soon).
@@ -174,6 +156,23 @@ pub(super) fn spot_value(
         s += v.island_bonus;
     }
     Some(s)
+}
+
+/// Values of the settlement spots among `corners` for a seat producing `prod` (`f32::MIN` for
+/// the other corners and where a settlement would be taken).
+pub(super) fn spot_values(
+    g: &Game,
+    v: &View,
+    corners: CornerSet,
+    prod: &[u32; 5],
+) -> [f32; MAX_CORNERS] {
+    let mut value = [f32::MIN; MAX_CORNERS];
+    for c in corners.iter() {
+        if let Some(x) = spot_value(g, v, c, prod, false) {
+            value[c] = x;
+        }
+    }
+    value
 }
 
 /// Value of upgrading `c`: its production not threatened (counted twice, as greedy does) plus
