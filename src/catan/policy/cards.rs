@@ -3,6 +3,7 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
+use super::spots::{is_robert, production};
 use crate::catan::*;
 
 /// Cards missing from `hand` to pay `cost`.
@@ -136,4 +137,47 @@ pub(crate) fn simple_need(g: &Game, q: PlayerId) -> Hand {
     } else {
         SETTLEMENT_COST
     }
+}
+
+/// Main phase with nothing to do: with fewer than 2 cards nothing can be built or traded, and
+/// without a playable road building, year of plenty or monopoly (nor, outside Robert, a knight)
+/// there is nothing else to do.
+#[inline]
+pub(crate) fn nothing_to_do(g: &Game, me: &PlayerState) -> bool {
+    let cards_to_play = !g.s.dev_played && me.dev[2..].iter().any(|&x| x > 0);
+    me.hand_size() < 2 && !cards_to_play && (is_robert(g) || me.dev[0] == 0)
+}
+
+/// Monopoly on the resource the other seats hold most of, if they hold at least 3 of it.
+pub(crate) fn monopoly_by_hands(g: &Game, p: PlayerId) -> Option<Action> {
+    let mut held = [0u32; 5];
+    for q in 0..g.s.n_players as usize {
+        if q != p.idx() {
+            for r in 0..5 {
+                held[r] += g.s.players[q].hand[r] as u32;
+            }
+        }
+    }
+    let r = (0..5).max_by_key(|&r| held[r])?;
+    (held[r] >= 3).then(|| Action::PlayMonopoly(Resource::from_idx(r)))
+}
+
+/// Seat `q`'s discard when it saves for `need`: see [`discard_choice`]; ties go toward the
+/// resource it produces least.
+pub(crate) fn discard_for(g: &Game, q: PlayerId, need: &Hand) -> Action {
+    let prod = production(g, q, false);
+    let tie = prod.map(|x| u32::MAX - x);
+    Action::Discard(discard_choice(&g.s.player(q).hand, need, &tie))
+}
+
+/// The bonus card to take: the resource the next build ([`simple_need`]) lacks most, else the
+/// one it needs most, among those the bank still has.
+pub(crate) fn bonus_pick(g: &Game, p: PlayerId) -> Action {
+    let me = g.s.player(p);
+    let need = simple_need(g, p);
+    let r = (0..5)
+        .filter(|&r| g.s.bank[r] > 0)
+        .max_by_key(|&r| (need[r] as i32 - me.hand[r] as i32, need[r]))
+        .unwrap_or(0);
+    Action::TakeBonus(Resource::from_idx(r))
 }

@@ -3,11 +3,14 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
-use super::cards::{affords, bank_step, discard_choice, simple_need, year_of_plenty_for};
+use super::cards::{
+    affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, nothing_to_do, simple_need,
+    year_of_plenty_for,
+};
 use super::memo::{free_road, kinds, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, knights_move_robber, own_value, production, raw_pips, setup_road,
-    setup_settlement, team_value, weight_of,
+    best_flip, is_robert, knights_move_robber, own_value, production, raw_pips, robber_on_own,
+    setup_road, setup_settlement, team_value, weight_of,
 };
 use crate::catan::*;
 use crate::engine::play::Policy;
@@ -75,17 +78,13 @@ impl GreedyPolicy {
         if wins_army {
             return true;
         }
-        let h = g.s.robber.idx();
-        raw_pips(g, h) > 0 && !g.topo.hex_corner_set[h].intersect(me.buildings).is_empty()
+        robber_on_own(g, me)
     }
 
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
-        // Fast path: with fewer than 2 cards nothing can be built or traded, and without a
-        // playable road building, year of plenty or monopoly there is nothing else to do.
-        let cards_to_play = !g.s.dev_played && me.dev[2..].iter().any(|&x| x > 0);
-        if me.hand_size() < 2 && !cards_to_play && (is_robert(g) || me.dev[0] == 0) {
+        if nothing_to_do(g, me) {
             return Action::EndTurn;
         }
         let ks = kinds(g, p);
@@ -148,16 +147,7 @@ impl GreedyPolicy {
             let r = (0..5).max_by_key(|&r| per[r])?;
             (per[r] > 0).then(|| Action::PlayMonopoly(Resource::from_idx(r)))
         } else {
-            let mut held = [0u32; 5];
-            for q in 0..g.s.n_players as usize {
-                if q != p.idx() {
-                    for r in 0..5 {
-                        held[r] += g.s.players[q].hand[r] as u32;
-                    }
-                }
-            }
-            let r = (0..5).max_by_key(|&r| held[r])?;
-            (held[r] >= 3).then(|| Action::PlayMonopoly(Resource::from_idx(r)))
+            monopoly_by_hands(g, p)
         }
     }
 
@@ -248,10 +238,7 @@ impl Policy<Game<'_>> for GreedyPolicy {
             }
             Phase::Discard => {
                 let q = g.actor();
-                let ps = g.s.player(q);
-                let prod = production(g, q, false);
-                let tie = prod.map(|x| u32::MAX - x);
-                Action::Discard(discard_choice(&ps.hand, &simple_need(g, q), &tie))
+                discard_for(g, q, &simple_need(g, q))
             }
             Phase::MoveRobber => Self::move_robber(g),
             Phase::FlipUp => best_flip(g, legal, |h| {
@@ -275,16 +262,7 @@ impl Policy<Game<'_>> for GreedyPolicy {
                     .find(|a| legal.contains(a))
                     .unwrap_or(legal[0])
             }
-            Phase::Bonus => {
-                // The resource the next build lacks most (else the one it needs most).
-                let me = g.s.player(p);
-                let need = simple_need(g, p);
-                let r = (0..5)
-                    .filter(|&r| g.s.bank[r] > 0)
-                    .max_by_key(|&r| (need[r] as i32 - me.hand[r] as i32, need[r]))
-                    .unwrap_or(0);
-                Action::TakeBonus(Resource::from_idx(r))
-            }
+            Phase::Bonus => bonus_pick(g, p),
             _ => {
                 g.legal_actions(legal);
                 legal[0]

@@ -74,21 +74,37 @@ pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
 /// face-down tokens, the robber, the deck and the played pile.
 pub(crate) fn board_key(g: &Game) -> u64 {
     let s = &g.s;
-    let mut k = 0xcbf2_9ce4_8422_2325u64;
-    let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
-    s.occupied.0.iter().for_each(|&w| mix(w));
-    s.roads.0.iter().for_each(|&w| mix(w));
-    s.face_down.0.iter().for_each(|&w| mix(w));
+    let mut k = Fingerprint(0xcbf2_9ce4_8422_2325);
+    k.set(&s.occupied);
+    k.set(&s.roads);
+    k.set(&s.face_down);
     let mut small = s.robber.0 as u64;
     for p in &s.players[..s.n_players as usize] {
         small = small * 8 + p.cities_left as u64;
     }
-    mix(small);
+    k.mix(small);
     let d = s.deck;
-    mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
+    k.mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
     let d = s.played;
-    mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
-    k
+    k.mix(u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], 0, 0, 0]));
+    k.0
+}
+
+/// A running hash of what a memo reads (bitsets and small counts), for its keys.
+pub(crate) struct Fingerprint(pub(crate) u64);
+
+impl Fingerprint {
+    #[inline(always)]
+    pub(crate) fn mix(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x0000_0100_0000_01b3)
+            .rotate_left(23);
+    }
+
+    #[inline(always)]
+    pub(crate) fn set<const W: usize>(&mut self, b: &Bits<W>) {
+        b.0.iter().for_each(|&w| self.mix(w));
+    }
 }
 
 /// Per-seat memo of the expensive evaluations (settlement spot and road search), so that the
@@ -116,11 +132,10 @@ impl Memo {
         p: PlayerId,
     ) -> (Option<CornerId>, Option<EdgeId>) {
         // Never 0, so that a fresh memo always computes.
-        let mut k = 0x9e37_79b9_7f4a_7c15u64;
-        let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
-        g.s.occupied.0.iter().for_each(|&w| mix(w));
-        g.s.player(p).roads.0.iter().for_each(|&w| mix(w));
-        let k = k | 1;
+        let mut k = Fingerprint(0x9e37_79b9_7f4a_7c15);
+        k.set(&g.s.occupied);
+        k.set(&g.s.player(p).roads);
+        let k = k.0 | 1;
         let i = p.idx();
         let stale = match (self.spot[i], self.road[i]) {
             (Some(c), _) => !g.settlement_spots(p).contains(c.idx()),

@@ -36,6 +36,13 @@ pub(crate) fn live_pips(g: &Game, h: usize) -> u32 {
     }
 }
 
+/// Base game: the robber stands on a producing hex next to one of `me`'s buildings.
+#[inline]
+pub(crate) fn robber_on_own(g: &Game, me: &PlayerState) -> bool {
+    let h = g.s.robber.idx();
+    raw_pips(g, h) > 0 && !g.topo.hex_corner_set[h].intersect(me.buildings).is_empty()
+}
+
 /// Building weight on a corner for seat `p`: 0 none/another seat's, 1 settlement, 2 city.
 #[inline(always)]
 pub(crate) fn weight_of(o: u8) -> u32 {

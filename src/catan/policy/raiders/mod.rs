@@ -8,8 +8,10 @@ mod setup;
 mod soldiers;
 mod view;
 
-use super::cards::{affords, bank_step, discard_choice, simple_need, year_of_plenty_for};
-use super::spots::{production, setup_road, unraided_production};
+use super::cards::{
+    affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, simple_need, year_of_plenty_for,
+};
+use super::spots::{setup_road, unraided_production};
 use crate::catan::kernel::raiders;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
@@ -135,8 +137,6 @@ impl RaidersPlay {
             Phase::Discard => {
                 let q = g.actor();
                 let ps = g.s.player(q);
-                let prod = production(g, q, false);
-                let tie = prod.map(|x| u32::MAX - x);
                 let mut need = simple_need(g, q);
                 // Still to reach an island before the storm: keep a ship's cards too.
                 if ps.buildings.minus(g.topo.home_corners).is_empty() && !raiders::storm(&g.s) {
@@ -144,17 +144,9 @@ impl RaidersPlay {
                         need[i] = need[i].max(SHIP_COST[i]);
                     }
                 }
-                Action::Discard(discard_choice(&ps.hand, &need, &tie))
+                discard_for(g, q, &need)
             }
-            Phase::Bonus => {
-                let me = g.s.player(p);
-                let need = simple_need(g, p);
-                let r = (0..5)
-                    .filter(|&r| g.s.bank[r] > 0)
-                    .max_by_key(|&r| (need[r] as i32 - me.hand[r] as i32, need[r]))
-                    .unwrap_or(0);
-                Action::TakeBonus(Resource::from_idx(r))
-            }
+            Phase::Bonus => bonus_pick(g, p),
             _ => first_legal(g, legal),
         }
     }
@@ -190,18 +182,8 @@ impl RaidersPlay {
             return Action::PlayRoadBuilding;
         }
         if can(DevCard::Monopoly) {
-            let mut held = [0u32; 5];
-            for q in 0..g.s.n_players as usize {
-                if q != p.idx() {
-                    for r in 0..5 {
-                        held[r] += g.s.players[q].hand[r] as u32;
-                    }
-                }
-            }
-            if let Some(r) = (0..5).max_by_key(|&r| held[r]) {
-                if held[r] >= 3 {
-                    return Action::PlayMonopoly(Resource::from_idx(r));
-                }
+            if let Some(a) = monopoly_by_hands(g, p) {
+                return a;
             }
         }
         if can(DevCard::YearOfPlenty) {

@@ -2,6 +2,7 @@
 
 use super::view::{city_value, spot_values, View};
 use crate::catan::kernel::raiders;
+use crate::catan::policy::memo::Fingerprint;
 use crate::catan::policy::spots::{search, unraided_production};
 use crate::catan::NONE;
 use crate::catan::*;
@@ -143,13 +144,12 @@ impl Plan {
 pub(super) fn plan_key(g: &Game, p: PlayerId) -> u64 {
     let s = &g.s;
     let me = s.player(p);
-    let mut k = 0x9e37_79b9_7f4a_7c15u64;
-    let mut mix = |x: u64| k = (k ^ x).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(23);
-    s.occupied.0.iter().for_each(|&w| mix(w));
-    s.roads.0.iter().for_each(|&w| mix(w));
-    s.raiders.raided.0.iter().for_each(|&w| mix(w));
-    me.cities.0.iter().for_each(|&w| mix(w));
-    mix(u64::from_le_bytes([
+    let mut k = Fingerprint(0x9e37_79b9_7f4a_7c15);
+    k.set(&s.occupied);
+    k.set(&s.roads);
+    k.set(&s.raiders.raided);
+    k.set(&me.cities);
+    k.mix(u64::from_le_bytes([
         s.raiders.pool,
         raiders::desert_stock(s).min(255) as u8,
         me.settlements_left,
@@ -159,7 +159,7 @@ pub(super) fn plan_key(g: &Game, p: PlayerId) -> u64 {
         p.0,
         1,
     ]));
-    k | 1
+    k.0 | 1
 }
 
 /// Moving a ship: only an open end ship that the best shipping line does not use, onto that

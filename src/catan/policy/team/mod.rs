@@ -6,10 +6,11 @@
 mod stuck;
 mod trades;
 
-use super::cards::{affords, bank_step, discard_choice, year_of_plenty_for};
+use super::cards::{affords, bank_step, discard_choice, nothing_to_do, year_of_plenty_for};
 use super::memo::{free_road, kinds, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, production, raw_pips, setup_road, setup_settlement, team_value, weight_of,
+    best_flip, is_robert, production, raw_pips, robber_on_own, setup_road, setup_settlement,
+    team_value, weight_of,
 };
 use crate::catan::NONE;
 use crate::catan::*;
@@ -303,10 +304,7 @@ impl TeamPolicy {
     fn main(&mut self, g: &Game) -> Action {
         let p = PlayerId(g.s.current);
         let me = g.s.player(p);
-        // Fast path: with fewer than 2 cards nothing can be built or traded, and without a
-        // playable road building, year of plenty or monopoly there is nothing else to do.
-        let cards_to_play = !g.s.dev_played && me.dev[2..].iter().any(|&x| x > 0);
-        if me.hand_size() < 2 && !cards_to_play && (is_robert(g) || me.dev[0] == 0) {
+        if nothing_to_do(g, me) {
             return Action::EndTurn;
         }
         let lag = self.laggard(g);
@@ -337,8 +335,7 @@ impl TeamPolicy {
         }
         if !is_robert(g) && can(DevCard::Knight) {
             // Base game: just chase the robber off own production.
-            let h = g.s.robber.idx();
-            if raw_pips(g, h) > 0 && !g.topo.hex_corner_set[h].intersect(me.buildings).is_empty() {
+            if robber_on_own(g, me) {
                 return Action::PlayKnight;
             }
         }
@@ -460,11 +457,9 @@ impl Policy<Game<'_>> for TeamPolicy {
                         g.roll_action()
                     }
                 } else {
-                    let h = g.s.robber.idx();
                     let me = g.s.cur();
-                    let hit = raw_pips(g, h) > 0
-                        && !g.topo.hex_corner_set[h].intersect(me.buildings).is_empty();
-                    if hit && !g.s.dev_played && me.dev[DevCard::Knight.idx()] > 0 {
+                    if robber_on_own(g, me) && !g.s.dev_played && me.dev[DevCard::Knight.idx()] > 0
+                    {
                         Action::PlayKnight
                     } else {
                         Action::Roll
