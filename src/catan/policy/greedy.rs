@@ -5,12 +5,11 @@
 
 use super::cards::{
     affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, nothing_to_do, simple_need,
-    year_of_plenty_for,
 };
-use super::memo::{free_road, kinds, Kind, Memo};
+use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, knights_move_robber, own_value, production, raw_pips, robber_on_own,
-    setup_road, setup_settlement, team_value, weight_of,
+    best_flip, is_robert, knights_move_robber, own_value, raw_pips, robber_on_own, setup_road,
+    setup_settlement, team_value, weight_of,
 };
 use crate::catan::*;
 use crate::engine::play::Policy;
@@ -105,14 +104,8 @@ impl GreedyPolicy {
             }
         }
         if can(DevCard::YearOfPlenty) {
-            if let Some(k) = ks.iter().flatten().next() {
-                let c = k.cost();
-                if !affords(&me.hand, &c) {
-                    let prod = production(g, p, true);
-                    if let Some(a) = year_of_plenty_for(g, &me.hand, &c, &prod) {
-                        return a;
-                    }
-                }
+            if let Some(a) = year_of_plenty_toward(g, p, &ks) {
+                return a;
             }
         }
         for &k in ks.iter().flatten() {

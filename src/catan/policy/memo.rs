@@ -1,5 +1,6 @@
 //! What greedy and team build next (build kinds and their targets) and the per-seat memo of their spot and road searches.
 
+use super::cards::{affords, year_of_plenty_for};
 use super::spots::{best_city, best_spot, production, road_toward};
 use crate::catan::*;
 
@@ -68,6 +69,22 @@ pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
     let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(Kind::Road);
     let dev = g.deck_available().then_some(Kind::Dev);
     [city, settle, road, dev]
+}
+
+/// Year of plenty toward the first of `kinds` when the hand cannot pay for it yet (see
+/// [`year_of_plenty_for`]; topped up with the seat's scarcest live production).
+pub(crate) fn year_of_plenty_toward(
+    g: &Game,
+    p: PlayerId,
+    kinds: &[Option<Kind>; 4],
+) -> Option<Action> {
+    let me = g.s.player(p);
+    let c = kinds.iter().flatten().next()?.cost();
+    if affords(&me.hand, &c) {
+        return None;
+    }
+    let prod = production(g, p, true);
+    year_of_plenty_for(g, &me.hand, &c, &prod)
 }
 
 /// A fingerprint of everything the memo and the stuck test read: buildings, roads, cities,

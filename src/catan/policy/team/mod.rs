@@ -6,11 +6,11 @@
 mod stuck;
 mod trades;
 
-use super::cards::{affords, bank_step, discard_choice, nothing_to_do, year_of_plenty_for};
-use super::memo::{free_road, kinds, Kind, Memo};
+use super::cards::{affords, bank_step, discard_choice, nothing_to_do};
+use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, production, raw_pips, robber_on_own, setup_road, setup_settlement,
-    team_value, weight_of,
+    best_flip, is_robert, raw_pips, robber_on_own, setup_road, setup_settlement, team_value,
+    weight_of,
 };
 use crate::catan::NONE;
 use crate::catan::*;
@@ -323,14 +323,8 @@ impl TeamPolicy {
             return Action::PlayRoadBuilding;
         }
         if can(DevCard::YearOfPlenty) {
-            if let Some(t) = ks.iter().flatten().next() {
-                let c = t.cost();
-                if !affords(&me.hand, &c) {
-                    let prod = production(g, p, true);
-                    if let Some(a) = year_of_plenty_for(g, &me.hand, &c, &prod) {
-                        return a;
-                    }
-                }
+            if let Some(a) = year_of_plenty_toward(g, p, &ks) {
+                return a;
             }
         }
         if !is_robert(g) && can(DevCard::Knight) {
