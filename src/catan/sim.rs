@@ -1,6 +1,6 @@
 //! Catan as an engine game: its random streams, chance sampling and the [`GameState`] binding.
 
-use crate::catan::*;
+use crate::catan::kernel::*;
 use crate::engine::play::{weighted, Events, GameState, Policy, Streams};
 use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;

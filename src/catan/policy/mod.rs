@@ -1,13 +1,18 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+mod cards;
 pub mod greedy;
+mod memo;
 pub mod null;
 pub mod opening;
 pub mod raiders;
 pub mod random;
 pub mod rollout;
 pub mod solitaire;
+mod spots;
 pub mod team;
+#[cfg(test)]
+mod testkit;
 
 use crate::catan::{Action, ActionList, Game};
 use crate::engine::seeds::Rng;

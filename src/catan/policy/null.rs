@@ -1,7 +1,7 @@
 //! The `null` policy, the speed floor: roll and end the turn; only forced choices are made.
 
-use super::Policy;
 use crate::catan::{Action, ActionList, Game, Phase};
+use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 
 /// Rolls, then ends the turn; in set-up, discards and robber moves it takes the first legal

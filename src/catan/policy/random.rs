@@ -1,7 +1,7 @@
 //! The `random` policy: uniform over the legal actions (player trades excluded).
 
-use super::Policy;
 use crate::catan::{Action, ActionList, Game, Phase, Resource, Variant};
+use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use rand::Rng as _;
 

@@ -9,9 +9,13 @@
 //! game: no evaluation function is involved. The game state is `Copy`, so a rollout allocates
 //! nothing.
 
-use super::{GreedyPolicy, Policy, SolitairePolicy, TeamKnobs, TeamPolicy};
+use super::greedy::GreedyPolicy;
+use super::solitaire::SolitairePolicy;
+use super::spots::{corner_score, production, team_value};
+use super::team::{TeamKnobs, TeamPolicy};
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
+use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
 use rand::Rng as _;
@@ -216,11 +220,11 @@ impl RolloutPolicy {
         match g.s.phase {
             Phase::SetupSettlement if k.search_setup => {
                 let p = PlayerId(g.s.current);
-                let prod = super::greedy::production(g, p, false);
+                let prod = production(g, p, false);
                 g.legal_actions(legal);
                 for &a in legal.iter() {
                     if let Action::BuildSettlement(c) = a {
-                        let v = super::greedy::corner_score(g, c.idx(), &prod, true);
+                        let v = corner_score(g, c.idx(), &prod, true);
                         offer(a, (v * 1000.0) as i64);
                     }
                 }
@@ -245,7 +249,7 @@ impl RolloutPolicy {
                 g.legal_actions(legal);
                 for &a in legal.iter() {
                     if let Action::FlipUp(h) = a {
-                        offer(a, super::greedy::team_value(g, h.idx()) as i64);
+                        offer(a, team_value(g, h.idx()) as i64);
                     }
                 }
             }

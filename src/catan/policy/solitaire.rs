@@ -12,8 +12,8 @@
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
 
-use super::Policy;
 use crate::catan::*;
+use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use rand::Rng as _;
 

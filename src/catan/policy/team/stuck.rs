@@ -1,0 +1,61 @@
+//! Whether the team provably cannot win any more (when it concedes): VP still buildable, VP cards, longest road and largest army within reach.
+
+use crate::catan::policy::memo::Memo;
+use crate::catan::*;
+
+/// Whether the team provably cannot win: some player below the VP target can build no more VP
+/// (no city to upgrade, no reachable corner to settle), no VP card is left to draw, gold is not
+/// in play, and longest road and largest army (+2 each, when still within its reach) cannot make
+/// up the rest.
+pub(super) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
+    if g.s.deck[DevCard::VictoryPoint.idx()] > 0 || g.rules.modifiers.has(Modifiers::GOLD) {
+        return false;
+    }
+    let target = g.rules.vp_to_win;
+    (0..g.s.n_players).any(|q| {
+        let p = PlayerId(q);
+        let ps = g.s.player(p);
+        if ps.vp >= target {
+            return false;
+        }
+        let can_city = ps.cities_left > 0 && !ps.buildings.minus(ps.cities).is_empty();
+        let can_settle = ps.settlements_left > 0 && memo.spot_road(g, p) != (None, None);
+        if can_city || can_settle {
+            return false;
+        }
+        let reach = ps.vp + 2 * longest_road_open(g, p) as u8 + 2 * largest_army_open(g, p) as u8;
+        reach < target
+    })
+}
+
+/// Whether `p` could still take longest road: it does not hold it, has a road piece left and a
+/// place for it, and its road pieces (laid and left) could make a road of 5. (The bound ignores
+/// the holder's length, which other players can still break.)
+pub(super) fn longest_road_open(g: &Game, p: PlayerId) -> bool {
+    let ps = g.s.player(p);
+    g.s.longest_road != p.0
+        && ps.roads_left > 0
+        && ps.roads.len() + ps.roads_left as u32 >= 5
+        && !g.road_spots(p).is_empty()
+}
+
+/// Whether `p` could still take largest army: it does not hold it, and the knights it holds,
+/// has just bought or could still draw (the deck, and in Robert the played pile, which is
+/// reshuffled into the deck when it runs out) cover what it lacks.
+pub(super) fn largest_army_open(g: &Game, p: PlayerId) -> bool {
+    let ps = g.s.player(p);
+    if g.s.largest_army == p.0 {
+        return false;
+    }
+    let k = DevCard::Knight.idx();
+    let beat = match g.s.largest_army {
+        NO_PLAYER => 3,
+        h => g.s.players[h as usize].knights_played as u32 + 1,
+    };
+    let need = beat.max(3).saturating_sub(ps.knights_played as u32);
+    let mut can = ps.dev[k] as u32 + ps.dev_new[k] as u32 + g.s.deck[k] as u32;
+    if matches!(g.rules.variant, Variant::Robert(_)) {
+        can += g.s.played[k] as u32;
+    }
+    can >= need
+}

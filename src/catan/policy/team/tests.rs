@@ -1,0 +1,226 @@
+//! Team policy tests: conceding, soldier timing, help trades, whole games and knobs.
+
+use super::stuck::{largest_army_open, longest_road_open};
+use super::*;
+use crate::catan::policy::testkit::{after_setup, run_checked};
+
+fn robert_rules(cards: u8) -> Rules {
+    Rules::robert(
+        4,
+        RobertRules {
+            start_cards: cards,
+            ..Default::default()
+        },
+    )
+}
+
+/// A Robert game after set-up, with seat 0 to move before the roll and one soldier in hand.
+fn preroll_with_soldier(topo: &Topology) -> Game<'_> {
+    let mut g = Game::new(topo, Layout::fixed(topo), robert_rules(0));
+    after_setup(&mut g);
+    assert_eq!(g.s.phase, Phase::PreRoll);
+    g.s.deck[DevCard::Knight.idx()] -= 1;
+    g.s.players[0].dev[DevCard::Knight.idx()] = 1;
+    g
+}
+
+/// Seat 0 can build no more VP (no city or settlement piece left) and no VP card is left to
+/// draw: whether the team is stuck then turns on longest road and largest army alone.
+#[test]
+fn stuck_counts_largest_army_and_longest_road() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let base = {
+        let mut g = Game::new(&topo, Layout::fixed(&topo), robert_rules(0));
+        after_setup(&mut g);
+        g.s.deck[DevCard::VictoryPoint.idx()] = 0;
+        let p = &mut g.s.players[0];
+        p.cities_left = 0;
+        p.settlements_left = 0;
+        p.vp = 7;
+        g
+    };
+    let stuck = |g: &Game| team_stuck(g, &mut Memo::default());
+    assert!(
+        !stuck(&base),
+        "7 + longest road 2 + largest army 2 can reach 10"
+    );
+    assert!(longest_road_open(&base, PlayerId(0)));
+    assert!(largest_army_open(&base, PlayerId(0)));
+    // No road piece left: largest army alone (9) falls short.
+    let mut g = base.clone();
+    g.s.players[0].roads_left = 0;
+    assert!(!longest_road_open(&g, PlayerId(0)));
+    assert!(stuck(&g));
+    // One VP more and largest army closes the gap.
+    g.s.players[0].vp = 8;
+    assert!(!stuck(&g));
+    // ...unless no knight is left to draw or reshuffle and none is in hand.
+    let k = DevCard::Knight.idx();
+    g.s.deck[k] = 0;
+    g.s.played[k] = 0;
+    assert!(stuck(&g));
+    // Two knights in hand and one played: the third makes largest army.
+    g.s.players[0].dev[k] = 2;
+    g.s.players[0].knights_played = 1;
+    assert!(!stuck(&g));
+    // Another seat holds it with 4 knights: 3 do not beat it.
+    g.s.players[1].knights_played = 4;
+    g.s.largest_army = 1;
+    assert!(stuck(&g));
+    // A VP card still in the deck, or gold in play, is always a way to win.
+    let mut h = g.clone();
+    h.s.deck[DevCard::VictoryPoint.idx()] = 1;
+    assert!(!stuck(&h));
+    let mut h = g.clone();
+    h.rules = h.rules.with_modifiers(Modifiers::GOLD);
+    assert!(!stuck(&h));
+}
+
+/// After `concede_after_idle_turns` player-turns without a team VP gain the team concedes
+/// (soldiers are no longer played) and says the game stalled; 0 never concedes.
+#[test]
+fn concedes_a_stalled_game() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let mut buf = ActionList::new();
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    for (limit, concedes) in [(50u32, true), (0, false)] {
+        let mut pol = TeamPolicy::new(TeamKnobs {
+            concede_after_idle_turns: limit,
+            soldier_panic_face_up: 99,
+            ..Default::default()
+        });
+        let mut g = preroll_with_soldier(&topo);
+        let start = g.s.turn;
+        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+        g.s.turn = start + 49;
+        assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+        assert!(!pol.stalled());
+        g.s.turn = start + 50;
+        let want = if concedes {
+            Action::RobertMoves
+        } else {
+            Action::PlayKnight
+        };
+        assert_eq!(pol.choose(&g, &mut buf, &mut rng), want);
+        assert_eq!(pol.stalled(), concedes);
+    }
+}
+
+#[test]
+fn soldier_only_for_a_valuable_token() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let mut pol = TeamPolicy::default();
+    let mut buf = ActionList::new();
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    // Nothing face down: Robert moves.
+    let g = preroll_with_soldier(&topo);
+    assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+    // The two most valuable built-on tokens face down: soldier, flipping the best back first.
+    let mut g = preroll_with_soldier(&topo);
+    let mut hexes: Vec<usize> = topo.land_hexes.iter().collect();
+    hexes.sort_by_key(|&h| std::cmp::Reverse(team_value(&g, h)));
+    let (h, h2) = (hexes[0], hexes[1]);
+    let value = team_value(&g, h) + team_value(&g, h2);
+    assert!(value >= pol.knobs.soldier_min_pips as u32, "value {value}");
+    g.s.face_down.insert(h);
+    g.s.face_down.insert(h2);
+    assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+    g.try_apply(Action::PlayKnight, &mut ()).unwrap();
+    assert_eq!(g.s.phase, Phase::FlipUp);
+    let a = pol.choose(&g, &mut buf, &mut rng);
+    assert!(
+        a == Action::FlipUp(HexId(h as u8)) || a == Action::FlipUp(HexId(h2 as u8)),
+        "{a:?}"
+    );
+    // A single low-value token face down (below the threshold): Robert moves.
+    let mut g = preroll_with_soldier(&topo);
+    let low = *hexes
+        .iter()
+        .rev()
+        .find(|&&x| {
+            let v = team_value(&g, x);
+            v > 0 && v < pol.knobs.soldier_min_pips as u32
+        })
+        .unwrap();
+    g.s.face_down.insert(low);
+    assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+    // The valuable pair again, but a threshold above its value: Robert moves.
+    let mut strict = TeamPolicy::new(TeamKnobs {
+        soldier_min_pips: 1000,
+        ..TeamKnobs::default()
+    });
+    let mut g = preroll_with_soldier(&topo);
+    g.s.face_down.insert(h);
+    g.s.face_down.insert(h2);
+    assert_eq!(strict.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+}
+
+#[test]
+fn help_trade_is_legal() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let mut g = Game::new(&topo, Layout::fixed(&topo), robert_rules(0));
+    after_setup(&mut g);
+    g.apply(Action::RobertMoves, &mut ());
+    while g.s.phase != Phase::Main {
+        let o = match g.chance().unwrap() {
+            ChanceDist::Dice => ChanceOutcome::Dice(1, 2),
+            ChanceDist::Uniform(s) => ChanceOutcome::Hex(HexId(s.nth(0) as u8)),
+            ChanceDist::Weighted(_) | ChanceDist::Die => unreachable!(),
+        };
+        g.apply_chance(o, &mut ());
+    }
+    // Seat 0 is far ahead and rich; seat 1 is the laggard with one spare card.
+    let set = |g: &mut Game, q: usize, hand: Hand| {
+        for r in 0..5 {
+            g.s.bank[r] += g.s.players[q].hand[r];
+            g.s.bank[r] -= hand[r];
+        }
+        g.s.players[q].hand = hand;
+    };
+    for q in 0..4 {
+        set(&mut g, q, [0; 5]);
+    }
+    set(&mut g, 0, [3, 3, 3, 3, 0]);
+    set(&mut g, 1, [0, 0, 2, 0, 1]);
+    g.s.players[0].vp = 10;
+    g.s.players[2].vp = 5;
+    g.s.players[3].vp = 5;
+    let mut pol = TeamPolicy::default();
+    let mut buf = ActionList::new();
+    let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::Policy);
+    let a = pol.choose(&g, &mut buf, &mut rng);
+    match a {
+        Action::Trade { with, give, get } => {
+            assert_eq!(with, PlayerId(1));
+            assert_eq!(laggard(&g), PlayerId(1));
+            assert_eq!(give.iter().sum::<u8>(), 2);
+            assert_eq!(get.iter().sum::<u8>(), 1);
+            assert!(g.trade_ok(with, &give, &get));
+        }
+        other => panic!("expected a help trade, got {other:?}"),
+    }
+    g.try_apply(a, &mut ()).unwrap();
+}
+
+#[test]
+fn robert_games_end_without_panic() {
+    for cards in [0, 3] {
+        let (outs, _) = run_checked(robert_rules(cards), 200, TeamPolicy::default);
+        assert!(outs.iter().all(|o| *o != Outcome::Cap));
+    }
+}
+
+#[test]
+fn base_games_end_without_panic() {
+    let (outs, _) = run_checked(Rules::base(4), 200, TeamPolicy::default);
+    assert!(outs.iter().filter(|o| **o == Outcome::Cap).count() <= 2);
+}
+
+#[test]
+fn knobs_from_toml() {
+    let k: TeamKnobs = toml::from_str("soldier_min_pips = 9\nhelp_laggard = false").unwrap();
+    assert_eq!(k.soldier_min_pips, 9);
+    assert!(!k.help_laggard);
+    assert_eq!(k.monopoly_min_pips, TeamKnobs::default().monopoly_min_pips);
+    assert!(toml::from_str::<TeamKnobs>("nope = 1").is_err());
+}
