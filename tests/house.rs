@@ -15,6 +15,8 @@ const MAX_LINES: usize = 900;
 const MAX_README_BYTES: usize = 12 * 1024;
 
 type Module = Vec<String>;
+/// A file's `use` paths (each with: is it a `pub use`) and its code without them.
+type Split = (Vec<(Vec<String>, bool)>, String);
 
 fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in fs::read_dir(dir).unwrap() {
@@ -200,7 +202,7 @@ fn expand(tree: &str, prefix: &[String], out: &mut Vec<Vec<String>>) {
 }
 
 /// Every `use` of a file (path, is it a `pub use`), and the code without them.
-fn split_uses(s: &str) -> (Vec<(Vec<String>, bool)>, String) {
+fn split_uses(s: &str) -> Split {
     let mut out = Vec::new();
     let mut body = String::with_capacity(s.len());
     let mut rest = s;
@@ -324,7 +326,7 @@ fn import_graph() -> BTreeMap<Module, BTreeSet<Module>> {
         defs,
         uses: BTreeMap::new(),
     };
-    let split: BTreeMap<Module, (Vec<(Vec<String>, bool)>, String)> = sources
+    let split: BTreeMap<Module, Split> = sources
         .iter()
         .map(|(m, s)| (m.clone(), split_uses(s)))
         .collect();
