@@ -9,5 +9,6 @@ mod calibrate;
 mod carcassonne;
 mod catan;
 mod golden;
+mod luck;
 mod reliability;
 mod replay;

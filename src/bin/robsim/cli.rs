@@ -326,6 +326,7 @@ impl GameArgs {
             team_tuned: None,
             ablate: None,
             calibrate: None,
+            luck: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -373,6 +374,22 @@ pub(crate) enum Cmd {
     /// evaluations.csv, ladder.svg and report.html.
     Calibrate {
         /// The config with a `[calibrate]` table, e.g. configs/robert-ladder.toml.
+        config: PathBuf,
+        /// Worker threads (0 = one per core). Results are identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output folder (default: reports/<name>).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Luck and skill: each row of a config's grid played by every `[luck]` rung on N boards ×
+    /// M games per board (board fixed, dice varied); writes luck.csv, boards.csv, pairs.csv,
+    /// features.csv, seats.csv, figures and report.html.
+    Luck {
+        /// The config with a `[luck]` table, e.g. configs/robert-luck.toml.
         config: PathBuf,
         /// Worker threads (0 = one per core). Results are identical for any count.
         #[arg(long, default_value_t = 0)]

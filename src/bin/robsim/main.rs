@@ -3,6 +3,7 @@
 mod bench;
 mod calibrate;
 mod cli;
+mod luck;
 mod soak;
 mod sweep;
 mod trace;
@@ -183,6 +184,12 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             out,
             quiet,
         } => calibrate::calibrate(&config, threads, out, quiet, args),
+        Cmd::Luck {
+            config,
+            threads,
+            out,
+            quiet,
+        } => luck::luck(&config, threads, out, quiet, args),
     }
 }
 
