@@ -10,6 +10,7 @@ use robsim::catan::mapfile::map_for;
 use robsim::config::luck::{luck as parse_luck, Luck};
 use robsim::config::Sweep;
 use robsim::engine::runner::{run_counted, stop_requested, with_threads};
+use robsim::engine::stats::wilson;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{html, ReportDir};
 use std::path::{Path, PathBuf};
@@ -287,6 +288,26 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
                 &skill,
                 &spread,
             ]);
+        }
+        if !st.team {
+            for pr in row {
+                let games = pr.acc.games.iter().sum::<u64>();
+                let n = pr.rung.spec.rules.players as usize;
+                let seats: Vec<String> = (0..n)
+                    .map(|k| {
+                        let w = pr.acc.seat_wins[k];
+                        let (lo, hi) = wilson(w, games);
+                        format!(
+                            "{} {} ({:.1}-{:.1})",
+                            k + 1,
+                            pct(w as f64 / games.max(1) as f64),
+                            lo * 100.0,
+                            hi * 100.0
+                        )
+                    })
+                    .collect();
+                println!("  seats ({}): {}", pr.name, seats.join(", "));
+            }
         }
         let rs = &st.rungs[st.reference];
         if let Some(fit) = &rs.fit {

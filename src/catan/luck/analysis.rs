@@ -6,7 +6,7 @@ use crate::engine::stats::PairedBinary;
 use crate::report::luck::{
     paired, skill_spread, spread, BoardCounts, SkillSpread, Spread, WinBits,
 };
-use crate::report::{ols, row_labels};
+use crate::report::{ols, Tables};
 
 /// One rung of a row, played: its name as listed, the rung and its accumulator.
 pub struct PlayedRung<'t> {
@@ -61,10 +61,45 @@ pub(super) fn catan_row<'t>(r: &[PlayedRung<'t>]) -> CatanRow<'t> {
     }
 }
 
+/// Short row labels: the settings that vary between rows, leaving out the policy (the rungs
+/// are the policies) and the settings only some rows have (a variant's own options, which the
+/// variant's name implies), e.g. "3 players, moderate" or "raiders, vp_to_win 13, fixed board".
+fn labels(rows: &[Vec<PlayedRung>]) -> Vec<String> {
+    let settings: Vec<Vec<(&'static str, String)>> =
+        rows.iter().map(|r| catan_row(r).settings()).collect();
+    let n = settings.first().map_or(0, Vec::len);
+    let shown: Vec<usize> = (0..n)
+        .filter(|&k| {
+            let key = settings[0][k].0;
+            key != "policy"
+                && settings.iter().all(|s| s[k].1 != "-")
+                && settings.iter().any(|s| s[k].1 != settings[0][k].1)
+        })
+        .collect();
+    settings
+        .iter()
+        .map(|s| {
+            let parts: Vec<String> = shown
+                .iter()
+                .map(|&k| match s[k].0 {
+                    "variant" | "difficulty" => s[k].1.clone(),
+                    "players" => format!("{} players", s[k].1),
+                    "board" => format!("{} board", s[k].1),
+                    key => format!("{key} {}", s[k].1),
+                })
+                .collect();
+            if parts.is_empty() {
+                "all rows".to_string()
+            } else {
+                parts.join(", ")
+            }
+        })
+        .collect()
+}
+
 /// The statistics of every row (`rows[r]`: row `r`'s rungs in listed order).
 pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
-    let cats: Vec<CatanRow> = rows.iter().map(|r| catan_row(r)).collect();
-    let labels = row_labels(&cats.iter().collect::<Vec<_>>(), &["policy"]);
+    let labels = labels(rows);
     rows.iter()
         .zip(labels)
         .map(|(row, label)| {
@@ -102,7 +137,7 @@ pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
                                 })
                                 .collect();
                             let y: Vec<f64> = counts.iter().map(BoardCounts::rate).collect();
-                            ols::fit(&BoardFeatures::NAMES, &x, &y)
+                            ols::fit(&BoardFeatures::NAMES, &x, &y).filter(|f| f.k > 0)
                         })
                         .flatten();
                     RungStats {
