@@ -163,10 +163,14 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
     } else {
         (lo..=hi).collect()
     };
-    let plain = SweepFile {
+    let mut plain = SweepFile {
         calibrate: None,
         ..file.clone()
     };
+    if k.key == "start_cards" {
+        // The groups' base rows start from 0 cards (not every difficulty level).
+        plain.grid.start_cards = Some(super::OneOrMany::One(0));
+    }
     let base = Sweep::from_file_in(plain, origin, text)?;
     if !base.carcassonne.is_empty() {
         bail!(

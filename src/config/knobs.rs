@@ -313,6 +313,29 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// The Catan variants (every game but Carcassonne).
+const CATAN_VARIANTS: &[&str] = &["base", "robert", "solitaire", "raiders"];
+
+/// The variants a `[grid]` key applies to; `None`: every variant (`variant`, `players`,
+/// `policy`). A key set for a variant outside this list is an input error unless
+/// `grid.spans_variants` names it.
+pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
+    let applies = match key {
+        "variant" | "players" | "policy" | "spans_variants" => return None,
+        "board" | "modifiers" | "map" => "catan",
+        "difficulty" => "robert",
+        "tiles" => "carcassonne",
+        _ => knob(key)?.applies,
+    };
+    Some(match applies {
+        "catan" => CATAN_VARIANTS,
+        "robert" => &["robert"],
+        "solitaire" => &["solitaire"],
+        "raiders" => &["raiders"],
+        _ => &["carcassonne"],
+    })
+}
+
 /// Whether a Catan variant is one a knob's `applies` names.
 pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
     k.applies == "catan" || k.applies == v.name()
