@@ -4,9 +4,10 @@ use crate::cli::Common;
 use crate::{install_interrupt_handler, Failure};
 use anyhow::Result;
 use robsim::config::Sweep;
-use robsim::games::run_sweep;
+use robsim::games::run_sweep_with;
 use robsim::report::columns::shown_headline;
-use robsim::report::sweep::{default_out, RunOptions};
+use robsim::report::shard::{Folder, StateFile};
+use robsim::report::sweep::{default_out, Extras, RunOptions};
 
 pub(crate) fn execute(
     sweep: &Sweep,
@@ -28,7 +29,8 @@ pub(crate) fn execute(
             )));
         }
     }
-    let out = common.out.clone().unwrap_or_else(|| match common.shard {
+    let o = &common.output;
+    let out = o.out.clone().unwrap_or_else(|| match common.shard {
         Some(s) => default_out(&format!(
             "{}-shard-{}-of-{}",
             sweep.file.name, s.index, s.count
@@ -36,11 +38,20 @@ pub(crate) fn execute(
         None => default_out(&sweep.file.name),
     });
     robsim::games::check(sweep).map_err(Failure::Input)?;
+    let resume = if common.resume {
+        Some(resumable(&out, sweep, &common, &config_text).map_err(Failure::Input)?)
+    } else {
+        robsim::report::claim(&out, o.force).map_err(Failure::Input)?;
+        None
+    };
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+    for note in &sweep.notes {
+        eprintln!("robsim: {note}");
+    }
     let opts = RunOptions {
-        threads: common.threads,
+        threads: o.threads,
         out,
-        quiet: common.quiet,
+        quiet: o.quiet,
         command: args,
         config_text,
         shard: common.shard,
@@ -48,13 +59,56 @@ pub(crate) fn execute(
         format: common.format,
     };
     install_interrupt_handler();
-    let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
+    let extras = Extras {
+        games_csv: common.games_csv,
+        resume,
+    };
+    let (dir, summary) = run_sweep_with(sweep, &opts, extras).map_err(Failure::Run)?;
     print_summary(&summary).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
     if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
     }
     Ok(())
+}
+
+/// The state of the interrupted run in `out` that `--resume` continues: the folder must be a
+/// partial report of this very config, seed, games per row and shard.
+fn resumable(
+    out: &std::path::Path,
+    sweep: &Sweep,
+    common: &Common,
+    config_text: &str,
+) -> anyhow::Result<StateFile> {
+    let folder = Folder::load(out, true).map_err(|e| {
+        anyhow::anyhow!("--resume: {e:#}; allowed: --out naming the folder of an interrupted run")
+    })?;
+    let m = &folder.manifest;
+    if !m.partial {
+        anyhow::bail!(
+            "--resume: {} holds a whole run (partial = false in manifest.json): nothing to resume",
+            out.display()
+        );
+    }
+    let same = m.config_sha256 == robsim::report::sha256_hex(config_text.as_bytes())
+        && m.seed == sweep.file.seed
+        && m.games_per_row == sweep.games
+        && folder.shard() == common.shard
+        && m.precision.is_none();
+    if !same {
+        anyhow::bail!(
+            "--resume: {} was written by another run (config, seed, games per row, shard or --precision differ); allowed: the same config and flags as the interrupted run",
+            out.display()
+        );
+    }
+    let state = folder.state.expect("loaded with state");
+    if state.played.is_empty() {
+        anyhow::bail!(
+            "--resume: {}: state.json does not say which games were played (written by an older robsim); run it again instead",
+            out.display()
+        );
+    }
+    Ok(state)
 }
 
 /// Prints the key columns of summary.csv as an aligned table.
