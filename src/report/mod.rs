@@ -8,6 +8,7 @@ pub mod plot;
 pub mod replay;
 pub mod shard;
 pub mod sweep;
+pub mod terminal;
 
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;

@@ -377,40 +377,41 @@ fn write(
 }
 
 fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
+    use robsim::report::terminal::{pct, pct_ci};
     let groups = labels(cal, rows);
-    println!(
-        "{:<24} {:>6}  {:>6}  {:>22}  bracket",
-        "group", "target", cal.knob, "win rate (95%)"
-    );
+    let mut lines = vec![vec![
+        "group".to_string(),
+        "target".to_string(),
+        cal.knob.to_string(),
+        "team win rate (95%)".to_string(),
+        "bracket".to_string(),
+    ]];
     for r in &ladder.rungs {
         let t = ladder.tally[r.group][r.chosen];
         let (lo, hi) = t.interval();
         let values = &cal.groups[r.group].values;
         let side = |v: Option<usize>| {
             v.map_or("-".to_string(), |v| {
-                format!(
-                    "{} ({:.1}%)",
-                    values[v],
-                    ladder.tally[r.group][v].rate() * 100.0
-                )
+                format!("{} ({})", values[v], pct(ladder.tally[r.group][v].rate()))
             })
         };
-        println!(
-            "{:<24} {:>5.0}%  {:>6}  {:>6.1}% ({:>4.1}-{:>4.1})  {} .. {}{}",
-            groups[r.group],
-            r.target * 100.0,
-            values[r.chosen],
-            t.rate() * 100.0,
-            lo * 100.0,
-            hi * 100.0,
-            side(r.below),
-            side(r.above),
-            match (r.below, r.above, r.decided) {
-                (_, None, _) => "  (no value reaches it)",
-                (None, _, _) => "  (every value is above it)",
-                (_, _, false) => "  (decided at max_games)",
-                _ => "",
-            }
-        );
+        lines.push(vec![
+            groups[r.group].clone(),
+            format!("{:.0}%", r.target * 100.0),
+            values[r.chosen].to_string(),
+            pct_ci(t.rate(), lo, hi),
+            format!(
+                "{} .. {}{}",
+                side(r.below),
+                side(r.above),
+                match (r.below, r.above, r.decided) {
+                    (_, None, _) => "  (no value reaches it)",
+                    (None, _, _) => "  (every value is above it)",
+                    (_, _, false) => "  (decided at max_games)",
+                    _ => "",
+                }
+            ),
+        ]);
     }
+    print!("{}", robsim::report::terminal::aligned(&lines, 1));
 }

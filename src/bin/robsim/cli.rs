@@ -80,7 +80,7 @@ pub(crate) struct Common {
     pub(crate) games_csv: bool,
     /// Continue the interrupted (partial) run in the --out folder: play only the games it lacks
     /// and write the report the uninterrupted run would have written.
-    #[arg(long, help_heading = OUTPUT, conflicts_with_all = ["precision", "force"])]
+    #[arg(long, help_heading = OUTPUT, conflicts_with_all = ["precision", "force", "games_csv"])]
     pub(crate) resume: bool,
 }
 

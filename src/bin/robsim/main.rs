@@ -154,7 +154,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) =
                 robsim::games::write_merged(&shards, &sweep, &out, &args).map_err(Failure::Run)?;
-            print_summary(&summary).map_err(Failure::Run)?;
+            print_summary(&summary, &dir).map_err(Failure::Run)?;
             println!("report: {}", dir.display());
             Ok(())
         }

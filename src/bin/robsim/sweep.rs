@@ -5,7 +5,6 @@ use crate::{install_interrupt_handler, Failure};
 use anyhow::Result;
 use robsim::config::Sweep;
 use robsim::games::run_sweep_with;
-use robsim::report::columns::shown_headline;
 use robsim::report::shard::{Folder, StateFile};
 use robsim::report::sweep::{default_out, Extras, RunOptions};
 
@@ -64,7 +63,7 @@ pub(crate) fn execute(
         resume,
     };
     let (dir, summary) = run_sweep_with(sweep, &opts, extras).map_err(Failure::Run)?;
-    print_summary(&summary).map_err(Failure::Run)?;
+    print_summary(&summary, &dir).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
     if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
@@ -111,45 +110,50 @@ fn resumable(
     Ok(state)
 }
 
-/// Prints the key columns of summary.csv as an aligned table.
-pub(crate) fn print_summary(csv_bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let mut r = csv::Reader::from_reader(csv_bytes);
-    let headers = r.headers()?.clone();
+/// Prints a report's summary for people (`report::terminal`): the rows with their varying
+/// settings first, win rates as percentages with intervals, each step of each axis paired, an
+/// ablation's ranked knobs. `dir` holds the written `compare.csv` and `ablation.csv`.
+pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<()> {
     use robsim::report::Tables;
-    // A report holds one game: Catan's headline columns, else Carcassonne's.
-    let want = if headers.iter().any(|h| h == "robbers") {
+    use std::io::Write;
+    let headers: Vec<String> = csv::Reader::from_reader(csv_bytes)
+        .headers()?
+        .iter()
+        .map(String::from)
+        .collect();
+    // A report holds one game: Catan's setting columns, else Carcassonne's.
+    let (headline, knobs) = if headers.iter().any(|h| h == "robbers") {
         use robsim::carcassonne::experiment::CarcassonneRow as R;
-        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
+        (R::headline_columns(), R::varying_columns())
     } else {
         use robsim::catan::experiment::CatanRow as R;
-        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
+        (R::headline_columns(), R::varying_columns())
     };
-    let idx: Vec<usize> = want
+    // The settings: the headline columns before `games`, then the rule knobs.
+    let mut settings: Vec<&str> = headline
         .iter()
-        .filter_map(|w| headers.iter().position(|h| h == *w))
+        .copied()
+        .skip(1)
+        .take_while(|c| *c != "games")
         .collect();
-    let mut rows: Vec<Vec<String>> = vec![idx.iter().map(|&i| headers[i].to_string()).collect()];
-    for rec in r.records() {
-        let rec = rec?;
-        rows.push(idx.iter().map(|&i| rec[i].to_string()).collect());
+    for k in knobs {
+        if !settings.contains(k) {
+            settings.push(k);
+        }
     }
-    // Drop columns that are empty in every row (e.g. seat wins in a co-op sweep).
-    let keep: Vec<usize> = (0..idx.len())
-        .filter(|&c| rows[1..].iter().any(|r| !r[c].is_empty()))
-        .collect();
-    let widths: Vec<usize> = keep
-        .iter()
-        .map(|&c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0))
-        .collect();
+    let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_default();
+    let text = robsim::report::terminal::summary(
+        csv_bytes,
+        &read("compare.csv"),
+        &read("ablation.csv"),
+        &settings,
+    );
     let mut out = std::io::stdout().lock();
-    for r in &rows {
-        let line: Vec<String> = keep
-            .iter()
-            .zip(&widths)
-            .map(|(&c, &w)| format!("{:>w$}", r[c]))
-            .collect();
-        writeln!(out, "{}", line.join("  "))?;
-    }
+    write!(out, "{text}")?;
+    writeln!(
+        out,
+        "\nfull tables: {} (summary.csv, compare.csv, report.html)",
+        dir.display()
+    )?;
     Ok(())
 }

@@ -136,27 +136,33 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
     } else {
         println!("tuned: {}", changed.join(", "));
     }
-    println!("held-out games, tuned minus start (95% interval, McNemar p):");
+    println!("held-out games, tuned minus start (paired on the same games, 95% interval):");
+    use robsim::report::terminal::{aligned, p_value, points_ci};
+    let mut lines = Vec::new();
     for c in &r.held_out {
         let row = &rows[c.row_a];
-        println!(
-            "  row {:>2} {} {}p {:<10} {:+.2} points ({:+.2} to {:+.2}), p = {}",
-            c.row_a,
-            row.spec.rules.variant.name(),
-            row.spec.rules.players,
-            row.spec
-                .rules
-                .variant
-                .robert()
-                .map_or("", |r| robsim::catan::knobs::difficulty_name(r.start_cards)),
-            c.win_rate_diff.unwrap_or(0.0) * 100.0,
-            c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
-            c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
-            c.mcnemar_p.map_or("-".to_string(), |p| if p < 0.001 {
-                format!("{p:.1e}")
-            } else {
-                format!("{p:.3}")
-            }),
-        );
+        lines.push(vec![
+            format!("row {}", c.row_a),
+            format!(
+                "{}, {} players{}",
+                row.spec.rules.variant.name(),
+                row.spec.rules.players,
+                row.spec
+                    .rules
+                    .variant
+                    .robert()
+                    .map_or(String::new(), |r| format!(
+                        ", {}",
+                        robsim::catan::knobs::difficulty_name(r.start_cards)
+                    ))
+            ),
+            points_ci(
+                c.win_rate_diff.unwrap_or(0.0),
+                c.win_rate_diff_lo95.unwrap_or(0.0),
+                c.win_rate_diff_hi95.unwrap_or(0.0),
+            ),
+            c.mcnemar_p.map_or("-".to_string(), p_value),
+        ]);
     }
+    print!("{}", aligned(&lines, 2));
 }
