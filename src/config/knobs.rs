@@ -421,10 +421,14 @@ mod tests {
 
     #[test]
     fn knob_lists_multiply_rows_of_their_variant_only() {
+        // Said to span variants, a knob list multiplies the rows of its own variant only.
+        let spans = "spans_variants = [\"soldier_flips\", \"destroy_faces\"]";
         let s = Sweep::parse(
             &cfg(
                 "robert",
-                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\nvp_to_win = [8, 10]",
+                &format!(
+                    "difficulty = \"easy\"\nsoldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\nvp_to_win = [8, 10]\n{spans}"
+                ),
             ),
             "k.toml",
         )
@@ -437,12 +441,22 @@ mod tests {
         let s = Sweep::parse(
             &cfg(
                 "solitaire",
-                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]",
+                &format!("soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\n{spans}"),
             ),
             "k.toml",
         )
         .unwrap();
         assert_eq!(s.rows.len(), 2);
+        // Without spans_variants, a knob for another variant is an error naming it.
+        let e = Sweep::parse(&cfg("solitaire", "soldier_flips = [1, 2, 3]"), "k.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "k.toml:6: grid.soldier_flips: does not apply to variant \"solitaire\"; it applies to robert"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

@@ -116,11 +116,16 @@ const MAX_STEPS: usize = 40;
 /// The summary of a sweep's report for the terminal. `settings` are the summary columns that
 /// describe a row (a game's setting columns, in order); those that vary between rows come
 /// first, the others are said once above the table.
+///
+/// `extra` are further headline columns shown after the game length where any row has them
+/// (`robber_point_share`, `storm_turn_median`); a column named `*_share` is shown as a
+/// percentage.
 pub fn summary(
     summary_csv: &[u8],
     compare_csv: &[u8],
     ablation_csv: &[u8],
     settings: &[&str],
+    extra: &[&str],
 ) -> String {
     let t = Table::read(summary_csv);
     if t.rows.is_empty() {
@@ -144,16 +149,38 @@ pub fn summary(
     } else {
         format!("{} games per row", cell(&t.rows[0], "games"))
     };
-    out.push_str(&format!(
-        "{} row{}, {games}; every row: {}\n",
+    let mut said = format!(
+        "{} row{}, {games}; every row:",
         t.rows.len(),
         if t.rows.len() == 1 { "" } else { "s" },
-        if fixed.is_empty() {
-            "-".to_string()
+    );
+    // The settings every row shares, wrapped to stay readable in a terminal.
+    let mut line_len = said.chars().count();
+    for (k, f) in fixed.iter().enumerate() {
+        let part = if k + 1 < fixed.len() {
+            format!("{f},")
         } else {
-            fixed.join(", ")
+            f.clone()
+        };
+        if line_len + 1 + part.chars().count() > 96 {
+            said.push_str("\n   ");
+            line_len = 3;
         }
-    ));
+        said.push(' ');
+        said.push_str(&part);
+        line_len += 1 + part.chars().count();
+    }
+    if fixed.is_empty() {
+        said.push_str(" -");
+    }
+    out.push_str(&said);
+    out.push('\n');
+    let extra: Vec<&str> = extra
+        .iter()
+        .copied()
+        .filter(|c| t.rows.iter().any(|r| !cell(r, c).is_empty()))
+        .collect();
+    let median = t.has("turns_median");
     let seat_cols: Vec<String> = t
         .columns
         .iter()
@@ -180,7 +207,15 @@ pub fn summary(
         let k: String = c.chars().filter(char::is_ascii_digit).collect();
         head.push(format!("seat {k} wins"));
     }
-    head.push("turns median (p10–p90)".into());
+    head.push(
+        if median {
+            "turns median (p10–p90)"
+        } else {
+            "turns mean"
+        }
+        .into(),
+    );
+    head.extend(extra.iter().map(|c| c.to_string()));
     if capouts {
         head.push("capouts".into());
     }
@@ -206,12 +241,22 @@ pub fn summary(
         for c in &seat_cols {
             l.push(num(r, c).map_or("-".into(), pct));
         }
-        l.push(format!(
-            "{} ({}–{})",
-            cell(r, "turns_median"),
-            cell(r, "turns_p10"),
-            cell(r, "turns_p90")
-        ));
+        l.push(if median {
+            format!(
+                "{} ({}–{})",
+                cell(r, "turns_median"),
+                cell(r, "turns_p10"),
+                cell(r, "turns_p90")
+            )
+        } else {
+            cell(r, "turns_mean").to_string()
+        });
+        for c in &extra {
+            l.push(match num(r, c) {
+                Some(x) if c.ends_with("_share") => pct(x),
+                _ => cell(r, c).to_string(),
+            });
+        }
         if capouts {
             l.push(cell(r, "capouts").to_string());
         }
@@ -381,6 +426,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
             compare,
             ablation,
             &["variant", "players", "difficulty"],
+            &[],
         );
         assert!(s.contains("every row: variant robert, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();

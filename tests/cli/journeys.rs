@@ -261,8 +261,9 @@ fn trace_takes_a_row_of_a_config_and_every_sweep_policy_name() {
         "-o",
         s(&d.join("c.jsonl")),
     ]);
-    let row2 = run_ok(&["trace", "-c", s(&cfg), "-r", "2", "-i", "4"]);
-    assert_eq!(row2, read(&d, "c.jsonl"));
+    // Rows nest policy x difficulty: row 1 is team at Easy.
+    let row1 = run_ok(&["trace", "-c", s(&cfg), "-r", "1", "-i", "4"]);
+    assert_eq!(row1, read(&d, "c.jsonl"));
     let o = run(&[
         "trace",
         "-v",
@@ -398,7 +399,9 @@ fn a_config_key_typo_suggests_the_nearest_key() {
     let o = run(&["sweep", s(&cfg), "-o", s(&d.join("o"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("t.toml:6: unknown key `dificulty`; did you mean `difficulty`?"),
+        stderr(&o).contains(
+            "t.toml:6: grid.dificulty: unknown key `dificulty`; did you mean `difficulty`?"
+        ),
         "{}",
         stderr(&o)
     );

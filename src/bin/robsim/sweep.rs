@@ -141,12 +141,28 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
             settings.push(k);
         }
     }
+    // Further headline metrics (the Raiders storm, Carcassonne's robbery): what the table's
+    // own columns (win rates, seats, game length) do not already say.
+    let extra: Vec<&str> = headline
+        .iter()
+        .copied()
+        .skip_while(|c| *c != "games")
+        .filter(|c| {
+            !(c.starts_with("win_rate")
+                || c.starts_with("wins_seat")
+                || c.starts_with("score_mean")
+                || c.starts_with("turns_")
+                || knobs.contains(c)
+                || ["games", "capouts", "loss_slowest_vp_short_mean"].contains(c))
+        })
+        .collect();
     let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_default();
     let text = robsim::report::terminal::summary(
         csv_bytes,
         &read("compare.csv"),
         &read("ablation.csv"),
         &settings,
+        &extra,
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;
