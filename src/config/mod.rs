@@ -368,7 +368,32 @@ impl Sweep {
     /// The recorded config no longer validates.
     pub fn recorded(folder: &Folder) -> Result<Sweep> {
         let origin = folder.dir.join("config.toml").display().to_string();
-        let mut sweep = Sweep::parse(&folder.config_text, &origin)?;
+        let text = &folder.config_text;
+        let mut file: SweepFile = toml::from_str(text)
+            .map_err(|e| anyhow::anyhow!(tomltext::describe(&origin, text, &e)))?;
+        // `robsim run` before 2026-11-24 wrote these keys at their defaults for every variant;
+        // they changed nothing where they do not apply, so a rerun of such a folder drops them.
+        if file.description == "written by robsim run" {
+            let g = &mut file.grid;
+            let variant = g.variant.as_ref().map(|v| v.to_vec()).unwrap_or_default();
+            let applies = |key: &str| {
+                knobs::grid_key_variants(key)
+                    .is_none_or(|a| variant.iter().all(|v| a.contains(&v.as_str())))
+            };
+            if !applies("robert_target") {
+                g.robert_target = None;
+            }
+            if !applies("city_weight") {
+                g.city_weight = None;
+            }
+            if !applies("awards") {
+                g.awards = None;
+            }
+            if !applies("modifiers") {
+                g.modifiers = None;
+            }
+        }
+        let mut sweep = Self::from_file_in(file, &origin, Some(text))?;
         sweep.games = folder.manifest.games_per_row;
         Ok(sweep)
     }

@@ -195,8 +195,28 @@ pub fn summary(
         .rows
         .iter()
         .any(|r| num(r, "capouts").unwrap_or(0.0) > 0.0);
+    // An ablation's rows each move one knob from row 0: one column says which, instead of a
+    // column per knob.
+    let ablation_rows = !Table::read(ablation_csv).rows.is_empty();
+    let moved = |r: &BTreeMap<String, String>| -> String {
+        let m: Vec<String> = varying
+            .iter()
+            .filter(|c| cell(r, c) != cell(&t.rows[0], c))
+            .map(|c| format!("{c} {}", cell(r, c)))
+            .collect();
+        if m.is_empty() {
+            "base row".into()
+        } else {
+            m.join(", ")
+        }
+    };
+    let shown = if ablation_rows { 1 } else { varying.len() };
     let mut head: Vec<String> = vec!["row".into()];
-    head.extend(varying.iter().map(|c| c.to_string()));
+    if ablation_rows {
+        head.push("moved".into());
+    } else {
+        head.extend(varying.iter().map(|c| c.to_string()));
+    }
     if varies("games") {
         head.push("games".into());
     }
@@ -222,7 +242,11 @@ pub fn summary(
     let mut lines = vec![head];
     for r in &t.rows {
         let mut l: Vec<String> = vec![cell(r, "row").to_string()];
-        l.extend(varying.iter().map(|c| cell(r, c).to_string()));
+        if ablation_rows {
+            l.push(moved(r));
+        } else {
+            l.extend(varying.iter().map(|c| cell(r, c).to_string()));
+        }
         if varies("games") {
             l.push(cell(r, "games").to_string());
         }
@@ -262,8 +286,10 @@ pub fn summary(
         }
         lines.push(l);
     }
-    out.push_str(&align(&lines, 1 + varying.len()));
-    out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
+    out.push_str(&align(&lines, 1 + shown));
+    if !ablation_rows {
+        out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
+    }
     out.push_str(&ablation(&Table::read(ablation_csv)));
     out
 }

@@ -41,18 +41,25 @@ pub(crate) struct Cli {
 /// Where a report goes and how it is run (results never depend on these).
 #[derive(clap::Args, Clone)]
 pub(crate) struct Output {
-    /// Worker threads (0 = one per core). Results are identical for any count.
+    /// Worker threads (0: one per core)
+    ///
+    /// Results are identical for any count.
     #[arg(short = 'j', long, help_heading = OUTPUT, allow_negative_numbers = true, default_value_t = 0)]
     pub(crate) threads: usize,
-    /// Report folder [default: out/<name>]. A non-empty folder robsim did not write is refused
-    /// (see --force); a folder it wrote is emptied of its earlier files first.
+    /// Report folder [default: out/<name>]
+    ///
+    /// A non-empty folder robsim did not write is refused (see --force); a folder it wrote
+    /// loses its earlier files that the new report does not write again.
     #[arg(short, long, help_heading = OUTPUT)]
     pub(crate) out: Option<PathBuf>,
-    /// Write into a non-empty folder that robsim did not write (its files stay; robsim's
-    /// files of the same names are replaced).
+    /// Write into a folder holding files robsim did not write
+    ///
+    /// Its files stay; files of the names robsim writes are replaced.
     #[arg(long, help_heading = OUTPUT)]
     pub(crate) force: bool,
-    /// No progress bar (it is drawn on stderr whenever stderr is a terminal).
+    /// No progress bar
+    ///
+    /// The bar is drawn on stderr whenever stderr is a terminal.
     #[arg(long, short, help_heading = OUTPUT)]
     pub(crate) quiet: bool,
 }
@@ -61,9 +68,13 @@ pub(crate) struct Output {
 pub(crate) struct Common {
     #[command(flatten)]
     pub(crate) output: Output,
-    /// Play only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
+    /// Play slice I of N of the games
+    ///
+    /// Only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
     #[arg(long, help_heading = OUTPUT, value_name = "I/N", value_parser = Shard::parse)]
     pub(crate) shard: Option<Shard>,
+    /// Play until the 95% half-width is at most H
+    ///
     /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
     /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
     #[arg(long, help_heading = OUTPUT, value_parser = parse_precision)]
@@ -71,15 +82,21 @@ pub(crate) struct Common {
     /// With --precision: most games per row.
     #[arg(long, help_heading = OUTPUT, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_games: Option<u64>,
-    /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
+    /// Also summary.json with json
+    ///
+    /// csv: summary.csv; json: summary.json beside summary.csv.
     #[arg(long, help_heading = OUTPUT, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
-    /// Also write games.csv: every game's row, index, seed, outcome and length, to pick one
-    /// for `robsim trace --config FILE --row N --game-index K`.
+    /// Also write games.csv (each game's outcome)
+    ///
+    /// Every game's row, index, seed, outcome and length, to pick one for
+    /// `robsim trace --config FILE --row N --game-index K`.
     #[arg(long, help_heading = OUTPUT)]
     pub(crate) games_csv: bool,
-    /// Continue the interrupted (partial) run in the --out folder: play only the games it lacks
-    /// and write the report the uninterrupted run would have written.
+    /// Continue the interrupted run in --out
+    ///
+    /// Play only the games the partial report lacks and write the report the uninterrupted run
+    /// would have written.
     #[arg(long, help_heading = OUTPUT, conflicts_with_all = ["precision", "force", "games_csv"])]
     pub(crate) resume: bool,
 }
@@ -126,125 +143,157 @@ pub(crate) struct GameArgs {
     /// Game to play.
     #[arg(short, long, help_heading = GAME, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE_VARIANT])), default_value = "base")]
     pub(crate) variant: String,
-    /// Number of players [default: 4; solitaire 1] (2..4; solitaire: 1; raiders: 3..6;
-    /// carcassonne: 2..5).
+    /// Players [default: 4; solitaire 1]
+    ///
+    /// 2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5.
     #[arg(short, long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub(crate) players: Option<u8>,
-    /// Policy in every seat [default: the variant's own: team for robert, solitaire for
-    /// solitaire, greedy otherwise]: random, greedy, team, team-tuned (with a config's
-    /// [team_tuned]), solitaire, rollout, rollout-N (N rollouts); carcassonne: random, greedy.
+    /// Policy in every seat [default: the variant's own]
+    ///
+    /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
+    /// rollout-N (N rollouts); carcassonne: random, greedy. Default: team for robert, solitaire
+    /// for solitaire, greedy otherwise.
     #[arg(short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
     /// Master seed.
     #[arg(short, long, help_heading = GAME, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
-    /// With --policy rollout: sampled futures per candidate action at a searched decision
-    /// [default: 16].
+    /// With --policy rollout: futures per candidate [default: 16]
+    ///
+    /// Sampled futures per candidate action at a searched decision.
     #[arg(long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
-    /// Varied openings: softmax temperature of the set-up choices of greedy, team and solitaire
-    /// [default: 0, always the best corner].
+    /// Varied openings: set-up softmax temperature [default: 0]
+    ///
+    /// Softmax temperature of the set-up choices of greedy, team and solitaire (0: always the
+    /// best corner).
     #[arg(long, help_heading = GAME, allow_negative_numbers = true, value_parser = temperature)]
     pub(crate) setup_temperature: Option<f32>,
-    /// Player-turns after which a game stops as a cap-out.
+    /// Player-turns before a game stops as a cap-out
     #[arg(long, help_heading = GAME, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) turn_cap: u32,
-    /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
-    /// random-red-adjacent) [default: random; raiders fixed].
+    /// Board layout [default: random; raiders fixed]
+    ///
+    /// The map's fixed layout, or shuffled per game (6 and 8 apart unless
+    /// random-red-adjacent).
     #[arg(long, help_heading = CATAN, value_parser = names(BoardKind::NAMES.iter().copied()))]
     pub(crate) board: Option<String>,
-    /// Map: `base` or a map file path (raiders: `base` means raiders-3-4 or raiders-5-6 by the
-    /// number of players) [default: base].
+    /// Map: base or a map file [default: base]
+    ///
+    /// raiders: `base` means raiders-3-4 or raiders-5-6 by the number of players.
     #[arg(long, help_heading = CATAN)]
     pub(crate) map: Option<String>,
-    /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+' [default: none].
+    /// Modifiers: none, or volcano+gold+tech_advancement [default: none]
+    ///
+    /// none, or any of volcano, gold, tech_advancement joined by '+'.
     #[arg(long, help_heading = CATAN)]
     pub(crate) modifiers: Option<String>,
     /// VP to win [default: 10; raiders 13].
     #[arg(long, help_heading = CATAN, allow_negative_numbers = true)]
     pub(crate) vp_to_win: Option<i64>,
-    /// A seven halves hands of more than this many cards [default: 7; solitaire 5].
+    /// Hand limit on a seven [default: 7; solitaire 5]
+    ///
+    /// A seven halves hands of more than this many cards.
     #[arg(long, help_heading = CATAN, allow_negative_numbers = true)]
     pub(crate) hand_limit: Option<i64>,
-    /// Difficulty [default: every level, one row each].
+    /// Difficulty [default: every level, one row each]
     #[arg(short, long, help_heading = ROBERT, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
     pub(crate) difficulty: Option<String>,
-    /// Starting development cards per player instead of a difficulty (any count 0..8; the
-    /// difficulty levels are 0..3).
+    /// Starting cards per player instead of a difficulty
+    ///
+    /// Development cards dealt per player, any count 0..8 (the difficulty levels are 0..3).
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
     pub(crate) start_cards: Option<u8>,
-    /// Robert's targeting reading [default: adjacent].
+    /// Robert's targeting reading [default: adjacent]
     #[arg(long, help_heading = ROBERT, value_parser = names(RobertTarget::NAMES.iter().copied()))]
     pub(crate) robert_target: Option<String>,
-    /// Weight of a city when Robert counts buildings on a hex [default: 1].
+    /// City weight in Robert's count [default: 1]
+    ///
+    /// Weight of a city when Robert counts buildings on a hex (1 or 2).
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub(crate) city_weight: Option<u8>,
-    /// Face-down tokens a soldier flips up [default: 2].
+    /// Tokens a soldier flips up [default: 2]
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) soldier_flips: Option<i64>,
-    /// Face-down tokens a seven flips up [default: 1].
+    /// Tokens a seven flips up [default: 1]
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) seven_flips: Option<i64>,
-    /// Robert rests on every k-th player-turn [default: 0, he moves every turn; 1: never].
+    /// Robert rests every k-th turn [default: 0, never rests]
+    ///
+    /// He rests on every k-th player-turn (0: he moves every turn; 1: never).
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) robert_skip: Option<i64>,
-    /// What a monopoly does: flip-up or take [default: flip-up].
+    /// Monopoly: flip-up or take [default: flip-up]
     #[arg(long, help_heading = ROBERT)]
     pub(crate) monopoly: Option<String>,
-    /// Knights of the largest army kept out of a reshuffle [default: 3].
+    /// Army knights kept out of a reshuffle [default: 3]
     #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) keep_back: Option<i64>,
-    /// Knights shuffled back leave their armies (leave) or still count (count) [default: leave].
+    /// Reshuffled knights: leave or count [default: leave]
+    ///
+    /// Knights shuffled back leave their armies (leave) or still count (count).
     #[arg(long, help_heading = ROBERT)]
     pub(crate) reshuffled_knights: Option<String>,
-    /// Award longest road and largest army [default: true].
+    /// Longest road and largest army [default: true]
     #[arg(long, help_heading = SOLITAIRE, action = clap::ArgAction::Set)]
     pub(crate) awards: Option<bool>,
-    /// Destruction-die faces that destroy a tile, 1 to this [default: 4].
+    /// Destruction-die faces 1..N destroy [default: 4]
     #[arg(long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
     pub(crate) destroy_faces: Option<i64>,
-    /// Destroyed tiles that lose the game [default: 5].
+    /// Destroyed tiles that lose [default: 5]
     #[arg(long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
     pub(crate) tiles_to_lose: Option<i64>,
-    /// The card a seven takes may be a VP card (any) or not (not-vp) [default: any].
+    /// Card a seven takes: any or not-vp [default: any]
     #[arg(long, help_heading = SOLITAIRE)]
     pub(crate) lost_card: Option<String>,
-    /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber)
-    /// [default: cancel-only].
+    /// Knights: cancel-only or move-robber [default: cancel-only]
+    ///
+    /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber).
     #[arg(long, help_heading = SOLITAIRE)]
     pub(crate) knight_play: Option<String>,
-    /// Set-up settlements place raiders too [default: false].
+    /// Set-up settlements place raiders [default: false]
     #[arg(long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) setup_raiders: Option<bool>,
-    /// A starting settlement may touch a volcano [default: false].
+    /// Start may touch a volcano [default: false]
     #[arg(long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) volcano_start: Option<bool>,
-    /// Raiders in the pool at the start [default: 18; 24 for 5-6 players].
+    /// Raider pool [default: 18; 24 for 5-6 players]
     #[arg(long, help_heading = RAIDERS, allow_negative_numbers = true)]
     pub(crate) raider_pool: Option<i64>,
-    /// Raiders each built settlement or city places [default: 2 for 4 or 6 players, 3 for 3 or 5].
+    /// Raiders per build [default: 2; 3 for 3 or 5 players]
+    ///
+    /// Raiders each built settlement or city places.
     #[arg(long, help_heading = RAIDERS, allow_negative_numbers = true)]
     pub(crate) raiders_per_build: Option<i64>,
+    /// Jungles shelter buildings from takeover
+    ///
     /// A jungle counts as a producing neighbour when buildings are taken.
     #[arg(long, help_heading = RAIDERS)]
     pub(crate) jungle_shelters: bool,
-    /// Play with The Robbers expansion [default: true].
+    /// The Robbers expansion [default: true]
     #[arg(long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
     pub(crate) robbers: Option<bool>,
-    /// Who else may place a robber when a robber tile is drawn [default: next-in-stock].
+    /// Who else places a robber [default: next-in-stock]
+    ///
+    /// Who else may place a robber when a robber tile is drawn.
     #[arg(long, help_heading = CARCASSONNE, value_parser = names(RobberPlacement::NAMES.iter().copied()))]
     pub(crate) robber_placement: Option<String>,
-    /// Points per robber still on the board at the end [default: 3, the 2013 rule; 0: 2012].
+    /// Final points per robber [default: 3]
+    ///
+    /// Points per robber still on the board at the end (3: the 2013 rule; 0: 2012).
     #[arg(long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
     pub(crate) robber_final_points: Option<i64>,
-    /// Robbers each player has: 1 or 2 [default: 1, the seed].
+    /// Robbers per player: 1 or 2 [default: 1]
     #[arg(long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
     pub(crate) robbers_per_player: Option<i64>,
-    /// The share of a score a robber takes: half, third, quarter or all, each rounded up
-    /// [default: half].
+    /// Robber's share: half, third, quarter, all [default: half]
+    ///
+    /// The share of a score a robber takes, each rounded up.
     #[arg(long, help_heading = CARCASSONNE)]
     pub(crate) robber_share: Option<String>,
-    /// Tile file (`base` is the built-in configs/carcassonne-tiles.toml) [default: base].
+    /// Tile file [default: base]
+    ///
+    /// `base` is the built-in configs/carcassonne-tiles.toml.
     #[arg(long, help_heading = CARCASSONNE)]
     pub(crate) tiles: Option<String>,
 }
