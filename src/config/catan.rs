@@ -1,6 +1,6 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
-use super::{axis, names, SweepFile, CARCASSONNE};
+use super::{axis, default_policy, names, SweepFile, CARCASSONNE};
 use crate::catan::experiment::RowSpec;
 use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
@@ -320,16 +320,6 @@ fn start_cards(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64
         );
     }
     Ok(cards)
-}
-
-/// The policy a variant's rows play without a `policy` key (and `robsim run` without
-/// `--policy`): the variant's own player.
-pub fn default_policy(variant: &str) -> &'static str {
-    match variant {
-        "robert" => "team",
-        "solitaire" => "solitaire",
-        _ => "greedy",
-    }
 }
 
 /// The policies of one variant; without a policy key, [`default_policy`].

@@ -427,7 +427,15 @@ pub const CARCASSONNE: &str = "carcassonne";
 /// The origin of a sweep built from `robsim run` / `trace` flags: its errors name flags.
 pub const COMMAND_LINE: &str = "command line";
 
-pub use catan::default_policy;
+/// The policy a variant's rows play without a `policy` key (and `robsim run` without
+/// `--policy`): the variant's own player.
+pub fn default_policy(variant: &str) -> &'static str {
+    match variant {
+        "robert" => "team",
+        "solitaire" => "solitaire",
+        _ => "greedy",
+    }
+}
 
 /// Rows as a short list (`0-3, 6`).
 fn row_list(rows: &[usize]) -> String {
