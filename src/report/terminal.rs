@@ -447,13 +447,8 @@ mod tests {
         let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
 a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
-        let s = summary(
-            rows,
-            compare,
-            ablation,
-            &["variant", "players", "difficulty"],
-            &[],
-        );
+        let settings = ["variant", "players", "difficulty"];
+        let s = summary(rows, compare, b"", &settings, &[]);
         assert!(s.contains("every row: variant robert, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();
         assert!(table_head.starts_with("  row  difficulty"), "{s}");
@@ -463,6 +458,11 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
             s.contains("-62.0 points (-63.0 to -61.0)  p < 0.001"),
             "{s}"
         );
+        assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
+        // An ablation: one column names what each row moved, and the knobs are ranked.
+        let s = summary(rows, compare, ablation, &settings, &[]);
+        assert!(s.lines().nth(1).unwrap().starts_with("  row  moved"), "{s}");
+        assert!(s.contains("  1    difficulty hard"), "{s}");
         let b = s.find("\n  b ").unwrap();
         let a = s.find("\n  a ").unwrap();
         assert!(b < a, "the larger effect first: {s}");
