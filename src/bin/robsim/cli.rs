@@ -44,13 +44,13 @@ pub(crate) struct Output {
     /// Worker threads (0: one per core)
     ///
     /// Results are identical for any count.
-    #[arg(short = 'j', long, help_heading = OUTPUT, allow_negative_numbers = true, default_value_t = 0)]
+    #[arg(value_name = "T", short = 'j', long, help_heading = OUTPUT, allow_negative_numbers = true, default_value_t = 0)]
     pub(crate) threads: usize,
     /// Report folder [default: out/<name>]
     ///
     /// A non-empty folder robsim did not write is refused (see --force); a folder it wrote
     /// loses its earlier files that the new report does not write again.
-    #[arg(short, long, help_heading = OUTPUT)]
+    #[arg(value_name = "DIR", short, long, help_heading = OUTPUT)]
     pub(crate) out: Option<PathBuf>,
     /// Write into a folder holding files robsim did not write
     ///
@@ -77,10 +77,10 @@ pub(crate) struct Common {
     ///
     /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
     /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
-    #[arg(long, help_heading = OUTPUT, value_parser = parse_precision)]
+    #[arg(value_name = "H", long, help_heading = OUTPUT, value_parser = parse_precision)]
     pub(crate) precision: Option<f64>,
     /// With --precision: most games per row.
-    #[arg(long, help_heading = OUTPUT, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(value_name = "N", long, help_heading = OUTPUT, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_games: Option<u64>,
     /// Also summary.json with json
     ///
@@ -140,161 +140,161 @@ pub(crate) const OUTPUT: &str = "Output and running";
 /// the variant-specific flags have no clap default: their defaults are the config's.
 #[derive(clap::Args)]
 pub(crate) struct GameArgs {
-    /// Game to play.
-    #[arg(short, long, help_heading = GAME, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE_VARIANT])), default_value = "base")]
+    /// Game: base, robert, solitaire, raiders, carcassonne
+    #[arg(value_name = "NAME", hide_possible_values = true, short, long, help_heading = GAME, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE_VARIANT])), default_value = "base")]
     pub(crate) variant: String,
     /// Players [default: 4; solitaire 1]
     ///
     /// 2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5.
-    #[arg(short, long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
+    #[arg(value_name = "N", short, long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub(crate) players: Option<u8>,
     /// Policy in every seat [default: the variant's own]
     ///
     /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
     /// rollout-N (N rollouts); carcassonne: random, greedy. Default: team for robert, solitaire
     /// for solitaire, greedy otherwise.
-    #[arg(short = 'P', long, help_heading = GAME)]
+    #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
     /// Master seed.
-    #[arg(short, long, help_heading = GAME, allow_negative_numbers = true, default_value_t = 1)]
+    #[arg(value_name = "S", short, long, help_heading = GAME, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
     /// With --policy rollout: futures per candidate [default: 16]
     ///
     /// Sampled futures per candidate action at a searched decision.
-    #[arg(long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
     /// Varied openings: set-up softmax temperature [default: 0]
     ///
     /// Softmax temperature of the set-up choices of greedy, team and solitaire (0: always the
     /// best corner).
-    #[arg(long, help_heading = GAME, allow_negative_numbers = true, value_parser = temperature)]
+    #[arg(value_name = "T", long, help_heading = GAME, allow_negative_numbers = true, value_parser = temperature)]
     pub(crate) setup_temperature: Option<f32>,
     /// Player-turns before a game stops as a cap-out
-    #[arg(long, help_heading = GAME, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) turn_cap: u32,
-    /// Board layout [default: random; raiders fixed]
+    /// fixed, random, random-red-adjacent [default: random; raiders fixed]
     ///
     /// The map's fixed layout, or shuffled per game (6 and 8 apart unless
     /// random-red-adjacent).
-    #[arg(long, help_heading = CATAN, value_parser = names(BoardKind::NAMES.iter().copied()))]
+    #[arg(value_name = "KIND", hide_possible_values = true, long, help_heading = CATAN, value_parser = names(BoardKind::NAMES.iter().copied()))]
     pub(crate) board: Option<String>,
     /// Map: base or a map file [default: base]
     ///
     /// raiders: `base` means raiders-3-4 or raiders-5-6 by the number of players.
-    #[arg(long, help_heading = CATAN)]
+    #[arg(value_name = "FILE", long, help_heading = CATAN)]
     pub(crate) map: Option<String>,
     /// Modifiers: none, or volcano+gold+tech_advancement [default: none]
     ///
     /// none, or any of volcano, gold, tech_advancement joined by '+'.
-    #[arg(long, help_heading = CATAN)]
+    #[arg(value_name = "LIST", long, help_heading = CATAN)]
     pub(crate) modifiers: Option<String>,
     /// VP to win [default: 10; raiders 13].
-    #[arg(long, help_heading = CATAN, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = CATAN, allow_negative_numbers = true)]
     pub(crate) vp_to_win: Option<i64>,
     /// Hand limit on a seven [default: 7; solitaire 5]
     ///
     /// A seven halves hands of more than this many cards.
-    #[arg(long, help_heading = CATAN, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = CATAN, allow_negative_numbers = true)]
     pub(crate) hand_limit: Option<i64>,
-    /// Difficulty [default: every level, one row each]
-    #[arg(short, long, help_heading = ROBERT, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
+    /// impossible, hard, moderate, easy [default: every level, one row each]
+    #[arg(value_name = "LEVEL", hide_possible_values = true, short, long, help_heading = ROBERT, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
     pub(crate) difficulty: Option<String>,
     /// Starting cards per player instead of a difficulty
     ///
     /// Development cards dealt per player, any count 0..8 (the difficulty levels are 0..3).
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
     pub(crate) start_cards: Option<u8>,
-    /// Robert's targeting reading [default: adjacent]
-    #[arg(long, help_heading = ROBERT, value_parser = names(RobertTarget::NAMES.iter().copied()))]
+    /// Robert's target: adjacent or global [default: adjacent]
+    #[arg(value_name = "READING", hide_possible_values = true, long, help_heading = ROBERT, value_parser = names(RobertTarget::NAMES.iter().copied()))]
     pub(crate) robert_target: Option<String>,
     /// City weight in Robert's count [default: 1]
     ///
     /// Weight of a city when Robert counts buildings on a hex (1 or 2).
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=2))]
+    #[arg(value_name = "W", long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub(crate) city_weight: Option<u8>,
     /// Tokens a soldier flips up [default: 2]
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) soldier_flips: Option<i64>,
     /// Tokens a seven flips up [default: 1]
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) seven_flips: Option<i64>,
     /// Robert rests every k-th turn [default: 0, never rests]
     ///
     /// He rests on every k-th player-turn (0: he moves every turn; 1: never).
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
+    #[arg(value_name = "K", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) robert_skip: Option<i64>,
     /// Monopoly: flip-up or take [default: flip-up]
-    #[arg(long, help_heading = ROBERT)]
+    #[arg(value_name = "NAME", long, help_heading = ROBERT)]
     pub(crate) monopoly: Option<String>,
     /// Army knights kept out of a reshuffle [default: 3]
-    #[arg(long, help_heading = ROBERT, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) keep_back: Option<i64>,
     /// Reshuffled knights: leave or count [default: leave]
     ///
     /// Knights shuffled back leave their armies (leave) or still count (count).
-    #[arg(long, help_heading = ROBERT)]
+    #[arg(value_name = "NAME", long, help_heading = ROBERT)]
     pub(crate) reshuffled_knights: Option<String>,
-    /// Longest road and largest army [default: true]
-    #[arg(long, help_heading = SOLITAIRE, action = clap::ArgAction::Set)]
+    /// Longest road and largest army: true/false [default: true]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = SOLITAIRE, action = clap::ArgAction::Set)]
     pub(crate) awards: Option<bool>,
     /// Destruction-die faces 1..N destroy [default: 4]
-    #[arg(long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
     pub(crate) destroy_faces: Option<i64>,
     /// Destroyed tiles that lose [default: 5]
-    #[arg(long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
     pub(crate) tiles_to_lose: Option<i64>,
     /// Card a seven takes: any or not-vp [default: any]
-    #[arg(long, help_heading = SOLITAIRE)]
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
     pub(crate) lost_card: Option<String>,
     /// Knights: cancel-only or move-robber [default: cancel-only]
     ///
     /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber).
-    #[arg(long, help_heading = SOLITAIRE)]
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
     pub(crate) knight_play: Option<String>,
-    /// Set-up settlements place raiders [default: false]
-    #[arg(long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
+    /// Set-up settlements place raiders: true/false [default: false]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) setup_raiders: Option<bool>,
-    /// Start may touch a volcano [default: false]
-    #[arg(long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
+    /// Start may touch a volcano: true/false [default: false]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) volcano_start: Option<bool>,
     /// Raider pool [default: 18; 24 for 5-6 players]
-    #[arg(long, help_heading = RAIDERS, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = RAIDERS, allow_negative_numbers = true)]
     pub(crate) raider_pool: Option<i64>,
     /// Raiders per build [default: 2; 3 for 3 or 5 players]
     ///
     /// Raiders each built settlement or city places.
-    #[arg(long, help_heading = RAIDERS, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = RAIDERS, allow_negative_numbers = true)]
     pub(crate) raiders_per_build: Option<i64>,
     /// Jungles shelter buildings from takeover
     ///
     /// A jungle counts as a producing neighbour when buildings are taken.
     #[arg(long, help_heading = RAIDERS)]
     pub(crate) jungle_shelters: bool,
-    /// The Robbers expansion [default: true]
-    #[arg(long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
+    /// The Robbers expansion: true/false [default: true]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
     pub(crate) robbers: Option<bool>,
-    /// Who else places a robber [default: next-in-stock]
+    /// next-in-stock or each-other [default: next-in-stock]
     ///
     /// Who else may place a robber when a robber tile is drawn.
-    #[arg(long, help_heading = CARCASSONNE, value_parser = names(RobberPlacement::NAMES.iter().copied()))]
+    #[arg(value_name = "NAME", hide_possible_values = true, long, help_heading = CARCASSONNE, value_parser = names(RobberPlacement::NAMES.iter().copied()))]
     pub(crate) robber_placement: Option<String>,
     /// Final points per robber [default: 3]
     ///
     /// Points per robber still on the board at the end (3: the 2013 rule; 0: 2012).
-    #[arg(long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
     pub(crate) robber_final_points: Option<i64>,
     /// Robbers per player: 1 or 2 [default: 1]
-    #[arg(long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
+    #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
     pub(crate) robbers_per_player: Option<i64>,
     /// Robber's share: half, third, quarter, all [default: half]
     ///
     /// The share of a score a robber takes, each rounded up.
-    #[arg(long, help_heading = CARCASSONNE)]
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
     pub(crate) robber_share: Option<String>,
     /// Tile file [default: base]
     ///
     /// `base` is the built-in configs/carcassonne-tiles.toml.
-    #[arg(long, help_heading = CARCASSONNE)]
+    #[arg(value_name = "FILE", long, help_heading = CARCASSONNE)]
     pub(crate) tiles: Option<String>,
 }
 
@@ -458,7 +458,7 @@ pub(crate) enum Cmd {
     #[command(after_help = RUN_EXAMPLES)]
     Run {
         /// Games to play (not needed with --precision).
-        #[arg(short, long, help_heading = GAME, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
+        #[arg(value_name = "N", short, long, help_heading = GAME, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
         games: Option<u64>,
         #[command(flatten)]
         game: GameArgs,
