@@ -344,38 +344,37 @@ fn calibrate_takes_games_reruns_from_its_manifest_and_keeps_what_was_decided_on_
 #[test]
 fn resume_finishes_an_interrupted_sweep_exactly() {
     let d = tmp("resume");
-    let cfg = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/robert-small.toml");
+    // Four rows (every Robert level), short games: whole, then interrupted and resumed.
+    let args = |out: &Path, threads: &str| -> Vec<String> {
+        [
+            "run", "-v", "robert", "-p", "3", "-g", "8000", "-q", "-j", threads, "-o",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .chain([s(out).to_string()])
+        .collect()
+    };
     let whole = d.join("whole");
-    run_ok(&["sweep", cfg, "-g", "3000", "-q", "-j", "2", "-o", s(&whole)]);
+    let o = robsim().args(args(&whole, "2")).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
     let part = d.join("part");
     let mut child = robsim()
-        .args(["sweep", cfg, "-g", "3000", "-q", "-j", "2", "-o", s(&part)])
+        .args(args(&part, "2"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
+    std::thread::sleep(Duration::from_millis(600));
     let _ = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status();
     let st = child.wait().unwrap();
+    let mut resume = args(&part, "1");
+    resume.push("--resume".into());
+    let o = robsim().args(&resume).output().unwrap();
     if st.code() == Some(130) {
         let m: serde_json::Value = serde_json::from_str(&read(&part, "manifest.json")).unwrap();
-        assert_eq!(m["partial"], true);
-    }
-    let o = run(&[
-        "sweep",
-        cfg,
-        "-g",
-        "3000",
-        "-q",
-        "-j",
-        "1",
-        "-o",
-        s(&part),
-        "--resume",
-    ]);
-    if st.code() == Some(130) {
+        assert_eq!(m["partial"], false, "resumed to the whole run");
         assert!(o.status.success(), "{}", stderr(&o));
         for f in ["summary.csv", "compare.csv", "seats.csv", "state.json"] {
             assert_eq!(read(&whole, f), read(&part, f), "{f}");
