@@ -9,5 +9,7 @@ mod calibrate;
 mod carcassonne;
 mod catan;
 mod golden;
+mod journeys;
+mod readme;
 mod reliability;
 mod replay;
