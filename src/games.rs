@@ -8,7 +8,7 @@ use crate::catan::experiment::CatanRow;
 use crate::catan::rows::Maps;
 use crate::config::Sweep;
 use crate::report::shard::{self, Shards};
-use crate::report::sweep::{merge_rows, run_game, Budget, RunOptions};
+use crate::report::sweep::{merge_rows, run_game_with, Budget, Extras, RunOptions};
 use crate::{carcassonne, catan};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
@@ -58,9 +58,21 @@ pub fn carcassonne_rows(sweep: &Sweep) -> Result<Vec<CarcassonneRow>> {
 /// The map or tiles cannot be loaded, the folder cannot be written, or the thread pool cannot
 /// start.
 pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)> {
+    run_sweep_with(sweep, opts, Extras::default())
+}
+
+/// [`run_sweep`] with `games.csv` or a resumed run ([`Extras`]).
+///
+/// # Errors
+/// As [`run_sweep`]; a resumed state does not fit the rows.
+pub fn run_sweep_with(
+    sweep: &Sweep,
+    opts: &RunOptions,
+    extras: Extras,
+) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
         let rows = carcassonne_rows(sweep)?;
-        return run_game(&rows, sweep.info(), opts);
+        return run_game_with(&rows, sweep.info(), opts, extras);
     }
     let maps = catan_maps(sweep)?;
     let precision = match opts.budget {
@@ -68,7 +80,7 @@ pub fn run_sweep(sweep: &Sweep, opts: &RunOptions) -> Result<(PathBuf, Vec<u8>)>
         Budget::Games(_) => None,
     };
     let rows = catan_rows(sweep, &maps, precision);
-    run_game(&rows, sweep.info(), opts)
+    run_game_with(&rows, sweep.info(), opts, extras)
 }
 
 /// Loads the shard folders of one run and the sweep they ran (the first folder's config),

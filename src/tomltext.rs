@@ -102,7 +102,7 @@ pub fn describe(origin: &str, text: &str, e: &toml::de::Error) -> String {
          start_cards and city_weight; true/false for awards; strings for the others)"
             .to_string()
     } else {
-        msg
+        suggest(&msg)
     };
     match e.span() {
         Some(span) => {
@@ -115,6 +115,38 @@ pub fn describe(origin: &str, text: &str, e: &toml::de::Error) -> String {
             }
         }
         None => format!("{origin}: {msg}"),
+    }
+}
+
+/// serde's unknown-field message (`unknown field `dificulty`, expected one of `variant`, ...`)
+/// with the nearest expected key first: `did you mean `difficulty`?`. Other messages unchanged.
+fn suggest(msg: &str) -> String {
+    let quoted = |s: &str| -> Vec<String> {
+        s.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let Some(rest) = msg.strip_prefix("unknown field ") else {
+        return msg.to_string();
+    };
+    let (given, expected) = match rest.split_once(", expected") {
+        Some((g, e)) => (quoted(g), quoted(e)),
+        None => return msg.to_string(),
+    };
+    let Some(given) = given.first() else {
+        return msg.to_string();
+    };
+    let nearest = expected
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(given, k), k))
+        .min_by_key(|(d, _)| *d)
+        // A key close enough to be a typo: a third of its letters wrong at most.
+        .filter(|(d, k)| *d <= (k.len() / 3).max(2));
+    match nearest {
+        Some((_, k)) => format!("unknown key `{given}`; did you mean `{k}`? ({msg})"),
+        None => msg.to_string(),
     }
 }
 
@@ -141,5 +173,18 @@ mod tests {
         assert_eq!(key_line(t, "grid.variant"), None);
         assert_eq!(key_at_line(t, 4).as_deref(), Some("grid.players"));
         assert_eq!(key_line("grid.players = 9\n", "grid.players"), Some(1));
+    }
+
+    #[test]
+    fn an_unknown_key_suggests_the_nearest_expected_one() {
+        let m = "unknown field `dificulty`, expected one of `variant`, `players`, `difficulty`";
+        assert!(
+            suggest(m).starts_with("unknown key `dificulty`; did you mean `difficulty`?"),
+            "{}",
+            suggest(m)
+        );
+        let far = "unknown field `zzzzzz`, expected one of `variant`, `players`";
+        assert_eq!(suggest(far), far);
+        assert_eq!(suggest("invalid type"), "invalid type");
     }
 }

@@ -12,7 +12,7 @@
 //! nearer of the two.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::engine::runner::run;
+use crate::engine::runner::{run_counted, stop_requested};
 use crate::engine::stats::wilson;
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -55,6 +55,8 @@ pub struct Ladder {
     /// Per group: the win rate rises with the knob.
     pub increasing: Vec<bool>,
     pub rungs: Vec<Rung>,
+    /// Ctrl-C stopped the search: `rungs` are the targets decided before it.
+    pub partial: bool,
 }
 
 /// The search over `rows[g][v]` (group `g` with the `v`-th of its values, ascending).
@@ -68,19 +70,24 @@ pub struct Search<'a, 't> {
 }
 
 impl Search<'_, '_> {
-    /// Plays `tally` of (g, v) up to `games`.
-    fn play(&self, tally: &mut Tally, g: usize, v: usize, games: u64, pb: &ProgressBar) {
+    /// Plays `tally` of (g, v) up to `games`; false (and `tally` unchanged) when Ctrl-C
+    /// stopped the runner before the batch was whole.
+    fn play(&self, tally: &mut Tally, g: usize, v: usize, games: u64, pb: &ProgressBar) -> bool {
         if games <= tally.games {
-            return;
+            return true;
         }
-        pb.inc_length(games - tally.games);
-        let acc: CatanAcc = run(&self.rows[g][v], tally.games..games, pb);
+        let want = games - tally.games;
+        let (acc, n): (CatanAcc, u64) = run_counted(&self.rows[g][v], tally.games..games, pb);
+        if n < want || stop_requested() {
+            return false;
+        }
         tally.games = games;
         tally.wins += acc.team_wins;
+        true
     }
 
     /// Whether value `v`'s win rate is at least `t` in group `g`, and whether the interval
-    /// decided it.
+    /// decided it; `None` when Ctrl-C stopped the search.
     fn at_least(
         &self,
         tally: &mut Tally,
@@ -88,27 +95,32 @@ impl Search<'_, '_> {
         v: usize,
         t: f64,
         pb: &ProgressBar,
-    ) -> (bool, bool) {
+    ) -> Option<(bool, bool)> {
         loop {
             if tally.games > 0 {
                 let (lo, hi) = tally.interval();
                 if lo >= t {
-                    return (true, true);
+                    return Some((true, true));
                 }
                 if hi < t {
-                    return (false, true);
+                    return Some((false, true));
                 }
                 if tally.games >= self.max_games {
-                    return (tally.rate() >= t, false);
+                    return Some((tally.rate() >= t, false));
                 }
             }
             let next = (tally.games + self.batch).min(self.max_games);
-            self.play(tally, g, v, next, pb);
+            if !self.play(tally, g, v, next, pb) {
+                return None;
+            }
         }
     }
 
-    /// Runs the calibration. Deterministic for a seed, whatever the thread count.
-    pub fn run(&self, pb: &ProgressBar) -> Ladder {
+    /// Runs the calibration. Deterministic for a seed, whatever the thread count. `games` counts
+    /// the games played; `decided` is called after each target of each group is decided. After
+    /// Ctrl-C the ladder holds the targets decided so far (`Ladder::partial`), and the tallies
+    /// only whole batches.
+    pub fn run(&self, games: &ProgressBar, decided: &dyn Fn(&Rung)) -> Ladder {
         let ng = self.rows.len();
         let mut tally: Vec<Vec<Tally>> = self
             .rows
@@ -117,68 +129,96 @@ impl Search<'_, '_> {
             .collect();
         let mut increasing = Vec::with_capacity(ng);
         let mut rungs = Vec::new();
-        for (g, tg) in tally.iter_mut().enumerate() {
-            let nv = self.rows[g].len();
-            self.play(&mut tg[0], g, 0, self.batch, pb);
-            self.play(&mut tg[nv - 1], g, nv - 1, self.batch, pb);
-            let up = tg[nv - 1].rate() >= tg[0].rate();
-            increasing.push(up);
-            // Positions in rising order of win rate.
-            let idx = |k: usize| if up { k } else { nv - 1 - k };
-            for &t in self.targets {
-                let (mut lo, mut hi) = (0usize, nv);
-                let mut decided = true;
-                while lo < hi {
-                    let mid = (lo + hi) / 2;
-                    let v = idx(mid);
-                    if self.at_least(&mut tg[v], g, v, t, pb).0 {
-                        hi = mid;
-                    } else {
-                        lo = mid + 1;
-                    }
-                }
-                // lo is the first position at or above t; its neighbours were both probed.
-                for k in [lo.checked_sub(1), (lo < nv).then_some(lo)]
-                    .into_iter()
-                    .flatten()
+        let partial = 'search: {
+            for (g, tg) in tally.iter_mut().enumerate() {
+                let nv = self.rows[g].len();
+                if !self.play(&mut tg[0], g, 0, self.batch, games)
+                    || !self.play(&mut tg[nv - 1], g, nv - 1, self.batch, games)
                 {
-                    let v = idx(k);
-                    let (_, sure) = self.at_least(&mut tg[v], g, v, t, pb);
-                    decided &= sure;
+                    break 'search true;
                 }
-                let below = lo.checked_sub(1).map(idx);
-                let above = (lo < nv).then(|| idx(lo));
-                for v in [below, above].into_iter().flatten() {
-                    let n = self.final_games.max(tg[v].games);
-                    self.play(&mut tg[v], g, v, n, pb);
+                let up = tg[nv - 1].rate() >= tg[0].rate();
+                increasing.push(up);
+                // Positions in rising order of win rate.
+                let idx = |k: usize| if up { k } else { nv - 1 - k };
+                for &t in self.targets {
+                    let Some(rung) = self.rung(tg, g, t, idx, games) else {
+                        break 'search true;
+                    };
+                    decided(&rung);
+                    rungs.push(rung);
                 }
-                let dist = |v: usize| (tg[v].rate() - t).abs();
-                let chosen = match (below, above) {
-                    (Some(b), Some(a)) => {
-                        if dist(b) < dist(a) {
-                            b
-                        } else {
-                            a
-                        }
-                    }
-                    (Some(b), None) => b,
-                    (None, Some(a)) => a,
-                    (None, None) => unreachable!("at least two values"),
-                };
-                rungs.push(Rung {
-                    group: g,
-                    target: t,
-                    below,
-                    above,
-                    chosen,
-                    decided,
-                });
             }
-        }
+            false
+        };
+        increasing.resize(ng, true);
         Ladder {
             tally,
             increasing,
             rungs,
+            partial,
         }
+    }
+
+    /// The bracket of target `t` in group `g` (`idx`: positions in rising order of win rate);
+    /// `None` after Ctrl-C.
+    fn rung(
+        &self,
+        tg: &mut [Tally],
+        g: usize,
+        t: f64,
+        idx: impl Fn(usize) -> usize,
+        pb: &ProgressBar,
+    ) -> Option<Rung> {
+        let nv = tg.len();
+        let (mut lo, mut hi) = (0usize, nv);
+        let mut decided = true;
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let v = idx(mid);
+            if self.at_least(&mut tg[v], g, v, t, pb)?.0 {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        // lo is the first position at or above t; its neighbours were both probed.
+        for k in [lo.checked_sub(1), (lo < nv).then_some(lo)]
+            .into_iter()
+            .flatten()
+        {
+            let v = idx(k);
+            let (_, sure) = self.at_least(&mut tg[v], g, v, t, pb)?;
+            decided &= sure;
+        }
+        let below = lo.checked_sub(1).map(&idx);
+        let above = (lo < nv).then(|| idx(lo));
+        for v in [below, above].into_iter().flatten() {
+            let n = self.final_games.max(tg[v].games);
+            if !self.play(&mut tg[v], g, v, n, pb) {
+                return None;
+            }
+        }
+        let dist = |v: usize| (tg[v].rate() - t).abs();
+        let chosen = match (below, above) {
+            (Some(b), Some(a)) => {
+                if dist(b) < dist(a) {
+                    b
+                } else {
+                    a
+                }
+            }
+            (Some(b), None) => b,
+            (None, Some(a)) => a,
+            (None, None) => unreachable!("at least two values"),
+        };
+        Some(Rung {
+            group: g,
+            target: t,
+            below,
+            above,
+            chosen,
+            decided,
+        })
     }
 }

@@ -107,7 +107,7 @@ pub(super) fn expand(
     let base = Sweep::from_file_in(plain.clone(), origin, text)?;
     if base.n_rows() != 1 {
         bail!(
-            "{}: an ablation needs a grid of one base row; this grid has {} (give one value per key)",
+            "{}: an ablation needs a grid of one base row; this grid has {} (give one value per key; a Robert grid without difficulty plays every level)",
             ctx("grid"),
             base.n_rows()
         );

@@ -163,10 +163,9 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
     } else {
         (lo..=hi).collect()
     };
-    let plain = SweepFile {
-        calibrate: None,
-        ..file.clone()
-    };
+    // With its [calibrate] table, a grid whose knob is start_cards starts from 0 cards (not
+    // every difficulty level; see `config::catan::start_cards`).
+    let plain = file.clone();
     let base = Sweep::from_file_in(plain, origin, text)?;
     if !base.carcassonne.is_empty() {
         bail!(

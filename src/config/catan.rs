@@ -1,6 +1,6 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
-use super::{axis, names, SweepFile, CARCASSONNE};
+use super::{axis, default_policy, names, SweepFile, CARCASSONNE};
 use crate::catan::experiment::RowSpec;
 use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
@@ -44,7 +44,11 @@ pub(super) fn rows(
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
     }
-    let policies = axis(&g.policy, vec!["team".to_string()], "grid.policy", ctx)?;
+    // Without a policy key each variant plays its own (`variant_policies`).
+    let policies = match &g.policy {
+        Some(_) => axis(&g.policy, vec![], "grid.policy", ctx)?,
+        None => Vec::new(),
+    };
     if let Some(b) = &g.board {
         axis(&Some(b.clone()), vec![], "grid.board", ctx)?;
     }
@@ -59,7 +63,7 @@ pub(super) fn rows(
         .collect();
     let awards = axis(&g.awards, vec![true], "grid.awards", ctx)?;
     let modifiers = modifiers(g, ctx)?;
-    let cards = start_cards(g, ctx)?;
+    let cards = start_cards(file, ctx)?;
     let targets = axis(
         &g.robert_target,
         vec!["adjacent".to_string()],
@@ -268,8 +272,16 @@ fn modifiers(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Mo
     .collect()
 }
 
-/// `grid.difficulty` (names) or `grid.start_cards` (counts 0..=8), not both.
-fn start_cards(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64>> {
+/// `grid.difficulty` (names) or `grid.start_cards` (counts 0..=8), not both. Without either,
+/// every difficulty level (a Robert row has no neutral level to pick silently), except in a
+/// config whose `[calibrate]` table chooses `start_cards`: its grid rows keep the seed's first
+/// level (0 cards), the value `calibrate` starts from.
+fn start_cards(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64>> {
+    let g = &file.grid;
+    let calibrated = file
+        .calibrate
+        .as_ref()
+        .is_some_and(|c| c.knob == "start_cards");
     let cards: Vec<i64> = match (&g.difficulty, &g.start_cards) {
         (Some(_), Some(_)) => bail!(
             "{}: give either grid.difficulty or grid.start_cards, not both",
@@ -292,7 +304,8 @@ fn start_cards(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<
             })
             .collect::<Result<_>>()?,
         (None, Some(c)) => c.to_vec(),
-        (None, None) => vec![0],
+        (None, None) if calibrated => vec![0],
+        (None, None) => DIFFICULTIES.iter().map(|d| d.1 as i64).collect(),
     };
     if cards.is_empty() {
         bail!(
@@ -309,17 +322,16 @@ fn start_cards(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<
     Ok(cards)
 }
 
-/// The policies of one variant; without a policy key: team, except greedy for Raiders (team
-/// is co-operative).
+/// The policies of one variant; without a policy key, [`default_policy`].
 fn variant_policies(
     file: &SweepFile,
     v: &str,
     policies: &[String],
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<Vec<PolicySpec>> {
-    let names_given = match (&file.grid.policy, v) {
-        (None, "raiders") => vec!["greedy".to_string()],
-        _ => policies.to_vec(),
+    let names_given = match &file.grid.policy {
+        None => vec![default_policy(v).to_string()],
+        Some(_) => policies.to_vec(),
     };
     names_given
         .iter()

@@ -313,6 +313,29 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// The Catan variants (every game but Carcassonne).
+const CATAN_VARIANTS: &[&str] = &["base", "robert", "solitaire", "raiders"];
+
+/// The variants a `[grid]` key applies to; `None`: every variant (`variant`, `players`,
+/// `policy`). A key set for a variant outside this list is an input error unless
+/// `grid.spans_variants` names it.
+pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
+    let applies = match key {
+        "variant" | "players" | "policy" | "spans_variants" => return None,
+        "board" | "modifiers" | "map" => "catan",
+        "difficulty" => "robert",
+        "tiles" => "carcassonne",
+        _ => knob(key)?.applies,
+    };
+    Some(match applies {
+        "catan" => CATAN_VARIANTS,
+        "robert" => &["robert"],
+        "solitaire" => &["solitaire"],
+        "raiders" => &["raiders"],
+        _ => &["carcassonne"],
+    })
+}
+
 /// Whether a Catan variant is one a knob's `applies` names.
 pub fn applies_to(k: &RuleKnob, v: &Variant) -> bool {
     k.applies == "catan" || k.applies == v.name()
@@ -398,10 +421,14 @@ mod tests {
 
     #[test]
     fn knob_lists_multiply_rows_of_their_variant_only() {
+        // Said to span variants, a knob list multiplies the rows of its own variant only.
+        let spans = "spans_variants = [\"soldier_flips\", \"destroy_faces\"]";
         let s = Sweep::parse(
             &cfg(
                 "robert",
-                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\nvp_to_win = [8, 10]",
+                &format!(
+                    "difficulty = \"easy\"\nsoldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\nvp_to_win = [8, 10]\n{spans}"
+                ),
             ),
             "k.toml",
         )
@@ -414,12 +441,22 @@ mod tests {
         let s = Sweep::parse(
             &cfg(
                 "solitaire",
-                "soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]",
+                &format!("soldier_flips = [1, 2, 3]\ndestroy_faces = [2, 4]\n{spans}"),
             ),
             "k.toml",
         )
         .unwrap();
         assert_eq!(s.rows.len(), 2);
+        // Without spans_variants, a knob for another variant is an error naming it.
+        let e = Sweep::parse(&cfg("solitaire", "soldier_flips = [1, 2, 3]"), "k.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(
+                "k.toml:6: grid.soldier_flips: does not apply to variant \"solitaire\"; it applies to robert"
+            ),
+            "{e}"
+        );
     }
 
     #[test]

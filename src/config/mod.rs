@@ -121,6 +121,12 @@ pub struct GridFile {
     /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber_share: Option<OneOrMany<String>>,
+    /// Grid keys meant to span variants that do not all have them (`["soldier_flips"]` beside
+    /// `variant = ["robert", "solitaire"]`): each multiplies the rows of the variants it applies
+    /// to, and the terminal says which rows ignore it. Without this, a key set for a variant it
+    /// does not apply to is an error.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spans_variants: Vec<String>,
 }
 
 /// The `[rules]` table: settings shared by every row.
@@ -240,6 +246,9 @@ pub struct Sweep {
     pub carcassonne: Vec<CarcSpec>,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: Vec<AblationStep>,
+    /// What a person should know before the rows run (grid keys that some rows ignore, from
+    /// `grid.spans_variants`), one line each.
+    pub notes: Vec<String>,
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -335,12 +344,14 @@ impl Sweep {
         } else {
             Vec::new()
         };
+        let notes = applicability(&file, &variants, &rows, &ctx, origin == COMMAND_LINE)?;
         Ok(Sweep {
             games: file.games as u64,
             file,
             rows,
             carcassonne,
             ablation: Vec::new(),
+            notes,
         })
     }
 
@@ -361,7 +372,32 @@ impl Sweep {
     /// The recorded config no longer validates.
     pub fn recorded(folder: &Folder) -> Result<Sweep> {
         let origin = folder.dir.join("config.toml").display().to_string();
-        let mut sweep = Sweep::parse(&folder.config_text, &origin)?;
+        let text = &folder.config_text;
+        let mut file: SweepFile = toml::from_str(text)
+            .map_err(|e| anyhow::anyhow!(tomltext::describe(&origin, text, &e)))?;
+        // `robsim run` before 2026-11-24 wrote these keys at their defaults for every variant;
+        // they changed nothing where they do not apply, so a rerun of such a folder drops them.
+        if file.description == "written by robsim run" {
+            let g = &mut file.grid;
+            let variant = g.variant.as_ref().map(|v| v.to_vec()).unwrap_or_default();
+            let applies = |key: &str| {
+                knobs::grid_key_variants(key)
+                    .is_none_or(|a| variant.iter().all(|v| a.contains(&v.as_str())))
+            };
+            if !applies("robert_target") {
+                g.robert_target = None;
+            }
+            if !applies("city_weight") {
+                g.city_weight = None;
+            }
+            if !applies("awards") {
+                g.awards = None;
+            }
+            if !applies("modifiers") {
+                g.modifiers = None;
+            }
+        }
+        let mut sweep = Self::from_file_in(file, &origin, Some(text))?;
         sweep.games = folder.manifest.games_per_row;
         Ok(sweep)
     }
@@ -392,6 +428,121 @@ impl Sweep {
 /// The variant name of Carcassonne with The Robbers.
 pub const CARCASSONNE: &str = "carcassonne";
 
+/// The origin of a sweep built from `robsim run` / `trace` flags: its errors name flags.
+pub const COMMAND_LINE: &str = "command line";
+
+/// The policy a variant's rows play without a `policy` key (and `robsim run` without
+/// `--policy`): the variant's own player.
+pub fn default_policy(variant: &str) -> &'static str {
+    match variant {
+        "robert" => "team",
+        "solitaire" => "solitaire",
+        _ => "greedy",
+    }
+}
+
+/// Rows as a short list (`0-3, 6`).
+fn row_list(rows: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < rows.len() {
+        let mut j = i;
+        while j + 1 < rows.len() && rows[j + 1] == rows[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            rows[i].to_string()
+        } else {
+            format!("{}-{}", rows[i], rows[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// Checks that every key the grid (or the top level's `map` / `tiles`) sets applies to every
+/// variant listed; keys in `grid.spans_variants` may skip variants, and each gives a note naming
+/// the rows that ignore it.
+///
+/// # Errors
+/// A key set for a variant it does not apply to, naming the key (or flag), the variant and the
+/// variants it applies to; an unknown key in `grid.spans_variants`.
+fn applicability(
+    file: &SweepFile,
+    variants: &[String],
+    rows: &[RowSpec],
+    ctx: &dyn Fn(&str) -> String,
+    flags: bool,
+) -> Result<Vec<String>> {
+    let grid = toml::Table::try_from(&file.grid).context("serialising the grid")?;
+    let spans = &file.grid.spans_variants;
+    for key in spans {
+        if !grid.contains_key(key) || knobs::grid_key_variants(key).is_none() {
+            bail!(
+                "{}: {key:?} is not a variant-specific key the grid sets; allowed: keys of [grid] that apply to some variants only ({})",
+                ctx("grid.spans_variants"),
+                grid.keys()
+                    .filter(|k| knobs::grid_key_variants(k).is_some())
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    let mut keys: Vec<(String, String)> = grid
+        .keys()
+        .map(|k| (k.clone(), format!("grid.{k}")))
+        .collect();
+    if file.map != "base" {
+        keys.push(("map".into(), "map".into()));
+    }
+    if file.tiles != "base" {
+        keys.push(("tiles".into(), "tiles".into()));
+    }
+    let mut notes = Vec::new();
+    for (key, at) in &keys {
+        let Some(applies) = knobs::grid_key_variants(key) else {
+            continue;
+        };
+        let Some(other) = variants.iter().find(|v| !applies.contains(&v.as_str())) else {
+            continue;
+        };
+        if spans.contains(key) {
+            let ignored: Vec<usize> = rows
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| !applies.contains(&r.rules.variant.name()))
+                .map(|(i, _)| i)
+                .collect();
+            let which: Vec<&str> = variants
+                .iter()
+                .filter(|v| !applies.contains(&v.as_str()))
+                .map(String::as_str)
+                .collect();
+            notes.push(format!(
+                "note: {at} applies to {} only; rows {} ({}) ignore it",
+                applies.join(", "),
+                row_list(&ignored),
+                which.join(", ")
+            ));
+            continue;
+        }
+        let hint = if flags {
+            String::new()
+        } else if variants.len() > 1 {
+            format!("; remove it, or add spans_variants = [\"{key}\"] to [grid] if the list is meant to span variants")
+        } else {
+            "; remove it".to_string()
+        };
+        bail!(
+            "{}: does not apply to variant {other:?}; it applies to {}{hint}",
+            ctx(at),
+            applies.join(", "),
+        );
+    }
+    Ok(notes)
+}
+
 /// Where a config came from, so that errors name the file and line of a key
 /// (`configs/x.toml:12: grid.players`) or, from the command line, the flag (`--players`).
 struct Locate<'a> {
@@ -401,7 +552,7 @@ struct Locate<'a> {
 
 impl Locate<'_> {
     fn key(&self, key: &str) -> String {
-        if self.origin == "command line" {
+        if self.origin == COMMAND_LINE {
             let leaf = key.rsplit('.').next().unwrap_or(key);
             let flag = leaf.replace('_', "-");
             return format!("command line: --{flag} ({key})");

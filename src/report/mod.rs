@@ -10,6 +10,7 @@ pub mod plot;
 pub mod replay;
 pub mod shard;
 pub mod sweep;
+pub mod terminal;
 
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;
@@ -250,13 +251,110 @@ impl ReportDir {
         }
         files.extend(self.texts);
         let mut written = Vec::new();
-        for (name, bytes) in files {
-            let path = self.dir.join(&name);
-            write_atomic(&path, &bytes)?;
+        for (name, bytes) in &files {
+            let path = self.dir.join(name);
+            write_atomic(&path, bytes)?;
             written.push(path);
         }
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        settle(&self.dir, &names)?;
         Ok(written)
     }
+}
+
+/// The file in every report folder that lists the files robsim wrote there, so that a later
+/// run into the same folder removes the ones it does not write again (no stale table stays).
+pub const FILES: &str = ".robsim-files";
+
+/// Names of files an older robsim (before [`FILES`]) wrote into its report folders: what a
+/// rewrite of such a folder removes.
+fn legacy_file(name: &str) -> bool {
+    [".csv", ".svg", ".json", ".html"]
+        .iter()
+        .any(|e| name.ends_with(e))
+        || ["command.txt", "config.toml", "provenance.txt", "tuned.toml"].contains(&name)
+}
+
+/// Whether robsim wrote `dir`: it lists its files in [`FILES`], or (an older robsim) holds a
+/// manifest, command or tuned table.
+fn written_by_robsim(dir: &Path) -> bool {
+    [FILES, "manifest.json", "command.txt", "tuned.toml"]
+        .iter()
+        .any(|f| dir.join(f).is_file())
+}
+
+/// Checks, before any game runs, that a report may be written into `dir`: it is missing, empty,
+/// or written by robsim (whose earlier files the new report replaces), or `force` is given.
+///
+/// # Errors
+/// `dir` holds files robsim did not write and `force` is false (naming `--force`), or `dir` is
+/// not a folder.
+pub fn claim(dir: &Path, force: bool) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "--out {}: exists and is not a folder; allowed: a new or empty folder, or a report folder robsim wrote",
+            dir.display()
+        );
+    }
+    let Ok(mut entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    if force || entries.next().is_none() || written_by_robsim(dir) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "--out {}: the folder holds files robsim did not write; allowed: a new or empty folder, a report folder robsim wrote (its earlier files are replaced), or --force to write beside those files",
+        dir.display()
+    )
+}
+
+/// After a report's files (`written`, names in `dir`) are written: removes the files an earlier
+/// report in `dir` wrote that this one did not (as listed in [`FILES`], or for an older robsim's
+/// folder, its kinds of files), then records `written` in [`FILES`].
+///
+/// # Errors
+/// A stale file cannot be removed or the list cannot be written.
+pub fn settle(dir: &Path, written: &[&str]) -> Result<()> {
+    let listed = std::fs::read_to_string(dir.join(FILES)).ok();
+    let earlier: Vec<String> = match &listed {
+        Some(text) => text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+            .map(str::to_string)
+            .collect(),
+        None if written_by_robsim(dir) => std::fs::read_dir(dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok())
+                    .filter(|e| e.path().is_file())
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter(|n| legacy_file(n))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    for name in earlier {
+        // Only plain names: a list is never a way to reach outside the folder.
+        if name.contains(['/', '\\']) || name == ".." || written.contains(&name.as_str()) {
+            continue;
+        }
+        let path = dir.join(&name);
+        if path.is_file() {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove the stale {}", path.display()))?;
+        }
+    }
+    let mut text = format!(
+        "# Files robsim {} wrote in this folder; a later report here removes those it does not write again.\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut names: Vec<&str> = written.to_vec();
+    names.sort_unstable();
+    for n in names {
+        text.push_str(n);
+        text.push('\n');
+    }
+    write_atomic(&dir.join(FILES), text.as_bytes())
 }
 
 /// Writes `bytes` to a temporary file beside `path`, syncs it, then renames it over `path`.
@@ -303,11 +401,21 @@ pub struct Manifest {
     /// The shard folders this report was merged from (`robsim merge`), if any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// A calibration's folder (`robsim calibrate`): `rerun` calibrates again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calibration: Option<CalibrationInfo>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
     pub host_cpus: usize,
     /// Operating system, architecture and CPU model of the machine that ran it.
     pub machine: String,
+}
+
+/// What `rerun` needs of a calibration beyond its config.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CalibrationInfo {
+    /// `--games`: the most games any value played, if given.
+    pub games: Option<u64>,
 }
 
 /// One shard's place in the run: slice `index` of `count` (0-based), game indices

@@ -39,6 +39,76 @@
     return l.type.replace(/_/g, " ") + (parts.length ? ": " + parts.join(", ") : "");
   }
 
+  // The log in words: each line as a sentence of the game (a Catan line names its hex by
+  // token and resource, "the 6 of ore (hex 9)"); lines it does not know keep the key/value form.
+  const RESOURCE_OF = { hills: "brick", forest: "lumber", pasture: "wool", fields: "grain", mountains: "ore", desert: "desert", volcano: "volcano", jungle: "jungle", gold: "gold" };
+  function hexName(i) {
+    const b = LINES.find((l) => l.type === "board");
+    const x = b && b.hexes ? b.hexes[i] : null;
+    if (!x) return "hex " + i;
+    const res = RESOURCE_OF[x.terrain] || x.terrain;
+    return (x.token ? "the " + x.token + " of " + res : "the " + res) + " (hex " + i + ")";
+  }
+  function seatName(k) {
+    return k === null || k === undefined ? "nobody" : "seat " + k + (SEAT_NAME[k] ? " (" + SEAT_NAME[k] + ")" : "");
+  }
+  function piece(l) {
+    return l.piece + (l.corner !== undefined ? " at corner " + l.corner : "") + (l.edge !== undefined ? " on edge " + l.edge : "");
+  }
+  function words(l) {
+    const who = seatName(l.seat);
+    switch (l.type) {
+      case "roll": return who + " rolls " + l.total + (l.dice ? " (" + l.dice.join(" + ") + ")" : "");
+      case "produce": return who + " takes " + l.amount + " " + l.resource;
+      case "shortage": return "the bank lacks " + l.resource + " (" + l.wanted + " wanted): nobody gets any";
+      case "build": return who + " builds a " + piece(l) + (l.free ? " (free)" : "");
+      case "dev_bought": return who + " buys a development card (" + l.card + ")";
+      case "dev_dealt": return who + " is dealt a development card (" + l.card + ")";
+      case "dev_played": return who + " plays " + l.card.replace(/_/g, " ");
+      case "dev_lost": return who + " loses a development card (" + l.card + ")";
+      case "year_of_plenty": return who + " takes " + l.resources.join(" and ") + " (year of plenty)";
+      case "monopoly": return who + " plays monopoly on " + l.resource + (l.taken !== undefined ? ": takes " + l.taken : "") + (l.flipped !== undefined ? ": " + l.flipped + " token(s) turned face up" : "");
+      case "robber": return who + " moves the robber to " + hexName(l.hex) + (l.victim !== null && l.victim !== undefined ? ", robbing " + seatName(l.victim) : "");
+      case "steal": return seatName(l.thief) + " steals " + l.resource + " from " + seatName(l.victim);
+      case "discard": return who + " discards " + l.resource;
+      case "bank_trade": return who + " trades " + l.rate + " " + l.give + " for 1 " + l.get + " with the bank";
+      case "trade": return who + " trades with " + seatName(l.with) + ": gives " + JSON.stringify(l.give) + ", gets " + JSON.stringify(l.get);
+      case "flip": return hexName(l.hex) + " turns face " + (l.face === "down" ? "down" : "up") + " (" + l.cause.replace(/_/g, " ") + ")";
+      case "robert_move": return "Robert moves from " + hexName(l.from) + " to " + hexName(l.to);
+      case "longest_road": return l.holder === null ? "nobody holds longest road" : seatName(l.holder) + " takes longest road (" + l.length + ")";
+      case "largest_army": return l.holder === null ? "nobody holds largest army" : seatName(l.holder) + " takes largest army (" + l.knights + " knights)";
+      case "reshuffle": return l.cards + " played cards are shuffled back into the deck";
+      case "game_over": return "game over on turn " + l.turn + ": " + l.outcome.replace(/_/g, " ") + (l.winner !== null && l.winner !== undefined ? ", " + seatName(l.winner) + " wins" : "");
+      case "seven_cancelled": return who + " cancels the seven with a knight";
+      case "solo_robber": return "the robber rolls " + l.roll + " and moves from " + hexName(l.from) + " to " + hexName(l.to);
+      case "destruction": return "the destruction die shows " + l.die + ": " + hexName(l.hex) + (l.destroyed ? " is destroyed" : " survives");
+      case "eruption": return "the volcano " + hexName(l.hex) + " erupts";
+      case "removed": return "the eruption takes " + who + "'s " + piece(l);
+      case "gold": return who + " takes gold from " + hexName(l.hex);
+      case "bonus": return who + " takes a bonus " + l.resource + " (" + l.cause.replace(/_/g, " ") + ")";
+      case "raider_placed": return who + " places a raider on the desert " + hexName(l.desert);
+      case "storm_begins": return "the storm begins on turn " + l.turn;
+      case "raid": return "raiders from " + hexName(l.desert) + " raid " + hexName(l.hex);
+      case "raider_removed": return who + " drives the raiders off " + hexName(l.hex);
+      case "taken": return who + "'s building at corner " + l.corner + (l.taken ? " is taken" : " is freed");
+      case "road_cancelled": return who + "'s road on edge " + l.edge + (l.cancelled ? " is cancelled" : " counts again");
+      case "discoveries": return who + " gains " + l.amount + " discoveries";
+      case "discoveries_spent": return who + " spends " + l.amount + " discoveries";
+      case "ship_moved": return who + " moves a ship from edge " + l.from + " to edge " + l.to;
+      case "volcano_die": return "the volcano die for " + hexName(l.hex) + " shows " + l.die;
+      case "action":
+        if (header.variant === "carcassonne") return describe(l);
+        if (l.action === "move_robber") return who + " chooses to move the robber to " + hexName(l.hex);
+        if (l.action === "robert_moves") return who + " lets Robert move";
+        return who + ": " + l.action.replace(/_/g, " ") + (l.hex !== undefined ? " " + hexName(l.hex) : "") + (l.corner !== undefined ? " at corner " + l.corner : "") + (l.edge !== undefined ? " on edge " + l.edge : "") + (l.resource ? " " + l.resource : "");
+      case "chance":
+        if (l.dice) return "dice: " + l.dice.join(" + ");
+        if (l.hex !== undefined && header.variant !== "carcassonne") return "chance (" + l.phase.replace(/_/g, " ") + "): " + hexName(l.hex) + (l.die !== undefined ? ", die " + l.die : "");
+        return describe(l);
+      default: return describe(l);
+    }
+  }
+
   function stepLabel(i) {
     const s = steps[i].snap;
     if (s.reason === "start") return "start";
@@ -211,7 +281,7 @@
     const ev = document.getElementById("events");
     ev.textContent = "";
     steps[i].lines.forEach((l) => {
-      const li = h("li", describe(l), l.type === "action" || l.type === "chance" ? "decision" : "");
+      const li = h("li", header.variant === "carcassonne" ? describe(l) : words(l), l.type === "action" || l.type === "chance" ? "decision" : "");
       ev.appendChild(li);
     });
     // What is drawn, counted from the drawing itself, for checks (tests/cli/replay.rs).

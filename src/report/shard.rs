@@ -53,6 +53,10 @@ pub struct StateFile {
     /// The paired statistics between rows (`compare::PairSet`), mergeable like the rows.
     #[serde(default)]
     pub pairs: serde_json::Value,
+    /// A partial (interrupted) run's game indices played, as `[start, end)` ranges: what
+    /// `--resume` leaves out. Empty when the run is whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played: Vec<(u64, u64)>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

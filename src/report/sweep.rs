@@ -71,9 +71,10 @@ pub struct RunOptions {
     pub shard: Option<Shard>,
 }
 
-/// A progress bar over `total` games: hidden with `--quiet` or when stdout is not a terminal.
+/// A progress bar over `total` games, drawn on stderr: hidden with `--quiet` or when stderr is
+/// not a terminal (stdout may be redirected to a file and the bar still shows).
 pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
-    if quiet || !std::io::stdout().is_terminal() {
+    if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -89,17 +90,37 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
+/// What one chunk of games adds besides the rows' accumulators: the paired statistics, the
+/// chunk's game range (so an interrupted run knows which games it holds) and, with `games.csv`,
+/// each row's per-game log.
+#[derive(Default, serde::Serialize, serde::Deserialize)]
+struct ChunkData {
+    pairs: PairSet,
+    ranges: Vec<(u64, u64)>,
+    logs: Vec<(usize, GameLog)>,
+}
+
+impl Accumulator for ChunkData {
+    fn merge(&mut self, o: Self) {
+        self.pairs.merge(o.pairs);
+        self.ranges.extend(o.ranges);
+        self.logs.extend(o.logs);
+    }
+}
+
 /// Plays every row of `rows` under `budget`, all rows together chunk by chunk, and returns each
 /// row's accumulator with the paired statistics of every pair of rows that differ in one setting
 /// (see [`pairs`]). A row's games are always `0..n`, so it equals a plain run of `n` games; under
 /// a precision target each row stops after the first batch that meets it, and a pair is compared
-/// over the games both rows played. Per-game logs never outlive their chunk, so memory does not
-/// grow with the number of games. Generic over the game.
+/// over the games both rows played. Per-game logs never outlive their chunk (unless
+/// `keep_logs`, for `games.csv`), so memory does not grow with the number of games. Generic over
+/// the game.
 pub fn run_rows<E: Tables>(
     rows: &[E],
     budget: Budget,
     games: std::ops::Range<u64>,
     pb: &ProgressBar,
+    keep_logs: bool,
 ) -> Played<E::Acc> {
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let pairs = pairs(&settings);
@@ -107,6 +128,8 @@ pub fn run_rows<E: Tables>(
     let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
     let mut active = vec![true; rows.len()];
     let mut played = vec![0u64; rows.len()];
+    let mut ranges = Vec::new();
+    let mut logs: Vec<GameLog> = rows.iter().map(|_| GameLog::default()).collect();
     let mut partial = false;
     let (mut done, total, batch) = match budget {
         Budget::Games(_) => (games.start, games.end, (games.end - games.start).max(1)),
@@ -139,22 +162,34 @@ pub fn run_rows<E: Tables>(
             pos[i] = k;
         }
         let refs: Vec<&E> = act.iter().map(|&i| &rows[i]).collect();
-        let (chunk_accs, chunk_pairs, n) =
-            run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
-                let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
-                let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
-                for (k, p) in pairs.iter().enumerate() {
-                    if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
-                        ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
-                    }
+        let (chunk_accs, chunk, n) = run_joint(&refs, done..hi, pb, |accs: &mut [E::Acc]| {
+            let logs: Vec<GameLog> = accs.iter_mut().map(E::take_game_log).collect();
+            let mut ps = PairSet(vec![PairStats::default(); pairs.len()]);
+            for (k, p) in pairs.iter().enumerate() {
+                if pos[p.a] != usize::MAX && pos[p.b] != usize::MAX {
+                    ps.0[k].add_logs(&logs[pos[p.a]], &logs[pos[p.b]]);
                 }
-                ps
-            });
+            }
+            let r = logs.first().map_or(0..0, GameLog::range);
+            ChunkData {
+                pairs: ps,
+                ranges: vec![(r.start, r.end)],
+                logs: if keep_logs {
+                    act.iter().copied().zip(logs).collect()
+                } else {
+                    Vec::new()
+                },
+            }
+        });
         for (&i, acc) in act.iter().zip(chunk_accs) {
             accs[i].merge(acc);
             played[i] += n;
         }
-        stats.merge(chunk_pairs);
+        stats.merge(chunk.pairs);
+        ranges.extend(chunk.ranges.into_iter().map(|(a, b)| a..b));
+        for (i, log) in chunk.logs {
+            logs[i].merge(log);
+        }
         if n < hi - done {
             partial = true;
             break;
@@ -181,7 +216,23 @@ pub fn run_rows<E: Tables>(
         stats,
         games: played,
         partial,
+        ranges: merge_ranges(ranges),
+        logs: if keep_logs { logs } else { Vec::new() },
     }
+}
+
+/// Ranges sorted and joined where they touch.
+fn merge_ranges(mut r: Vec<std::ops::Range<u64>>) -> Vec<std::ops::Range<u64>> {
+    r.retain(|x| !x.is_empty());
+    r.sort_by_key(|x| x.start);
+    let mut out: Vec<std::ops::Range<u64>> = Vec::new();
+    for x in r {
+        match out.last_mut() {
+            Some(l) if l.end >= x.start => l.end = l.end.max(x.end),
+            _ => out.push(x),
+        }
+    }
+    out
 }
 
 /// What [`run_rows`] played: each row's accumulator and game count, the paired statistics, and
@@ -191,6 +242,11 @@ pub struct Played<A> {
     pub stats: PairSet,
     pub games: Vec<u64>,
     pub partial: bool,
+    /// The game indices played, as sorted disjoint ranges (recorded in a partial run's
+    /// `state.json`, so `--resume` plays only the others).
+    pub ranges: Vec<std::ops::Range<u64>>,
+    /// Each row's per-game log (only when `games.csv` is written; else empty).
+    pub logs: Vec<GameLog>,
 }
 
 impl<A: Accumulator> Played<A> {
@@ -212,7 +268,29 @@ impl<A: Accumulator> Played<A> {
                 })
                 .collect::<Result<_>>()?,
             pairs: serde_json::to_value(&self.stats).context("serialising the paired state")?,
+            played: if self.partial {
+                self.ranges.iter().map(|r| (r.start, r.end)).collect()
+            } else {
+                Vec::new()
+            },
         })
+    }
+
+    /// Adds what another part of the same run played (a resumed run's games to the
+    /// interrupted run's): accumulators, counts, pairs and ranges; the result is partial only
+    /// if `o` is.
+    pub fn absorb(&mut self, o: Played<A>) {
+        for (a, b) in self.accs.iter_mut().zip(o.accs) {
+            a.merge(b);
+        }
+        for (a, b) in self.games.iter_mut().zip(o.games) {
+            *a += b;
+        }
+        self.stats.merge(o.stats);
+        let mut r = std::mem::take(&mut self.ranges);
+        r.extend(o.ranges);
+        self.ranges = merge_ranges(r);
+        self.partial = o.partial;
     }
 }
 
@@ -244,11 +322,17 @@ pub fn merge_states<E: Experiment>(rows: &[E], states: &[StateFile]) -> Result<P
             .context("the paired statistics in state.json are malformed")?;
         stats.merge(p);
     }
+    let ranges = states
+        .iter()
+        .flat_map(|st| st.played.iter().map(|&(a, b)| a..b))
+        .collect();
     Ok(Played {
         accs,
         stats,
         games,
         partial: false,
+        ranges: merge_ranges(ranges),
+        logs: Vec::new(),
     })
 }
 
@@ -293,11 +377,47 @@ pub fn write_results<E: Tables>(
     Ok(figures)
 }
 
+/// What a sweep may do beyond [`RunOptions`]: write `games.csv`, or continue an interrupted run.
+#[derive(Default)]
+pub struct Extras {
+    /// Also write `games.csv` (every game's row, index, seed, outcome and length).
+    pub games_csv: bool,
+    /// The `state.json` of the interrupted run in `--out` to continue (`--resume`): only the
+    /// games it lacks are played.
+    pub resume: Option<StateFile>,
+}
+
+/// One line of `games.csv`.
+#[derive(serde::Serialize)]
+struct GameLine {
+    row: usize,
+    game: u64,
+    seed: u64,
+    /// The row's headline outcome: the team won (co-op and Solitaire rows; empty for
+    /// competitive rows, whose winner the game's trace shows).
+    won: Option<bool>,
+    turns: u32,
+}
+
 /// Plays one game's rows and writes the report folder. Generic over the game.
 pub fn run_game<E: Tables>(
     rows: &[E],
     sweep: SweepInfo,
     opts: &RunOptions,
+) -> Result<(PathBuf, Vec<u8>)> {
+    run_game_with(rows, sweep, opts, Extras::default())
+}
+
+/// [`run_game`] with [`Extras`].
+///
+/// # Errors
+/// The folder cannot be written, a resumed state does not fit the rows, or the pool cannot
+/// start.
+pub fn run_game_with<E: Tables>(
+    rows: &[E],
+    sweep: SweepInfo,
+    opts: &RunOptions,
+    extras: Extras,
 ) -> Result<(PathBuf, Vec<u8>)> {
     let mut out = ReportDir::create(&opts.out)?;
     if opts.format == Format::Json {
@@ -310,19 +430,60 @@ pub fn run_game<E: Tables>(
         (Budget::Games(n), None) => 0..n,
         (Budget::Precision { .. }, _) => 0..0,
     };
-    let first = match opts.budget {
-        Budget::Games(_) => games.end - games.start,
-        Budget::Precision { max_games, .. } => PRECISION_BATCH.min(max_games),
+    // A resumed run plays only the ranges the interrupted one lacks.
+    let (earlier, todo) = match &extras.resume {
+        Some(state) => {
+            let earlier = merge_states(rows, std::slice::from_ref(state))?;
+            let mut todo = Vec::new();
+            let mut next = games.start;
+            for r in &earlier.ranges {
+                if r.start > next {
+                    todo.push(next..r.start);
+                }
+                next = next.max(r.end);
+            }
+            if next < games.end {
+                todo.push(next..games.end);
+            }
+            (Some(earlier), todo)
+        }
+        None => (None, vec![games.clone()]),
     };
-    let planned: u64 = rows
-        .iter()
-        .map(|e| match e.games_cap() {
-            Some(c) => first.min(c.saturating_sub(games.start)),
-            None => first,
-        })
-        .sum();
+    let planned: u64 = match opts.budget {
+        Budget::Games(_) => todo
+            .iter()
+            .map(|r| {
+                rows.iter()
+                    .map(|e| {
+                        let cap = e.games_cap().unwrap_or(u64::MAX);
+                        r.end.min(cap).saturating_sub(r.start)
+                    })
+                    .sum::<u64>()
+            })
+            .sum(),
+        Budget::Precision { max_games, .. } => {
+            let first = PRECISION_BATCH.min(max_games);
+            rows.iter()
+                .map(|e| first.min(e.games_cap().unwrap_or(u64::MAX)))
+                .sum()
+        }
+    };
     let pb = progress_bar(planned, opts.quiet);
-    let played = with_threads(opts.threads, || run_rows(rows, opts.budget, games, &pb))?;
+    let played = with_threads(opts.threads, || {
+        let mut played = earlier;
+        for r in todo {
+            let p = run_rows(rows, opts.budget, r, &pb, extras.games_csv);
+            let stop = p.partial;
+            match &mut played {
+                Some(all) => all.absorb(p),
+                None => played = Some(p),
+            }
+            if stop {
+                break;
+            }
+        }
+        played.unwrap_or_else(|| run_rows(rows, opts.budget, 0..0, &pb, false))
+    })?;
     pb.finish_and_clear();
     let threads = if opts.threads == 0 {
         rayon::current_num_threads()
@@ -379,6 +540,23 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         Budget::Games(n) => n,
         Budget::Precision { max_games, .. } => max_games,
     };
+    for (i, log) in w.played.logs.iter().enumerate() {
+        let won = rows[i].has_win_rate();
+        let played = |g: &u64| w.played.ranges.iter().any(|r| r.contains(g));
+        for game in log.range().filter(played) {
+            let (win, turns) = log.get(game);
+            out.row(
+                "games.csv",
+                &GameLine {
+                    row: i,
+                    game,
+                    seed: sweep.seed,
+                    won: won.then_some(win),
+                    turns,
+                },
+            )?;
+        }
+    }
     let state = w.played.state()?;
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION").to_string(),
@@ -410,6 +588,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         partial: w.played.partial,
         games_played: w.played.games.clone(),
         merged_from: w.merged_from.clone(),
+        calibration: None,
         started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -534,7 +713,8 @@ pub fn shell_words(args: &[String]) -> String {
         .join(" ")
 }
 
-/// The default report folder for a sweep name.
+/// The default report folder for a sweep name: `out/<name>`, beside (never over) the committed
+/// sample reports in `reports/`.
 pub fn default_out(name: &str) -> PathBuf {
-    Path::new("reports").join(name)
+    Path::new("out").join(name)
 }

@@ -9,6 +9,8 @@ mod calibrate;
 mod carcassonne;
 mod catan;
 mod golden;
+mod journeys;
 mod luck;
+mod readme;
 mod reliability;
 mod replay;

@@ -1,16 +1,20 @@
 //! `robsim calibrate`: the knob values whose win rates bracket each target, per group of rows; writes ladder.csv, evaluations.csv, ladder.svg and report.html.
 
-use crate::Failure;
+use crate::cli::Output;
+use crate::{install_interrupt_handler, Failure};
 use anyhow::{Context, Result};
 use robsim::catan::calibrate::{Ladder, Search};
 use robsim::catan::experiment::CatanRow;
 use robsim::config::calibrate::{calibration, Calibration};
 use robsim::config::Sweep;
 use robsim::engine::stats::wilson;
+use robsim::report::shard::Folder;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
-use robsim::report::{html, plot, r5, Figure, ReportDir, Tables};
+use robsim::report::{
+    html, plot, r5, sha256_hex, CalibrationInfo, Figure, Manifest, ReportDir, Tables,
+};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One line of `ladder.csv`.
 #[derive(Serialize)]
@@ -91,20 +95,44 @@ fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
         .collect()
 }
 
-/// Runs `robsim calibrate`.
+/// Runs `robsim calibrate` on a config file.
 pub(crate) fn calibrate(
     config: &Path,
-    threads: usize,
-    out: Option<PathBuf>,
-    quiet: bool,
+    games: Option<u64>,
+    output: Output,
     args: Vec<String>,
 ) -> Result<(), Failure> {
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
-    let origin = config.display().to_string();
-    let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
-    let cal = calibration(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;
+    run(&text, &config.display().to_string(), games, output, args)
+}
+
+/// `robsim rerun` of a calibration's folder: its config and `--games` again.
+pub(crate) fn rerun(
+    folder: &Folder,
+    games: Option<u64>,
+    output: Output,
+    args: Vec<String>,
+) -> Result<(), Failure> {
+    let origin = folder.dir.join("config.toml").display().to_string();
+    run(&folder.config_text, &origin, games, output, args)
+}
+
+fn run(
+    text: &str,
+    origin: &str,
+    games: Option<u64>,
+    output: Output,
+    args: Vec<String>,
+) -> Result<(), Failure> {
+    let sweep = Sweep::parse(text, origin).map_err(Failure::Input)?;
+    let mut cal = calibration(&sweep.file, origin, Some(text)).map_err(Failure::Input)?;
+    if let Some(n) = games {
+        cal.max_games = n;
+        cal.batch = cal.batch.min(n);
+        cal.final_games = cal.final_games.min(n);
+    }
     let all = Sweep {
         rows: cal.groups.iter().flat_map(|g| g.rows.clone()).collect(),
         ..sweep.clone()
@@ -122,9 +150,26 @@ pub(crate) fn calibrate(
             robsim::games::catan_rows(&s, &maps, None)
         })
         .collect();
-    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    let out = output
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&sweep.file.name));
+    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
-    let pb = progress_bar(0, quiet);
+    for note in &sweep.notes {
+        eprintln!("robsim: {note}");
+    }
+    // The bar counts decided targets (a total known in advance, so its ETA means something);
+    // its message counts the games, whose number the search finds as it goes.
+    let targets = (cal.groups.len() * cal.targets.len()) as u64;
+    let pb = progress_bar(targets, output.quiet);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} targets decided, {msg} (eta {eta})",
+        )
+        .expect("valid progress template"),
+    );
+    let played = indicatif::ProgressBar::hidden();
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
     let search = Search {
@@ -134,24 +179,39 @@ pub(crate) fn calibrate(
         max_games: cal.max_games,
         final_games: cal.final_games,
     };
+    install_interrupt_handler();
+    let decided = |_: &robsim::catan::calibrate::Rung| {
+        pb.inc(1);
+        pb.set_message(format!("{} games", played.position()));
+    };
     let ladder =
-        robsim::engine::runner::with_threads(threads, || search.run(&pb)).map_err(Failure::Run)?;
+        robsim::engine::runner::with_threads(output.threads, || search.run(&played, &decided))
+            .map_err(Failure::Run)?;
     pb.finish_and_clear();
-    let threads = if threads == 0 {
+    let threads = if output.threads == 0 {
         rayon::current_num_threads()
     } else {
-        threads
+        output.threads
     };
     let meta = Meta {
         args: &args,
-        text: &text,
+        text,
         threads,
         started,
         secs: t0.elapsed().as_secs_f64(),
+        games,
     };
     write(dir, &sweep, &cal, &rows, &ladder, &meta).map_err(Failure::Run)?;
     print(&cal, &rows, &ladder);
     println!("report: {}", out.display());
+    if ladder.partial {
+        eprintln!(
+            "robsim: interrupted: the ladder holds the {} of {} targets decided before Ctrl-C",
+            ladder.rungs.len(),
+            targets
+        );
+        return Err(Failure::Interrupted);
+    }
     Ok(())
 }
 
@@ -161,6 +221,8 @@ struct Meta<'a> {
     threads: usize,
     started: std::time::SystemTime,
     secs: f64,
+    /// `--games`, if given.
+    games: Option<u64>,
 }
 
 fn write(
@@ -284,45 +346,72 @@ fn write(
     out.text("config.toml", meta.text.to_string());
     out.text("command.txt", format!("{command}\n"));
     out.text("provenance.txt", format!("{provenance}\n"));
+    let manifest = Manifest {
+        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: robsim::report::git_commit().map(str::to_string),
+        command: meta.args.to_vec(),
+        config: "config.toml".into(),
+        config_sha256: sha256_hex(meta.text.as_bytes()),
+        seed: sweep.file.seed,
+        games_per_row: cal.max_games,
+        rows: cal.groups.len(),
+        precision: None,
+        threads: meta.threads,
+        shard: None,
+        partial: ladder.partial,
+        games_played: ladder
+            .tally
+            .iter()
+            .map(|g| g.iter().map(|t| t.games).sum())
+            .collect(),
+        merged_from: Vec::new(),
+        calibration: Some(CalibrationInfo { games: meta.games }),
+        started_utc: humantime::format_rfc3339_seconds(meta.started).to_string(),
+        elapsed_seconds: (meta.secs * 1000.0).round() / 1000.0,
+        host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        machine: robsim::report::machine(),
+    };
+    out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.finish()?;
     Ok(())
 }
 
 fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
+    use robsim::report::terminal::{pct, pct_ci};
     let groups = labels(cal, rows);
-    println!(
-        "{:<24} {:>6}  {:>6}  {:>22}  bracket",
-        "group", "target", cal.knob, "win rate (95%)"
-    );
+    let mut lines = vec![vec![
+        "group".to_string(),
+        "target".to_string(),
+        cal.knob.to_string(),
+        "team win rate (95%)".to_string(),
+        "bracket".to_string(),
+    ]];
     for r in &ladder.rungs {
         let t = ladder.tally[r.group][r.chosen];
         let (lo, hi) = t.interval();
         let values = &cal.groups[r.group].values;
         let side = |v: Option<usize>| {
             v.map_or("-".to_string(), |v| {
-                format!(
-                    "{} ({:.1}%)",
-                    values[v],
-                    ladder.tally[r.group][v].rate() * 100.0
-                )
+                format!("{} ({})", values[v], pct(ladder.tally[r.group][v].rate()))
             })
         };
-        println!(
-            "{:<24} {:>5.0}%  {:>6}  {:>6.1}% ({:>4.1}-{:>4.1})  {} .. {}{}",
-            groups[r.group],
-            r.target * 100.0,
-            values[r.chosen],
-            t.rate() * 100.0,
-            lo * 100.0,
-            hi * 100.0,
-            side(r.below),
-            side(r.above),
-            match (r.below, r.above, r.decided) {
-                (_, None, _) => "  (no value reaches it)",
-                (None, _, _) => "  (every value is above it)",
-                (_, _, false) => "  (decided at max_games)",
-                _ => "",
-            }
-        );
+        lines.push(vec![
+            groups[r.group].clone(),
+            format!("{:.0}%", r.target * 100.0),
+            values[r.chosen].to_string(),
+            pct_ci(t.rate(), lo, hi),
+            format!(
+                "{} .. {}{}",
+                side(r.below),
+                side(r.above),
+                match (r.below, r.above, r.decided) {
+                    (_, None, _) => "  (no value reaches it)",
+                    (None, _, _) => "  (every value is above it)",
+                    (_, _, false) => "  (decided at max_games)",
+                    _ => "",
+                }
+            ),
+        ]);
     }
+    print!("{}", robsim::report::terminal::aligned(&lines, 1));
 }

@@ -2,7 +2,6 @@
 
 use clap::{Parser, Subcommand};
 use robsim::carcassonne::RobberPlacement;
-use robsim::catan::policy::PolicySpec;
 use robsim::catan::policy::{GreedyKnobs, RolloutKnobs, SolitaireKnobs, TeamKnobs};
 
 /// A set-up temperature: a finite number from 0 to 100.
@@ -14,7 +13,10 @@ fn temperature(s: &str) -> Result<f32, String> {
 }
 use robsim::catan::knobs::DIFFICULTIES;
 use robsim::catan::{BoardKind, RobertTarget, Variant};
-use robsim::config::{GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE, DEFAULT_TURN_CAP};
+use robsim::config::{
+    default_policy, GridFile, OneOrMany, RulesFile, SweepFile, CARCASSONNE as CARCASSONNE_VARIANT,
+    DEFAULT_TURN_CAP,
+};
 use robsim::report::shard::Shard;
 use robsim::report::sweep::{Budget, Format, DEFAULT_MAX_GAMES};
 use std::path::PathBuf;
@@ -36,30 +38,67 @@ pub(crate) struct Cli {
     pub(crate) cmd: Cmd,
 }
 
+/// Where a report goes and how it is run (results never depend on these).
+#[derive(clap::Args, Clone)]
+pub(crate) struct Output {
+    /// Worker threads (0: one per core)
+    ///
+    /// Results are identical for any count.
+    #[arg(value_name = "T", short = 'j', long, help_heading = OUTPUT, allow_negative_numbers = true, default_value_t = 0)]
+    pub(crate) threads: usize,
+    /// Report folder [default: out/<name>]
+    ///
+    /// A non-empty folder robsim did not write is refused (see --force); a folder it wrote
+    /// loses its earlier files that the new report does not write again.
+    #[arg(value_name = "DIR", short, long, help_heading = OUTPUT)]
+    pub(crate) out: Option<PathBuf>,
+    /// Write into a folder holding files robsim did not write
+    ///
+    /// Its files stay; files of the names robsim writes are replaced.
+    #[arg(long, help_heading = OUTPUT)]
+    pub(crate) force: bool,
+    /// No progress bar
+    ///
+    /// The bar is drawn on stderr whenever stderr is a terminal.
+    #[arg(long, short, help_heading = OUTPUT)]
+    pub(crate) quiet: bool,
+}
+
 #[derive(clap::Args)]
 pub(crate) struct Common {
-    /// Worker threads (0 = one per core). Results are identical for any count.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
-    pub(crate) threads: usize,
-    /// Report folder (default: reports/<name>).
-    #[arg(long)]
-    pub(crate) out: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub(crate) quiet: bool,
-    /// Play only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
-    #[arg(long, value_name = "I/N", value_parser = Shard::parse)]
+    #[command(flatten)]
+    pub(crate) output: Output,
+    /// Play slice I of N of the games
+    ///
+    /// Only slice I of N (0-based) of the game indices; `robsim merge` combines the slices.
+    #[arg(long, help_heading = OUTPUT, value_name = "I/N", value_parser = Shard::parse)]
     pub(crate) shard: Option<Shard>,
+    /// Play until the 95% half-width is at most H
+    ///
     /// Play each row in batches of 2,000 games until the 95% half-width of its win rate is at
     /// most this (e.g. 0.005 for ±0.5 points), up to --max-games. Replaces the games count.
-    #[arg(long, value_parser = parse_precision)]
+    #[arg(value_name = "H", long, help_heading = OUTPUT, value_parser = parse_precision)]
     pub(crate) precision: Option<f64>,
     /// With --precision: most games per row.
-    #[arg(long, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(value_name = "N", long, help_heading = OUTPUT, requires = "precision", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_games: Option<u64>,
-    /// Summary format: csv (summary.csv) or json (summary.json beside summary.csv).
-    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    /// Also summary.json with json
+    ///
+    /// csv: summary.csv; json: summary.json beside summary.csv.
+    #[arg(long, help_heading = OUTPUT, value_enum, default_value_t = Format::Csv)]
     pub(crate) format: Format,
+    /// Also write games.csv (each game's outcome)
+    ///
+    /// Every game's row, index, seed, outcome and length, to pick one for
+    /// `robsim trace --config FILE --row N --game-index K`.
+    #[arg(long, help_heading = OUTPUT)]
+    pub(crate) games_csv: bool,
+    /// Continue the interrupted run in --out
+    ///
+    /// Play only the games the partial report lacks and write the report the uninterrupted run
+    /// would have written.
+    #[arg(long, help_heading = OUTPUT, conflicts_with_all = ["precision", "force", "games_csv"])]
+    pub(crate) resume: bool,
 }
 
 pub(crate) fn parse_precision(s: &str) -> Result<f64, String> {
@@ -87,145 +126,187 @@ impl Common {
     }
 }
 
-/// The flags that choose one game configuration (shared by `run` and `trace`).
+/// Help sections, in the order `--help` lists them.
+pub(crate) const GAME: &str = "Game (every variant)";
+pub(crate) const CATAN: &str = "Catan rules (base, robert, solitaire, raiders)";
+pub(crate) const ROBERT: &str = "Robert the Robber (--variant robert)";
+pub(crate) const SOLITAIRE: &str = "Solitaire (--variant solitaire)";
+pub(crate) const RAIDERS: &str = "Raiders of Catan (--variant raiders)";
+pub(crate) const CARCASSONNE: &str = "Carcassonne (--variant carcassonne)";
+pub(crate) const OUTPUT: &str = "Output and running";
+
+/// The flags that choose one game configuration (shared by `run` and `trace`). A flag of one
+/// variant given with another is an input error (checked where the config is validated), so
+/// the variant-specific flags have no clap default: their defaults are the config's.
 #[derive(clap::Args)]
 pub(crate) struct GameArgs {
-    /// Game to play.
-    #[arg(long, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE])), default_value = "base")]
+    /// Game: base, robert, solitaire, raiders, carcassonne
+    #[arg(value_name = "NAME", hide_possible_values = true, short, long, help_heading = GAME, value_parser = names(Variant::NAMES.iter().copied().chain([CARCASSONNE_VARIANT])), default_value = "base")]
     pub(crate) variant: String,
-    /// Number of players (2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5). Default: 4, or 1
-    /// for solitaire.
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
+    /// Players [default: 4; solitaire 1]
+    ///
+    /// 2..4; solitaire: 1; raiders: 3..6; carcassonne: 2..5.
+    #[arg(value_name = "N", short, long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub(crate) players: Option<u8>,
-    /// Raiders: set-up settlements place raiders too.
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    pub(crate) setup_raiders: bool,
-    /// Raiders: a starting settlement may touch a volcano.
-    #[arg(long, default_value_t = false, action = clap::ArgAction::Set)]
-    pub(crate) volcano_start: bool,
-    /// Carcassonne: play with The Robbers expansion.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
-    pub(crate) robbers: bool,
-    /// Carcassonne: who else may place a robber when a robber tile is drawn.
-    #[arg(long, value_parser = names(RobberPlacement::NAMES.iter().copied()), default_value = "next-in-stock")]
-    pub(crate) robber_placement: String,
-    /// Carcassonne: points per robber still on the board at the end (3: 2013 rule, 0: 2012).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 3)]
-    pub(crate) robber_final_points: i64,
-    /// Carcassonne: tile file (`base` is the built-in configs/carcassonne-tiles.toml).
-    #[arg(long, default_value = "base")]
-    pub(crate) tiles: String,
-    /// Scripted policy in every seat (default: greedy for base, team for robert, solitaire for
-    /// solitaire).
-    #[arg(long, value_parser = names(PolicySpec::NAMES.iter().copied()))]
+    /// Policy in every seat [default: the variant's own]
+    ///
+    /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
+    /// rollout-N (N rollouts); carcassonne: random, greedy. Default: team for robert, solitaire
+    /// for solitaire, greedy otherwise.
+    #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
-    /// With --policy rollout: sampled futures per candidate action at a searched decision
-    /// (default 16).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
-    pub(crate) rollouts: Option<u16>,
-    /// Varied openings: softmax temperature of the set-up choices of greedy, team and solitaire
-    /// (0: always the best corner).
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0.0, value_parser = temperature)]
-    pub(crate) setup_temperature: f32,
-    /// Rule modifiers: none, or volcano, gold, tech_advancement joined by '+'.
-    #[arg(long, default_value = "none")]
-    pub(crate) modifiers: String,
-    /// Solitaire: award longest road and largest army.
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
-    pub(crate) awards: bool,
     /// Master seed.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
+    #[arg(value_name = "S", short, long, help_heading = GAME, allow_negative_numbers = true, default_value_t = 1)]
     pub(crate) seed: u64,
-    /// Board: the map's fixed layout, or shuffled per game (6 and 8 apart unless
-    /// random-red-adjacent). Default: random; fixed for raiders.
-    #[arg(long, value_parser = names(BoardKind::NAMES.iter().copied()))]
-    pub(crate) board: Option<String>,
-    /// Map: `base` or a map file path (raiders: `base` means raiders-3-4 or raiders-5-6 by the
-    /// number of players).
-    #[arg(long, default_value = "base")]
-    pub(crate) map: String,
-    /// Robert difficulty.
-    #[arg(long, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
-    pub(crate) difficulty: Option<String>,
-    /// Robert: starting development cards per player (any count; the difficulty levels are 0..=3).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
-    pub(crate) start_cards: Option<u8>,
-    /// Robert's targeting reading.
-    #[arg(long, value_parser = names(RobertTarget::NAMES.iter().copied()), default_value = "adjacent")]
-    pub(crate) robert_target: String,
-    /// Robert: weight of a city when he counts buildings on a hex.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub(crate) city_weight: u8,
-    /// VP to win (default 10; raiders 13).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) vp_to_win: Option<i64>,
-    /// A seven halves hands of more than this many cards (default 7; solitaire 5).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) hand_limit: Option<i64>,
-    /// Robert: face-down tokens a soldier flips up (default 2).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) soldier_flips: Option<i64>,
-    /// Robert: face-down tokens a seven flips up (default 1).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) seven_flips: Option<i64>,
-    /// Robert: he rests on every k-th player-turn (default 0: he moves every turn; 1: never).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) robert_skip: Option<i64>,
-    /// Robert: what a monopoly does: flip-up (default) or take.
-    #[arg(long)]
-    pub(crate) monopoly: Option<String>,
-    /// Robert: knights of the largest army kept out of a reshuffle (default 3).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) keep_back: Option<i64>,
-    /// Robert: knights shuffled back leave their armies (leave, default) or still count (count).
-    #[arg(long)]
-    pub(crate) reshuffled_knights: Option<String>,
-    /// Solitaire: destruction-die faces that destroy a tile, 1 to this (default 4).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) destroy_faces: Option<i64>,
-    /// Solitaire: destroyed tiles that lose the game (default 5).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) tiles_to_lose: Option<i64>,
-    /// Solitaire: the card a seven takes may be a VP card (any, default) or not (not-vp).
-    #[arg(long)]
-    pub(crate) lost_card: Option<String>,
-    /// Solitaire: knights only cancel sevens (cancel-only, default) or also move the robber (move-robber).
-    #[arg(long)]
-    pub(crate) knight_play: Option<String>,
-    /// Raiders: raiders in the pool at the start (default 18; 24 for 5-6 players).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) raider_pool: Option<i64>,
-    /// Raiders: raiders each built settlement or city places (default 2 for 4 or 6 players, 3 for 3 or 5).
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) raiders_per_build: Option<i64>,
-    /// Raiders: a jungle counts as a producing neighbour when buildings are taken.
-    #[arg(long)]
-    pub(crate) jungle_shelters: bool,
-    /// Carcassonne: robbers each player has: 1 (default, the seed) or 2.
-    #[arg(long, allow_negative_numbers = true)]
-    pub(crate) robbers_per_player: Option<i64>,
-    /// Carcassonne: the share of a score a robber takes: half (default), third, quarter or all, each rounded up.
-    #[arg(long)]
-    pub(crate) robber_share: Option<String>,
-    /// Player-turns after which a game stops as a cap-out.
-    #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// With --policy rollout: futures per candidate [default: 16]
+    ///
+    /// Sampled futures per candidate action at a searched decision.
+    #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
+    pub(crate) rollouts: Option<u16>,
+    /// Varied openings: set-up softmax temperature [default: 0]
+    ///
+    /// Softmax temperature of the set-up choices of greedy, team and solitaire (0: always the
+    /// best corner).
+    #[arg(value_name = "T", long, help_heading = GAME, allow_negative_numbers = true, value_parser = temperature)]
+    pub(crate) setup_temperature: Option<f32>,
+    /// Player-turns before a game stops as a cap-out
+    #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, default_value_t = DEFAULT_TURN_CAP, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub(crate) turn_cap: u32,
+    /// fixed, random, random-red-adjacent [default: random; raiders fixed]
+    ///
+    /// The map's fixed layout, or shuffled per game (6 and 8 apart unless
+    /// random-red-adjacent).
+    #[arg(value_name = "KIND", hide_possible_values = true, long, help_heading = CATAN, value_parser = names(BoardKind::NAMES.iter().copied()))]
+    pub(crate) board: Option<String>,
+    /// Map: base or a map file [default: base]
+    ///
+    /// raiders: `base` means raiders-3-4 or raiders-5-6 by the number of players.
+    #[arg(value_name = "FILE", long, help_heading = CATAN)]
+    pub(crate) map: Option<String>,
+    /// Modifiers: none, or volcano+gold+tech_advancement [default: none]
+    ///
+    /// none, or any of volcano, gold, tech_advancement joined by '+'.
+    #[arg(value_name = "LIST", long, help_heading = CATAN)]
+    pub(crate) modifiers: Option<String>,
+    /// VP to win [default: 10; raiders 13].
+    #[arg(value_name = "N", long, help_heading = CATAN, allow_negative_numbers = true)]
+    pub(crate) vp_to_win: Option<i64>,
+    /// Hand limit on a seven [default: 7; solitaire 5]
+    ///
+    /// A seven halves hands of more than this many cards.
+    #[arg(value_name = "N", long, help_heading = CATAN, allow_negative_numbers = true)]
+    pub(crate) hand_limit: Option<i64>,
+    /// impossible, hard, moderate, easy [default: every level, one row each]
+    #[arg(value_name = "LEVEL", hide_possible_values = true, short, long, help_heading = ROBERT, allow_hyphen_values = true, value_parser = names(DIFFICULTIES.iter().map(|d| d.0)), conflicts_with = "start_cards")]
+    pub(crate) difficulty: Option<String>,
+    /// Starting cards per player instead of a difficulty
+    ///
+    /// Development cards dealt per player, any count 0..8 (the difficulty levels are 0..3).
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(0..=8))]
+    pub(crate) start_cards: Option<u8>,
+    /// Robert's target: adjacent or global [default: adjacent]
+    #[arg(value_name = "READING", hide_possible_values = true, long, help_heading = ROBERT, value_parser = names(RobertTarget::NAMES.iter().copied()))]
+    pub(crate) robert_target: Option<String>,
+    /// City weight in Robert's count [default: 1]
+    ///
+    /// Weight of a city when Robert counts buildings on a hex (1 or 2).
+    #[arg(value_name = "W", long, help_heading = ROBERT, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub(crate) city_weight: Option<u8>,
+    /// Tokens a soldier flips up [default: 2]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
+    pub(crate) soldier_flips: Option<i64>,
+    /// Tokens a seven flips up [default: 1]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
+    pub(crate) seven_flips: Option<i64>,
+    /// Robert rests every k-th turn [default: 0, never rests]
+    ///
+    /// He rests on every k-th player-turn (0: he moves every turn; 1: never).
+    #[arg(value_name = "K", long, help_heading = ROBERT, allow_negative_numbers = true)]
+    pub(crate) robert_skip: Option<i64>,
+    /// Monopoly: flip-up or take [default: flip-up]
+    #[arg(value_name = "NAME", long, help_heading = ROBERT)]
+    pub(crate) monopoly: Option<String>,
+    /// Army knights kept out of a reshuffle [default: 3]
+    #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
+    pub(crate) keep_back: Option<i64>,
+    /// Reshuffled knights: leave or count [default: leave]
+    ///
+    /// Knights shuffled back leave their armies (leave) or still count (count).
+    #[arg(value_name = "NAME", long, help_heading = ROBERT)]
+    pub(crate) reshuffled_knights: Option<String>,
+    /// Longest road and largest army: true/false [default: true]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = SOLITAIRE, action = clap::ArgAction::Set)]
+    pub(crate) awards: Option<bool>,
+    /// Destruction-die faces 1..N destroy [default: 4]
+    #[arg(value_name = "N", long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
+    pub(crate) destroy_faces: Option<i64>,
+    /// Destroyed tiles that lose [default: 5]
+    #[arg(value_name = "N", long, help_heading = SOLITAIRE, allow_negative_numbers = true)]
+    pub(crate) tiles_to_lose: Option<i64>,
+    /// Card a seven takes: any or not-vp [default: any]
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
+    pub(crate) lost_card: Option<String>,
+    /// Knights: cancel-only or move-robber [default: cancel-only]
+    ///
+    /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber).
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
+    pub(crate) knight_play: Option<String>,
+    /// Set-up settlements place raiders: true/false [default: false]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
+    pub(crate) setup_raiders: Option<bool>,
+    /// Start may touch a volcano: true/false [default: false]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
+    pub(crate) volcano_start: Option<bool>,
+    /// Raider pool [default: 18; 24 for 5-6 players]
+    #[arg(value_name = "N", long, help_heading = RAIDERS, allow_negative_numbers = true)]
+    pub(crate) raider_pool: Option<i64>,
+    /// Raiders per build [default: 2; 3 for 3 or 5 players]
+    ///
+    /// Raiders each built settlement or city places.
+    #[arg(value_name = "N", long, help_heading = RAIDERS, allow_negative_numbers = true)]
+    pub(crate) raiders_per_build: Option<i64>,
+    /// Jungles shelter buildings from takeover
+    ///
+    /// A jungle counts as a producing neighbour when buildings are taken.
+    #[arg(long, help_heading = RAIDERS)]
+    pub(crate) jungle_shelters: bool,
+    /// The Robbers expansion: true/false [default: true]
+    #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
+    pub(crate) robbers: Option<bool>,
+    /// next-in-stock or each-other [default: next-in-stock]
+    ///
+    /// Who else may place a robber when a robber tile is drawn.
+    #[arg(value_name = "NAME", hide_possible_values = true, long, help_heading = CARCASSONNE, value_parser = names(RobberPlacement::NAMES.iter().copied()))]
+    pub(crate) robber_placement: Option<String>,
+    /// Final points per robber [default: 3]
+    ///
+    /// Points per robber still on the board at the end (3: the 2013 rule; 0: 2012).
+    #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
+    pub(crate) robber_final_points: Option<i64>,
+    /// Robbers per player: 1 or 2 [default: 1]
+    #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
+    pub(crate) robbers_per_player: Option<i64>,
+    /// Robber's share: half, third, quarter, all [default: half]
+    ///
+    /// The share of a score a robber takes, each rounded up.
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
+    pub(crate) robber_share: Option<String>,
+    /// Tile file [default: base]
+    ///
+    /// `base` is the built-in configs/carcassonne-tiles.toml.
+    #[arg(value_name = "FILE", long, help_heading = CARCASSONNE)]
+    pub(crate) tiles: Option<String>,
 }
 
 impl GameArgs {
     fn policy(&self) -> String {
-        self.policy.clone().unwrap_or_else(|| {
-            match self.variant.as_str() {
-                "robert" => "team",
-                "solitaire" => "solitaire",
-                _ => "greedy",
-            }
-            .to_string()
-        })
+        self.policy
+            .clone()
+            .unwrap_or_else(|| default_policy(&self.variant).to_string())
     }
 
     fn is_carcassonne(&self) -> bool {
-        self.variant == "carcassonne"
+        self.variant == CARCASSONNE_VARIANT
     }
 
     fn players(&self) -> u8 {
@@ -233,8 +314,35 @@ impl GameArgs {
             .unwrap_or(if self.variant == "solitaire" { 1 } else { 4 })
     }
 
+    /// Flags the config cannot check, since they fill the policy tables rather than the grid:
+    /// `--rollouts` without a rollout policy, `--setup-temperature` without a policy that has a
+    /// set-up choice.
+    ///
+    /// # Errors
+    /// The flag and the policies it applies to.
+    pub(crate) fn check(&self) -> anyhow::Result<()> {
+        let policy = self.policy();
+        if self.rollouts.is_some() && policy != "rollout" {
+            anyhow::bail!(
+                "command line: --rollouts: does not apply to --policy {policy}; it applies to rollout (rollout-N sets N itself)"
+            );
+        }
+        let has_setup = ["greedy", "team", "team-tuned", "solitaire"].contains(&policy.as_str())
+            && !self.is_carcassonne();
+        if self.setup_temperature.is_some() && !has_setup {
+            anyhow::bail!(
+                "command line: --setup-temperature: does not apply to --policy {policy} with --variant {}; it applies to greedy, team and solitaire in the Catan variants",
+                self.variant
+            );
+        }
+        Ok(())
+    }
+
     /// The one-row sweep file these flags describe.
     pub(crate) fn sweep_file(&self, games: u64) -> SweepFile {
+        let one = |x: &Option<String>| x.clone().map(OneOrMany::One);
+        let temperature = self.setup_temperature.unwrap_or(0.0);
+        let modifiers = self.modifiers.as_deref().unwrap_or("none");
         SweepFile {
             name: format!(
                 "run-{}-{}p-{}{}-seed{}",
@@ -242,13 +350,17 @@ impl GameArgs {
                 self.players(),
                 self.policy(),
                 if self.is_carcassonne() {
-                    if self.robbers { "-robbers" } else { "" }.to_string()
-                } else if self.modifiers.trim() == "none" {
+                    if self.robbers.unwrap_or(true) {
+                        "-robbers"
+                    } else {
+                        ""
+                    }
+                    .to_string()
+                } else if modifiers.trim() == "none" {
                     String::new()
                 } else {
                     // `+` is not allowed in folder names.
-                    let m: String = self
-                        .modifiers
+                    let m: String = modifiers
                         .chars()
                         .map(|c| {
                             if c.is_ascii_alphanumeric() || c == '_' {
@@ -266,62 +378,55 @@ impl GameArgs {
             seed: self.seed,
             games: games as i64,
             search_games: None,
-            map: self.map.clone(),
-            tiles: self.tiles.clone(),
+            map: self.map.clone().unwrap_or_else(|| "base".into()),
+            tiles: self.tiles.clone().unwrap_or_else(|| "base".into()),
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),
                 policy: Some(OneOrMany::One(self.policy())),
-                board: self.board.clone().map(OneOrMany::One),
-                difficulty: self.difficulty.clone().map(OneOrMany::One),
+                board: one(&self.board),
+                difficulty: one(&self.difficulty),
                 start_cards: self.start_cards.map(|c| OneOrMany::One(c as i64)),
-                robert_target: Some(OneOrMany::One(self.robert_target.clone())),
-                city_weight: Some(OneOrMany::One(self.city_weight as i64)),
-                awards: Some(OneOrMany::One(self.awards)),
-                modifiers: Some(OneOrMany::One(self.modifiers.clone())),
-                setup_raiders: (self.variant == "raiders")
-                    .then_some(OneOrMany::One(self.setup_raiders)),
-                volcano_start: (self.variant == "raiders")
-                    .then_some(OneOrMany::One(self.volcano_start)),
-                robbers: self
-                    .is_carcassonne()
-                    .then_some(OneOrMany::One(self.robbers)),
-                robber_placement: self
-                    .is_carcassonne()
-                    .then(|| OneOrMany::One(self.robber_placement.clone())),
-                robber_final_points: self
-                    .is_carcassonne()
-                    .then_some(OneOrMany::One(self.robber_final_points)),
+                robert_target: one(&self.robert_target),
+                city_weight: self.city_weight.map(|w| OneOrMany::One(w as i64)),
+                awards: self.awards.map(OneOrMany::One),
+                modifiers: one(&self.modifiers),
+                setup_raiders: self.setup_raiders.map(OneOrMany::One),
+                volcano_start: self.volcano_start.map(OneOrMany::One),
+                robbers: self.robbers.map(OneOrMany::One),
+                robber_placement: one(&self.robber_placement),
+                robber_final_points: self.robber_final_points.map(OneOrMany::One),
                 vp_to_win: self.vp_to_win.map(OneOrMany::One),
                 hand_limit: self.hand_limit.map(OneOrMany::One),
                 soldier_flips: self.soldier_flips.map(OneOrMany::One),
                 seven_flips: self.seven_flips.map(OneOrMany::One),
                 robert_skip: self.robert_skip.map(OneOrMany::One),
-                monopoly: self.monopoly.clone().map(OneOrMany::One),
+                monopoly: one(&self.monopoly),
                 keep_back: self.keep_back.map(OneOrMany::One),
-                reshuffled_knights: self.reshuffled_knights.clone().map(OneOrMany::One),
-                lost_card: self.lost_card.clone().map(OneOrMany::One),
-                knight_play: self.knight_play.clone().map(OneOrMany::One),
+                reshuffled_knights: one(&self.reshuffled_knights),
+                lost_card: one(&self.lost_card),
+                knight_play: one(&self.knight_play),
                 jungle_shelters: self.jungle_shelters.then_some(OneOrMany::One(true)),
                 destroy_faces: self.destroy_faces.map(OneOrMany::One),
                 tiles_to_lose: self.tiles_to_lose.map(OneOrMany::One),
                 raider_pool: self.raider_pool.map(OneOrMany::One),
                 raiders_per_build: self.raiders_per_build.map(OneOrMany::One),
-                robber_share: self.robber_share.clone().map(OneOrMany::One),
+                robber_share: one(&self.robber_share),
                 robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
+                spans_variants: Vec::new(),
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,
             },
             greedy: GreedyKnobs {
-                setup_temperature: self.setup_temperature,
+                setup_temperature: temperature,
             },
             team: TeamKnobs {
-                setup_temperature: self.setup_temperature,
+                setup_temperature: temperature,
                 ..Default::default()
             },
             solitaire: SolitaireKnobs {
-                setup_temperature: self.setup_temperature,
+                setup_temperature: temperature,
             },
             team_tuned: None,
             ablate: None,
@@ -335,24 +440,39 @@ impl GameArgs {
     }
 }
 
+const RUN_EXAMPLES: &str = "Examples:
+  robsim run -v robert -d easy -p 3 -g 2000          # one row: Robert, Easy, 3 players
+  robsim run -v solitaire -g 5000 --destroy-faces 3  # Solitaire with a rule knob moved
+  robsim run -v robert -g 1000 -o out/robert-levels  # no --difficulty: every level, one row each";
+
+const SWEEP_EXAMPLES: &str = "Examples:
+  robsim sweep configs/robert-difficulty.toml -o out/robert-difficulty
+  robsim sweep configs/robert-difficulty.toml -g 500 --games-csv   # a quick look, with games.csv";
+
+const TRACE_EXAMPLES: &str = "Examples:
+  robsim trace -v robert -d easy -p 3 -s 7 -i 12 -o game.jsonl
+  robsim trace -c configs/robert-difficulty.toml -r 7 -i 42 --html -o lost-easy.html";
+
 #[derive(Subcommand)]
 pub(crate) enum Cmd {
     /// Play one configuration and write its report folder.
+    #[command(after_help = RUN_EXAMPLES)]
     Run {
+        /// Games to play (not needed with --precision).
+        #[arg(value_name = "N", short, long, help_heading = GAME, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
+        games: Option<u64>,
         #[command(flatten)]
         game: GameArgs,
-        /// Games to play (not needed with --precision).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..), required_unless_present = "precision", allow_hyphen_values = true)]
-        games: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
     /// Run a sweep config (a grid of configurations) and write its report folder.
+    #[command(after_help = SWEEP_EXAMPLES)]
     Sweep {
         /// The sweep config (TOML), e.g. configs/robert-difficulty.toml.
         config: PathBuf,
         /// Override the config's games per row.
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
@@ -364,26 +484,23 @@ pub(crate) enum Cmd {
         /// The config with an `[ablate]` table, e.g. configs/robert-ablation.toml.
         config: PathBuf,
         /// Override the config's games per row.
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
         #[command(flatten)]
         common: Common,
     },
     /// Calibration: for each row of a config's grid (e.g. each player count), the values of the
     /// `[calibrate]` knob whose team win rates bracket each target; writes ladder.csv,
-    /// evaluations.csv, ladder.svg and report.html.
+    /// evaluations.csv, ladder.svg, report.html and manifest.json.
     Calibrate {
         /// The config with a `[calibrate]` table, e.g. configs/robert-ladder.toml.
         config: PathBuf,
-        /// Worker threads (0 = one per core). Results are identical for any count.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Output folder (default: reports/<name>).
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// No progress bar.
-        #[arg(long, short)]
-        quiet: bool,
+        /// Most games any value plays (overrides `max_games`; `batch` and `final_games` are
+        /// capped at it): a quick trial of a long calibration.
+        #[arg(short, long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
+        #[command(flatten)]
+        output: Output,
     },
     /// Luck and skill: each row of a config's grid played by every `[luck]` rung on N boards ×
     /// M games per board (board fixed, dice varied); writes luck.csv, boards.csv, pairs.csv,
@@ -391,26 +508,22 @@ pub(crate) enum Cmd {
     Luck {
         /// The config with a `[luck]` table, e.g. configs/robert-luck.toml.
         config: PathBuf,
-        /// Worker threads (0 = one per core). Results are identical for any count.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Output folder (default: reports/<name>).
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// No progress bar.
-        #[arg(long, short)]
-        quiet: bool,
+        #[command(flatten)]
+        output: Output,
     },
     /// Re-run a report folder from its manifest and config (same seed, games and shard).
     Rerun {
-        /// The report folder to reproduce.
+        /// The report folder to reproduce (a sweep's, run's, ablation's or calibration's).
         dir: PathBuf,
         /// Worker threads (0 = one per core). Results are identical for any count.
-        #[arg(long, default_value_t = 0)]
+        #[arg(short = 'j', long, default_value_t = 0)]
         threads: usize,
         /// Report folder (default: DIR-rerun).
-        #[arg(long)]
+        #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Write into a non-empty folder that robsim did not write.
+        #[arg(long)]
+        force: bool,
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
@@ -421,8 +534,11 @@ pub(crate) enum Cmd {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
         /// Report folder for the merged run.
-        #[arg(long)]
+        #[arg(short, long)]
         out: PathBuf,
+        /// Write into a non-empty folder that robsim did not write.
+        #[arg(long)]
+        force: bool,
     },
     /// Tune the team policy's knobs for a config's team rows (coordinate search with common
     /// random numbers), then test them against the starting knobs on held-out games.
@@ -438,38 +554,32 @@ pub(crate) enum Cmd {
         /// Passes of coordinate search at most (it stops early when a pass changes nothing).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
         rounds: u32,
-        /// Worker threads (0 = one per core). Results are identical for any count.
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
-        /// Output folder (default: reports/<name>-tune).
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// No progress bar.
-        #[arg(long, short)]
-        quiet: bool,
+        /// Where it goes [default: out/<name>-tune]; --force as for every report folder.
+        #[command(flatten)]
+        output: Output,
     },
     /// Play random games of every variant with every invariant checked after every step.
     Soak {
         /// Games to play.
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(short, long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// Master seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(short, long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (0 = one per core).
-        #[arg(long, default_value_t = 0)]
+        #[arg(short = 'j', long, default_value_t = 0)]
         threads: usize,
     },
     /// Measure games/s and player-turns/s of standard workloads with 1 thread and all threads.
     Bench {
         /// Games per workload and measurement.
-        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(short, long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// Measurements per workload and thread count; the median is reported.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=99))]
         repeats: u64,
         /// Threads for the parallel measurement (0 = one per core).
-        #[arg(long, default_value_t = 0)]
+        #[arg(short = 'j', long, default_value_t = 0)]
         threads: usize,
         /// Only workloads whose name contains this text.
         #[arg(long)]
@@ -478,18 +588,27 @@ pub(crate) enum Cmd {
         #[arg(long)]
         csv: Option<PathBuf>,
     },
-    /// Write one game as JSON Lines (format: docs/trace-format.md).
+    /// Write one game as JSON Lines (format: docs/trace-format.md): game K of the run the flags
+    /// describe, or of row N of a config.
+    #[command(after_help = TRACE_EXAMPLES)]
     Trace {
+        /// A sweep config whose row --row to trace, instead of the game flags.
+        #[arg(short, long, help_heading = GAME, conflicts_with = "GameArgs")]
+        config: Option<PathBuf>,
+        /// Row of the configuration (summary.csv's `row`) [default: 0, with a note when there
+        /// are more].
+        #[arg(short, long, help_heading = GAME)]
+        row: Option<usize>,
+        /// Game index: the trace is game K of that row (games.csv's `game`).
+        #[arg(short = 'i', long, help_heading = GAME, value_name = "K", default_value_t = 0)]
+        game_index: u64,
         #[command(flatten)]
         game: GameArgs,
-        /// Game index: the trace is game I of a run with the same seed and flags.
-        #[arg(long, default_value_t = 0)]
-        game_index: u64,
-        /// Output file (default: standard output).
-        #[arg(long)]
+        /// Output file [default: standard output].
+        #[arg(short, long, help_heading = OUTPUT)]
         out: Option<PathBuf>,
         /// Write the game's replay page (one self-contained HTML file) instead of the JSON Lines.
-        #[arg(long)]
+        #[arg(long, help_heading = OUTPUT)]
         html: bool,
     },
     /// The replay page of a trace: one self-contained HTML file (no network, works from
@@ -498,7 +617,7 @@ pub(crate) enum Cmd {
         /// A trace written by `robsim trace` (JSON Lines).
         trace: PathBuf,
         /// The HTML file to write (default: the trace's name with .html).
-        #[arg(long)]
+        #[arg(short, long)]
         out: Option<PathBuf>,
     },
 }

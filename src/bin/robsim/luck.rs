@@ -1,5 +1,6 @@
 //! `robsim luck`: every row of a config's grid played by each `[luck]` rung on N boards × M games per board; writes the luck report folder and prints its table.
 
+use crate::cli::Output;
 use crate::{install_interrupt_handler, Failure};
 use anyhow::{Context, Result};
 use robsim::catan::luck::analysis::{analyse, PlayedRung, RowStats};
@@ -12,17 +13,18 @@ use robsim::config::Sweep;
 use robsim::engine::runner::{run_counted, stop_requested, with_threads};
 use robsim::engine::stats::wilson;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::terminal::{aligned, pct, pct_ci};
 use robsim::report::{html, ReportDir};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Runs `robsim luck`.
-pub(crate) fn luck(
-    config: &Path,
-    threads: usize,
-    out: Option<PathBuf>,
-    quiet: bool,
-    args: Vec<String>,
-) -> Result<(), Failure> {
+pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(), Failure> {
+    let Output {
+        threads,
+        out,
+        force,
+        quiet,
+    } = output;
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
@@ -55,7 +57,11 @@ pub(crate) fn luck(
         })
         .collect();
     let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    robsim::report::claim(&out, force).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    for note in &sweep.notes {
+        eprintln!("robsim: {note}");
+    }
     let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
     let pb = progress_bar(total, quiet);
     install_interrupt_handler();
@@ -199,13 +205,10 @@ const HEADLINE: &[&str] = &[
     "skill_spread_logit",
 ];
 
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
 /// The terminal table: per row, each rung's win rate, board share, spread of per-board rates,
-/// skill-decided shares against the rung before (1: games only this rung won / only the one
+/// skill-decided shares against the rung before (games only this rung won / only the one
 /// before won) and skill spread over the first rung; then the clearest board features.
+/// Percentages with 95% intervals, aligned as in the sweep's summary.
 fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
     for (row, st) in played.iter().zip(stats) {
         println!(
@@ -217,40 +220,26 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
                 "first seat's win"
             }
         );
-        let line = |cells: [&str; 11]| {
-            println!(
-                "  {:<11} {:>9} {:>20} {:>21} {:>6} {:>5} {:>5} {:>4} {:>4}  {:<15} {}",
-                cells[0],
-                cells[1],
-                cells[2],
-                cells[3],
-                cells[4],
-                cells[5],
-                cells[6],
-                cells[7],
-                cells[8],
-                cells[9],
-                cells[10]
-            )
-        };
-        line([
+        let mut lines: Vec<Vec<String>> = vec![[
             "rung",
-            "boards×M",
-            "win rate (95%)",
-            "board share (95%)",
-            "split",
+            "boards×games",
+            "win rate",
+            "board share",
+            "split-half",
             "span",
-            "5-95%",
+            "5–95% span",
             "<5%",
             ">95%",
-            "skill +/- prev",
+            "skill-decided / reversed",
             "spread vs first (logit)",
-        ]);
+        ]
+        .map(String::from)
+        .to_vec()];
         for (pr, rs) in row.iter().zip(&st.rungs) {
             let s = &rs.spread;
             let share = match (s.share, s.share_lo95, s.share_hi95) {
-                (Some(v), Some(lo), Some(hi)) => format!("{v:.3} ({lo:.3}-{hi:.3})"),
-                (Some(v), ..) => format!("{v:.3}"),
+                (Some(v), Some(lo), Some(hi)) => pct_ci(v, lo, hi),
+                (Some(v), ..) => pct(v),
                 _ => "-".into(),
             };
             let skill = rs.vs_prev.map_or("-".into(), |t| {
@@ -263,32 +252,28 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
             });
             let spread = rs.vs_first.map_or("-".into(), |x| {
                 format!(
-                    "{}{:.2} ({:.2}-{:.2})",
+                    "{}{:+.2} ({:+.2} to {:+.2})",
                     if x.censored { ">=" } else { "" },
                     x.logit_diff,
                     x.lo95,
                     x.hi95
                 )
             });
-            line([
-                &pr.name,
-                &format!("{}×{}", pr.rung.boards, pr.rung.games_per_board),
-                &format!(
-                    "{} ({:.1}-{:.1})",
-                    pct(s.win_rate),
-                    s.lo95 * 100.0,
-                    s.hi95 * 100.0
-                ),
-                &share,
-                &s.share_split.map_or("-".into(), |v| format!("{v:.3}")),
-                &format!("{:.2}", s.span),
-                &format!("{:.2}", s.trimmed_span),
-                &format!("{:.0}%", s.under5 * 100.0),
-                &format!("{:.0}%", s.over95 * 100.0),
-                &skill,
-                &spread,
+            lines.push(vec![
+                pr.name.clone(),
+                format!("{}×{}", pr.rung.boards, pr.rung.games_per_board),
+                pct_ci(s.win_rate, s.lo95, s.hi95),
+                share,
+                s.share_split.map_or("-".into(), pct),
+                format!("{:.2}", s.span),
+                format!("{:.2}", s.trimmed_span),
+                pct(s.under5),
+                pct(s.over95),
+                skill,
+                spread,
             ]);
         }
+        print!("{}", aligned(&lines, 1));
         if !st.team {
             for pr in row {
                 let games = pr.acc.games.iter().sum::<u64>();
@@ -298,11 +283,9 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
                         let w = pr.acc.seat_wins[k];
                         let (lo, hi) = wilson(w, games);
                         format!(
-                            "{} {} ({:.1}-{:.1})",
+                            "{} {}",
                             k + 1,
-                            pct(w as f64 / games.max(1) as f64),
-                            lo * 100.0,
-                            hi * 100.0
+                            pct_ci(w as f64 / games.max(1) as f64, lo, hi)
                         )
                     })
                     .collect();

@@ -12,7 +12,7 @@ mod tune;
 use anyhow::Context;
 use clap::Parser;
 use cli::{Cli, Cmd, Common};
-use robsim::config::Sweep;
+use robsim::config::{Sweep, COMMAND_LINE};
 use robsim::report::shard::Folder;
 use robsim::report::sweep::Format;
 use std::path::PathBuf;
@@ -77,28 +77,40 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             common,
         } => {
+            game.check().map_err(Failure::Input)?;
             let file = game.sweep_file(games.unwrap_or(1));
             let text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
-            let sweep = Sweep::from_file(file, "command line").map_err(Failure::Input)?;
+            let sweep = Sweep::from_file(file, COMMAND_LINE).map_err(Failure::Input)?;
             execute(&sweep, common, args, text)
         }
         Cmd::Trace {
-            game,
+            config,
+            row,
             game_index,
+            game,
             out,
             html,
-        } => trace::trace(&game, game_index, out, html),
+        } => trace::trace(
+            &trace::Pick {
+                game: &game,
+                config,
+                row,
+                index: game_index,
+            },
+            out,
+            html,
+        ),
         Cmd::Replay { trace, out } => trace::replay(&trace, out),
         Cmd::Rerun {
             dir,
             threads,
             out,
+            force,
             quiet,
         } => {
             let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
-            let mut sweep = Sweep::recorded(&folder).map_err(Failure::Input)?;
             let recorded = folder.manifest.robsim_version.as_str();
             if recorded != env!("CARGO_PKG_VERSION") {
                 eprintln!(
@@ -107,32 +119,43 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                     env!("CARGO_PKG_VERSION")
                 );
             }
-            let shard = folder.shard();
-            sweep.games = folder.manifest.games_per_row;
             let out = out.unwrap_or_else(|| {
                 let mut s = dir.as_os_str().to_owned();
                 s.push("-rerun");
                 PathBuf::from(s)
             });
-            let precision = folder.manifest.precision;
-            let common = Common {
+            let output = cli::Output {
                 threads,
                 out: Some(out),
+                force,
                 quiet,
+            };
+            if let Some(c) = folder.manifest.calibration {
+                return calibrate::rerun(&folder, c.games, output, args);
+            }
+            let mut sweep = Sweep::recorded(&folder).map_err(Failure::Input)?;
+            let shard = folder.shard();
+            sweep.games = folder.manifest.games_per_row;
+            let precision = folder.manifest.precision;
+            let common = Common {
+                output,
                 shard,
                 precision: precision.map(|p| p.target_halfwidth95),
                 max_games: precision.map(|p| p.max_games),
                 format: Format::Csv,
+                games_csv: folder.dir.join("games.csv").is_file(),
+                resume: false,
             };
             execute(&sweep, common, args, folder.config_text)
         }
-        Cmd::Merge { dirs, out } => {
+        Cmd::Merge { dirs, out, force } => {
             let (shards, sweep) = robsim::games::load_shards(&dirs).map_err(Failure::Input)?;
             robsim::games::check(&sweep).map_err(Failure::Input)?;
+            robsim::report::claim(&out, force).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
             let (dir, summary) =
                 robsim::games::write_merged(&shards, &sweep, &out, &args).map_err(Failure::Run)?;
-            print_summary(&summary).map_err(Failure::Run)?;
+            print_summary(&summary, &dir).map_err(Failure::Run)?;
             println!("report: {}", dir.display());
             Ok(())
         }
@@ -146,9 +169,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             train_games,
             test_games,
             rounds,
-            threads,
-            out,
-            quiet,
+            output,
         } => tune::tune(
             &config,
             tune::Budget {
@@ -156,9 +177,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 test_games,
                 rounds,
             },
-            threads,
-            out,
-            quiet,
+            output,
             args,
         ),
         Cmd::Bench {
@@ -180,16 +199,10 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         } => sweep_config(&config, games, common, args, true),
         Cmd::Calibrate {
             config,
-            threads,
-            out,
-            quiet,
-        } => calibrate::calibrate(&config, threads, out, quiet, args),
-        Cmd::Luck {
-            config,
-            threads,
-            out,
-            quiet,
-        } => luck::luck(&config, threads, out, quiet, args),
+            games,
+            output,
+        } => calibrate::calibrate(&config, games, output, args),
+        Cmd::Luck { config, output } => luck::luck(&config, output, args),
     }
 }
 

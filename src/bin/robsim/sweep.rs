@@ -4,9 +4,9 @@ use crate::cli::Common;
 use crate::{install_interrupt_handler, Failure};
 use anyhow::Result;
 use robsim::config::Sweep;
-use robsim::games::run_sweep;
-use robsim::report::columns::shown_headline;
-use robsim::report::sweep::{default_out, RunOptions};
+use robsim::games::run_sweep_with;
+use robsim::report::shard::{Folder, StateFile};
+use robsim::report::sweep::{default_out, Extras, RunOptions};
 
 pub(crate) fn execute(
     sweep: &Sweep,
@@ -28,7 +28,8 @@ pub(crate) fn execute(
             )));
         }
     }
-    let out = common.out.clone().unwrap_or_else(|| match common.shard {
+    let o = &common.output;
+    let out = o.out.clone().unwrap_or_else(|| match common.shard {
         Some(s) => default_out(&format!(
             "{}-shard-{}-of-{}",
             sweep.file.name, s.index, s.count
@@ -36,11 +37,20 @@ pub(crate) fn execute(
         None => default_out(&sweep.file.name),
     });
     robsim::games::check(sweep).map_err(Failure::Input)?;
+    let resume = if common.resume {
+        Some(resumable(&out, sweep, &common, &config_text).map_err(Failure::Input)?)
+    } else {
+        robsim::report::claim(&out, o.force).map_err(Failure::Input)?;
+        None
+    };
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
+    for note in &sweep.notes {
+        eprintln!("robsim: {note}");
+    }
     let opts = RunOptions {
-        threads: common.threads,
+        threads: o.threads,
         out,
-        quiet: common.quiet,
+        quiet: o.quiet,
         command: args,
         config_text,
         shard: common.shard,
@@ -48,8 +58,12 @@ pub(crate) fn execute(
         format: common.format,
     };
     install_interrupt_handler();
-    let (dir, summary) = run_sweep(sweep, &opts).map_err(Failure::Run)?;
-    print_summary(&summary).map_err(Failure::Run)?;
+    let extras = Extras {
+        games_csv: common.games_csv,
+        resume,
+    };
+    let (dir, summary) = run_sweep_with(sweep, &opts, extras).map_err(Failure::Run)?;
+    print_summary(&summary, &dir).map_err(Failure::Run)?;
     println!("report: {}", dir.display());
     if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
@@ -57,45 +71,105 @@ pub(crate) fn execute(
     Ok(())
 }
 
-/// Prints the key columns of summary.csv as an aligned table.
-pub(crate) fn print_summary(csv_bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let mut r = csv::Reader::from_reader(csv_bytes);
-    let headers = r.headers()?.clone();
+/// The state of the interrupted run in `out` that `--resume` continues: the folder must be a
+/// partial report of this very config, seed, games per row and shard.
+fn resumable(
+    out: &std::path::Path,
+    sweep: &Sweep,
+    common: &Common,
+    config_text: &str,
+) -> anyhow::Result<StateFile> {
+    let folder = Folder::load(out, true).map_err(|e| {
+        anyhow::anyhow!("--resume: {e:#}; allowed: --out naming the folder of an interrupted run")
+    })?;
+    let m = &folder.manifest;
+    if !m.partial {
+        anyhow::bail!(
+            "--resume: {} holds a whole run (partial = false in manifest.json): nothing to resume",
+            out.display()
+        );
+    }
+    let same = m.config_sha256 == robsim::report::sha256_hex(config_text.as_bytes())
+        && m.seed == sweep.file.seed
+        && m.games_per_row == sweep.games
+        && folder.shard() == common.shard
+        && m.precision.is_none();
+    if !same {
+        anyhow::bail!(
+            "--resume: {} was written by another run (config, seed, games per row, shard or --precision differ); allowed: the same config and flags as the interrupted run",
+            out.display()
+        );
+    }
+    let state = folder.state.expect("loaded with state");
+    if state.played.is_empty() {
+        anyhow::bail!(
+            "--resume: {}: state.json does not say which games were played (written by an older robsim); run it again instead",
+            out.display()
+        );
+    }
+    Ok(state)
+}
+
+/// Prints a report's summary for people (`report::terminal`): the rows with their varying
+/// settings first, win rates as percentages with intervals, each step of each axis paired, an
+/// ablation's ranked knobs. `dir` holds the written `compare.csv` and `ablation.csv`.
+pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<()> {
     use robsim::report::Tables;
-    // A report holds one game: Catan's headline columns, else Carcassonne's.
-    let want = if headers.iter().any(|h| h == "robbers") {
+    use std::io::Write;
+    let headers: Vec<String> = csv::Reader::from_reader(csv_bytes)
+        .headers()?
+        .iter()
+        .map(String::from)
+        .collect();
+    // A report holds one game: Catan's setting columns, else Carcassonne's.
+    let (headline, knobs) = if headers.iter().any(|h| h == "robbers") {
         use robsim::carcassonne::experiment::CarcassonneRow as R;
-        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
+        (R::headline_columns(), R::varying_columns())
     } else {
         use robsim::catan::experiment::CatanRow as R;
-        shown_headline(csv_bytes, R::headline_columns(), R::varying_columns())
+        (R::headline_columns(), R::varying_columns())
     };
-    let idx: Vec<usize> = want
+    // The settings: the headline columns before `games`, then the rule knobs.
+    let mut settings: Vec<&str> = headline
         .iter()
-        .filter_map(|w| headers.iter().position(|h| h == *w))
+        .copied()
+        .skip(1)
+        .take_while(|c| *c != "games")
         .collect();
-    let mut rows: Vec<Vec<String>> = vec![idx.iter().map(|&i| headers[i].to_string()).collect()];
-    for rec in r.records() {
-        let rec = rec?;
-        rows.push(idx.iter().map(|&i| rec[i].to_string()).collect());
+    for k in knobs {
+        if !settings.contains(k) {
+            settings.push(k);
+        }
     }
-    // Drop columns that are empty in every row (e.g. seat wins in a co-op sweep).
-    let keep: Vec<usize> = (0..idx.len())
-        .filter(|&c| rows[1..].iter().any(|r| !r[c].is_empty()))
-        .collect();
-    let widths: Vec<usize> = keep
+    // Further headline metrics (the Raiders storm, Carcassonne's robbery): what the table's
+    // own columns (win rates, seats, game length) do not already say.
+    let extra: Vec<&str> = headline
         .iter()
-        .map(|&c| rows.iter().map(|r| r[c].len()).max().unwrap_or(0))
+        .copied()
+        .skip_while(|c| *c != "games")
+        .filter(|c| {
+            !(c.starts_with("win_rate")
+                || c.starts_with("wins_seat")
+                || c.starts_with("score_mean")
+                || c.starts_with("turns_")
+                || knobs.contains(c)
+                || ["games", "capouts", "loss_slowest_vp_short_mean"].contains(c))
+        })
         .collect();
+    let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_default();
+    let text = robsim::report::terminal::summary(
+        csv_bytes,
+        &read("compare.csv"),
+        &read("ablation.csv"),
+        &settings,
+        &extra,
+    );
     let mut out = std::io::stdout().lock();
-    for r in &rows {
-        let line: Vec<String> = keep
-            .iter()
-            .zip(&widths)
-            .map(|(&c, &w)| format!("{:>w$}", r[c]))
-            .collect();
-        writeln!(out, "{}", line.join("  "))?;
-    }
+    write!(out, "{text}")?;
+    writeln!(
+        out,
+        "\nfull tables: {} (summary.csv, compare.csv, report.html)",
+        dir.display()
+    )?;
     Ok(())
 }

@@ -3,31 +3,100 @@
 use crate::cli::GameArgs;
 use crate::Failure;
 use anyhow::Context;
-use robsim::config::Sweep;
+use robsim::config::{Sweep, COMMAND_LINE};
 use std::path::PathBuf;
 
-/// Writes game `index` of the configuration as JSON Lines (or with `html`, its replay page) to
-/// `out` (atomically) or stdout.
-pub(crate) fn trace(
-    game: &GameArgs,
-    index: u64,
-    out: Option<PathBuf>,
-    html: bool,
-) -> Result<(), Failure> {
+/// Which game a trace plays: the flags' configuration, or row `row` of a config file.
+pub(crate) struct Pick<'a> {
+    pub game: &'a GameArgs,
+    pub config: Option<PathBuf>,
+    pub row: Option<usize>,
+    pub index: u64,
+}
+
+impl Pick<'_> {
+    /// The sweep the trace's game belongs to, and the row picked.
+    fn sweep(&self) -> Result<(Sweep, usize), Failure> {
+        let sweep = match &self.config {
+            Some(path) => Sweep::load(path).map_err(Failure::Input)?,
+            None => {
+                self.game.check().map_err(Failure::Input)?;
+                Sweep::from_file(self.game.sweep_file(1), COMMAND_LINE).map_err(Failure::Input)?
+            }
+        };
+        let n = sweep.n_rows();
+        let row = match self.row {
+            Some(r) if r >= n => {
+                return Err(Failure::Input(anyhow::anyhow!(
+                    "--row {r}: the configuration has {n} row(s); allowed: 0..={}",
+                    n - 1
+                )))
+            }
+            Some(r) => r,
+            None => {
+                if n > 1 {
+                    eprintln!(
+                        "robsim: note: the configuration has {n} rows; tracing row 0 ({}); --row N picks another",
+                        row_label(&sweep, 0)
+                    );
+                }
+                0
+            }
+        };
+        Ok((sweep, row))
+    }
+}
+
+/// A row's settings in words (`robert, 4 players, team, moderate`).
+fn row_label(sweep: &Sweep, row: usize) -> String {
+    match sweep.rows.get(row) {
+        Some(r) => {
+            let mut parts = vec![
+                r.rules.variant.name().to_string(),
+                format!("{} players", r.rules.players),
+                r.policy.label(),
+            ];
+            if let Some(o) = r.rules.variant.robert() {
+                parts.push(robsim::catan::knobs::difficulty_name(o.start_cards).to_string());
+            }
+            parts.join(", ")
+        }
+        None => {
+            let c = &sweep.carcassonne[row - sweep.rows.len()];
+            format!(
+                "carcassonne, {} players, {}, robbers {}",
+                c.rules.players,
+                c.policy.name(),
+                c.rules.robbers
+            )
+        }
+    }
+}
+
+/// Writes the picked game as JSON Lines (or with `html`, its replay page) to `out`
+/// (atomically, then says what it wrote) or stdout.
+pub(crate) fn trace(pick: &Pick, out: Option<PathBuf>, html: bool) -> Result<(), Failure> {
+    let (sweep, row) = pick.sweep()?;
+    let what = format!(
+        "game {} of row {row} ({}), seed {}",
+        pick.index,
+        row_label(&sweep, row),
+        sweep.file.seed
+    );
     if html {
         let mut buf = Vec::new();
-        write_jsonl(game, index, Sink::Buffer(&mut buf))?;
+        write_jsonl(&sweep, row, pick.index, Sink::Buffer(&mut buf))?;
         let text = String::from_utf8(buf).map_err(|e| Failure::Run(e.into()))?;
         let page = robsim::report::replay::page(&text, "robsim trace").map_err(Failure::Run)?;
-        return emit(out, page.as_bytes());
+        return emit(out, page.as_bytes(), &format!("replay: {{}}: {what}"));
     }
     match &out {
         Some(_) => {
             let mut buf = Vec::new();
-            write_jsonl(game, index, Sink::Buffer(&mut buf))?;
-            emit(out, &buf)
+            write_jsonl(&sweep, row, pick.index, Sink::Buffer(&mut buf))?;
+            emit(out, &buf, &format!("trace: {{}}: {what}"))
         }
-        None => write_jsonl(game, index, Sink::Stdout),
+        None => write_jsonl(&sweep, row, pick.index, Sink::Stdout),
     }
 }
 
@@ -37,10 +106,15 @@ enum Sink<'a> {
     Stdout,
 }
 
-/// Writes `bytes` to `out` atomically, or to stdout.
-fn emit(out: Option<PathBuf>, bytes: &[u8]) -> Result<(), Failure> {
+/// Writes `bytes` to `out` atomically and prints `said` with `{}` replaced by the path, or
+/// writes them to stdout.
+fn emit(out: Option<PathBuf>, bytes: &[u8], said: &str) -> Result<(), Failure> {
     match out {
-        Some(path) => robsim::report::write_atomic(&path, bytes).map_err(Failure::Run),
+        Some(path) => {
+            robsim::report::write_atomic(&path, bytes).map_err(Failure::Run)?;
+            println!("{}", said.replace("{}", &path.display().to_string()));
+            Ok(())
+        }
         None => {
             use std::io::Write;
             let mut o = std::io::stdout().lock();
@@ -59,49 +133,42 @@ pub(crate) fn replay(trace: &std::path::Path, out: Option<PathBuf>) -> Result<()
     let page = robsim::report::replay::page(&text, &trace.display().to_string())
         .map_err(Failure::Input)?;
     let out = out.unwrap_or_else(|| trace.with_extension("html"));
-    emit(Some(out.clone()), page.as_bytes())?;
-    println!("replay: {}", out.display());
-    Ok(())
+    emit(Some(out), page.as_bytes(), "replay: {}")
 }
 
-/// Plays game `index` of the configuration and writes its JSON Lines to `sink`.
-fn write_jsonl(game: &GameArgs, index: u64, sink: Sink) -> Result<(), Failure> {
+/// Plays game `index` of row `row` of `sweep` and writes its JSON Lines to `sink`.
+fn write_jsonl(sweep: &Sweep, row: usize, index: u64, sink: Sink) -> Result<(), Failure> {
     use robsim::catan::sim::{layout_for, GameRngs};
     use robsim::catan::trace::{write_trace, TraceHeader};
     use robsim::catan::Topology;
-    let sweep = Sweep::from_file(game.sweep_file(1), "command line").map_err(Failure::Input)?;
+    let seed = sweep.file.seed;
     let mut w: Box<dyn std::io::Write + '_> = match sink {
         Sink::Buffer(b) => Box::new(b),
         Sink::Stdout => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    if let Some(&row) = sweep.carcassonne.first() {
-        let tiles = robsim::carcassonne::experiment::resolve_tiles(&game.tiles)
-            .with_context(|| format!("--tiles {:?}", game.tiles))
+    if row >= sweep.rows.len() {
+        let spec = sweep.carcassonne[row - sweep.rows.len()];
+        let name = &sweep.file.tiles;
+        let tiles = robsim::carcassonne::experiment::resolve_tiles(name)
+            .with_context(|| format!("tiles {name:?}"))
             .map_err(Failure::Input)?;
-        return robsim::carcassonne::trace::write_trace(
-            &mut w,
-            tiles,
-            &game.tiles,
-            row,
-            game.seed,
-            index,
-        )
-        .and_then(|()| w.flush().map_err(anyhow::Error::from))
-        .map_err(Failure::Run);
+        return robsim::carcassonne::trace::write_trace(&mut w, tiles, name, spec, seed, index)
+            .and_then(|()| w.flush().map_err(anyhow::Error::from))
+            .map_err(Failure::Run);
     }
-    let row = sweep.rows[0];
-    let map = robsim::catan::mapfile::map_for(&game.map, &row.rules);
-    let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
+    let spec = sweep.rows[row];
+    let map = robsim::catan::mapfile::map_for(&sweep.file.map, &spec.rules);
+    let maps = robsim::games::catan_maps(sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
-    let layout = layout_for(topo, row.board, game.seed, index);
-    let header = TraceHeader::new(&row.policy.label(), row.board, &map, game.seed, index);
-    let mut rngs = GameRngs::new(game.seed, index);
+    let layout = layout_for(topo, spec.board, seed, index);
+    let header = TraceHeader::new(&spec.policy.label(), spec.board, &map, seed, index);
+    let mut rngs = GameRngs::new(seed, index);
     write_trace(
         &mut w,
         topo,
         layout,
-        row.rules,
-        &mut row.policy.player(),
+        spec.rules,
+        &mut spec.policy.player(),
         &header,
         &mut rngs,
     )

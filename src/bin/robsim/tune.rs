@@ -1,12 +1,13 @@
 //! `robsim tune`: tunes a config's team knobs and writes tuned.toml, tune.csv and held_out.csv.
 
+use crate::cli::Output;
 use crate::Failure;
 use anyhow::Context;
 use robsim::catan::tune::{planned_games, tune as search, Tuned};
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::write_atomic;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How much the search plays.
 pub(crate) struct Budget {
@@ -19,11 +20,10 @@ pub(crate) struct Budget {
 pub(crate) fn tune(
     config: &Path,
     budget: Budget,
-    threads: usize,
-    out: Option<PathBuf>,
-    quiet: bool,
+    output: Output,
     args: Vec<String>,
 ) -> Result<(), Failure> {
+    let (threads, quiet) = (output.threads, output.quiet);
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
@@ -47,7 +47,10 @@ pub(crate) fn tune(
             config.display()
         )));
     }
-    let out = out.unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
+    let out = output
+        .out
+        .unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
+    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(
         planned_games(n_team, budget.train_games, budget.test_games, budget.rounds),
@@ -115,7 +118,7 @@ fn write(
         w.serialize(c)?;
     }
     write_atomic(&out.join("held_out.csv"), &w.into_inner()?)?;
-    Ok(())
+    robsim::report::settle(out, &["tuned.toml", "tune.csv", "held_out.csv"])
 }
 
 fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
@@ -133,27 +136,33 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
     } else {
         println!("tuned: {}", changed.join(", "));
     }
-    println!("held-out games, tuned minus start (95% interval, McNemar p):");
+    println!("held-out games, tuned minus start (paired on the same games, 95% interval):");
+    use robsim::report::terminal::{aligned, p_value, points_ci};
+    let mut lines = Vec::new();
     for c in &r.held_out {
         let row = &rows[c.row_a];
-        println!(
-            "  row {:>2} {} {}p {:<10} {:+.2} points ({:+.2} to {:+.2}), p = {}",
-            c.row_a,
-            row.spec.rules.variant.name(),
-            row.spec.rules.players,
-            row.spec
-                .rules
-                .variant
-                .robert()
-                .map_or("", |r| robsim::catan::knobs::difficulty_name(r.start_cards)),
-            c.win_rate_diff.unwrap_or(0.0) * 100.0,
-            c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
-            c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
-            c.mcnemar_p.map_or("-".to_string(), |p| if p < 0.001 {
-                format!("{p:.1e}")
-            } else {
-                format!("{p:.3}")
-            }),
-        );
+        lines.push(vec![
+            format!("row {}", c.row_a),
+            format!(
+                "{}, {} players{}",
+                row.spec.rules.variant.name(),
+                row.spec.rules.players,
+                row.spec
+                    .rules
+                    .variant
+                    .robert()
+                    .map_or(String::new(), |r| format!(
+                        ", {}",
+                        robsim::catan::knobs::difficulty_name(r.start_cards)
+                    ))
+            ),
+            points_ci(
+                c.win_rate_diff.unwrap_or(0.0),
+                c.win_rate_diff_lo95.unwrap_or(0.0),
+                c.win_rate_diff_hi95.unwrap_or(0.0),
+            ),
+            c.mcnemar_p.map_or("-".to_string(), p_value),
+        ]);
     }
+    print!("{}", aligned(&lines, 2));
 }

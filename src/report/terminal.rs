@@ -1,0 +1,471 @@
+//! The terminal summary of a report for people: percentages with intervals, the settings that vary first, each step of each axis as a paired comparison, an ablation's knobs ranked; the full tables stay in the CSVs.
+
+use std::collections::BTreeMap;
+
+/// A rate as a percentage with one decimal (`71.0%`).
+pub fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// A rate with its 95% interval (`71.0% (70.1–71.9)`).
+pub fn pct_ci(x: f64, lo: f64, hi: f64) -> String {
+    format!("{} ({:.1}–{:.1})", pct(x), lo * 100.0, hi * 100.0)
+}
+
+/// A difference of rates in percentage points with its interval (`+30.7 points (+29.5 to +31.9)`).
+pub fn points_ci(d: f64, lo: f64, hi: f64) -> String {
+    format!(
+        "{:+.1} points ({:+.1} to {:+.1})",
+        d * 100.0,
+        lo * 100.0,
+        hi * 100.0
+    )
+}
+
+/// A p value as people read it (`p < 0.001`, `p = 0.032`).
+pub fn p_value(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".into()
+    } else {
+        format!("p = {p:.3}")
+    }
+}
+
+/// A CSV table read as rows of (column -> cell).
+struct Table {
+    rows: Vec<BTreeMap<String, String>>,
+    columns: Vec<String>,
+}
+
+impl Table {
+    fn read(bytes: &[u8]) -> Table {
+        let mut r = csv::Reader::from_reader(bytes);
+        let columns: Vec<String> = r
+            .headers()
+            .map(|h| h.iter().map(String::from).collect())
+            .unwrap_or_default();
+        let rows = r
+            .records()
+            .filter_map(|rec| rec.ok())
+            .map(|rec| {
+                columns
+                    .iter()
+                    .cloned()
+                    .zip(rec.iter().map(String::from))
+                    .collect()
+            })
+            .collect();
+        Table { rows, columns }
+    }
+
+    fn has(&self, c: &str) -> bool {
+        self.columns.iter().any(|x| x == c)
+    }
+}
+
+fn cell<'a>(r: &'a BTreeMap<String, String>, c: &str) -> &'a str {
+    r.get(c).map_or("", String::as_str)
+}
+
+fn num(r: &BTreeMap<String, String>, c: &str) -> Option<f64> {
+    cell(r, c).parse().ok()
+}
+
+/// Aligned columns: the first `left` are left-aligned, the others right-aligned; each line
+/// indented by two spaces.
+pub fn aligned(lines: &[Vec<String>], left: usize) -> String {
+    align(lines, left)
+}
+
+fn align(lines: &[Vec<String>], left: usize) -> String {
+    let n = lines.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> = (0..n)
+        .map(|c| {
+            lines
+                .iter()
+                .filter_map(|l| l.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for l in lines {
+        let cells: Vec<String> = l
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let pad = " ".repeat(width[c] - s.chars().count());
+                if c < left {
+                    format!("{s}{pad}")
+                } else {
+                    format!("{pad}{s}")
+                }
+            })
+            .collect();
+        out.push_str("  ");
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Most paired steps printed; the rest are in `compare.csv`.
+const MAX_STEPS: usize = 40;
+
+/// The summary of a sweep's report for the terminal. `settings` are the summary columns that
+/// describe a row (a game's setting columns, in order); those that vary between rows come
+/// first, the others are said once above the table.
+///
+/// `extra` are further headline columns shown after the game length where any row has them
+/// (`robber_point_share`, `storm_turn_median`); a column named `*_share` is shown as a
+/// percentage.
+pub fn summary(
+    summary_csv: &[u8],
+    compare_csv: &[u8],
+    ablation_csv: &[u8],
+    settings: &[&str],
+    extra: &[&str],
+) -> String {
+    let t = Table::read(summary_csv);
+    if t.rows.is_empty() {
+        return String::new();
+    }
+    let varies = |c: &str| t.rows.iter().any(|r| cell(r, c) != cell(&t.rows[0], c));
+    let present: Vec<&str> = settings
+        .iter()
+        .copied()
+        .filter(|c| t.has(c) && t.rows.iter().any(|r| !cell(r, c).is_empty()))
+        .collect();
+    let varying: Vec<&str> = present.iter().copied().filter(|c| varies(c)).collect();
+    let fixed: Vec<String> = present
+        .iter()
+        .filter(|c| !varies(c))
+        .map(|c| format!("{c} {}", cell(&t.rows[0], c)))
+        .collect();
+    let mut out = String::new();
+    let games = if varies("games") {
+        "games per row vary".to_string()
+    } else {
+        format!("{} games per row", cell(&t.rows[0], "games"))
+    };
+    let mut said = format!(
+        "{} row{}, {games}; every row:",
+        t.rows.len(),
+        if t.rows.len() == 1 { "" } else { "s" },
+    );
+    // The settings every row shares, wrapped to stay readable in a terminal.
+    let mut line_len = said.chars().count();
+    for (k, f) in fixed.iter().enumerate() {
+        let part = if k + 1 < fixed.len() {
+            format!("{f},")
+        } else {
+            f.clone()
+        };
+        if line_len + 1 + part.chars().count() > 96 {
+            said.push_str("\n   ");
+            line_len = 3;
+        }
+        said.push(' ');
+        said.push_str(&part);
+        line_len += 1 + part.chars().count();
+    }
+    if fixed.is_empty() {
+        said.push_str(" -");
+    }
+    out.push_str(&said);
+    out.push('\n');
+    let extra: Vec<&str> = extra
+        .iter()
+        .copied()
+        .filter(|c| t.rows.iter().any(|r| !cell(r, c).is_empty()))
+        .collect();
+    let median = t.has("turns_median");
+    let seat_cols: Vec<String> = t
+        .columns
+        .iter()
+        .filter(|c| {
+            (c.starts_with("seat") && c.ends_with("_win_rate")) || c.starts_with("win_rate_seat")
+        })
+        .filter(|c| t.rows.iter().any(|r| !cell(r, c).is_empty()))
+        .cloned()
+        .collect();
+    let team = t.has("win_rate") && t.rows.iter().any(|r| !cell(r, "win_rate").is_empty());
+    let capouts = t
+        .rows
+        .iter()
+        .any(|r| num(r, "capouts").unwrap_or(0.0) > 0.0);
+    // An ablation's rows each move one knob from row 0: one column says which, instead of a
+    // column per knob.
+    let ablation_rows = !Table::read(ablation_csv).rows.is_empty();
+    let moved = |r: &BTreeMap<String, String>| -> String {
+        let m: Vec<String> = varying
+            .iter()
+            .filter(|c| cell(r, c) != cell(&t.rows[0], c))
+            .map(|c| format!("{c} {}", cell(r, c)))
+            .collect();
+        if m.is_empty() {
+            "base row".into()
+        } else {
+            m.join(", ")
+        }
+    };
+    let shown = if ablation_rows { 1 } else { varying.len() };
+    let mut head: Vec<String> = vec!["row".into()];
+    if ablation_rows {
+        head.push("moved".into());
+    } else {
+        head.extend(varying.iter().map(|c| c.to_string()));
+    }
+    if varies("games") {
+        head.push("games".into());
+    }
+    if team {
+        head.push("team win rate (95%)".into());
+    }
+    for c in &seat_cols {
+        let k: String = c.chars().filter(char::is_ascii_digit).collect();
+        head.push(format!("seat {k} wins"));
+    }
+    head.push(
+        if median {
+            "turns median (p10–p90)"
+        } else {
+            "turns mean"
+        }
+        .into(),
+    );
+    head.extend(extra.iter().map(|c| c.to_string()));
+    if capouts {
+        head.push("capouts".into());
+    }
+    let mut lines = vec![head];
+    for r in &t.rows {
+        let mut l: Vec<String> = vec![cell(r, "row").to_string()];
+        if ablation_rows {
+            l.push(moved(r));
+        } else {
+            l.extend(varying.iter().map(|c| cell(r, c).to_string()));
+        }
+        if varies("games") {
+            l.push(cell(r, "games").to_string());
+        }
+        if team {
+            l.push(
+                match (
+                    num(r, "win_rate"),
+                    num(r, "win_rate_lo95"),
+                    num(r, "win_rate_hi95"),
+                ) {
+                    (Some(x), Some(lo), Some(hi)) => pct_ci(x, lo, hi),
+                    _ => "-".into(),
+                },
+            );
+        }
+        for c in &seat_cols {
+            l.push(num(r, c).map_or("-".into(), pct));
+        }
+        l.push(if median {
+            format!(
+                "{} ({}–{})",
+                cell(r, "turns_median"),
+                cell(r, "turns_p10"),
+                cell(r, "turns_p90")
+            )
+        } else {
+            cell(r, "turns_mean").to_string()
+        });
+        for c in &extra {
+            l.push(match num(r, c) {
+                Some(x) if c.ends_with("_share") => pct(x),
+                _ => cell(r, c).to_string(),
+            });
+        }
+        if capouts {
+            l.push(cell(r, "capouts").to_string());
+        }
+        lines.push(l);
+    }
+    out.push_str(&align(&lines, 1 + shown));
+    if !ablation_rows {
+        out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
+    }
+    out.push_str(&ablation(&Table::read(ablation_csv)));
+    out
+}
+
+/// Each step of each varying setting (neighbouring values in row order), paired on the same
+/// games: the win-rate difference with its interval and McNemar p (else the game length's).
+fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
+    let mut lines: Vec<Vec<String>> = Vec::new();
+    let mut more = 0;
+    for &setting in varying {
+        let mut order: Vec<&str> = Vec::new();
+        for r in &summary.rows {
+            let v = cell(r, setting);
+            if !order.contains(&v) {
+                order.push(v);
+            }
+        }
+        let pos = |v: &str| order.iter().position(|x| *x == v);
+        for c in compare
+            .rows
+            .iter()
+            .filter(|c| cell(c, "setting") == setting)
+        {
+            let (Some(a), Some(b)) = (pos(cell(c, "value_a")), pos(cell(c, "value_b"))) else {
+                continue;
+            };
+            if a.abs_diff(b) != 1 {
+                continue;
+            }
+            if lines.len() >= MAX_STEPS {
+                more += 1;
+                continue;
+            }
+            let row_a = cell(c, "row_a").parse::<usize>().ok();
+            let context: Vec<String> = row_a
+                .and_then(|i| summary.rows.get(i))
+                .map(|r| {
+                    varying
+                        .iter()
+                        .filter(|s| **s != setting)
+                        .map(|s| format!("{s} {}", cell(r, s)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let effect = match (
+                num(c, "win_rate_diff"),
+                num(c, "win_rate_diff_lo95"),
+                num(c, "win_rate_diff_hi95"),
+            ) {
+                (Some(d), Some(lo), Some(hi)) => {
+                    let p = num(c, "mcnemar_p").map_or(String::new(), p_value);
+                    format!("{}  {p}", points_ci(d, lo, hi))
+                }
+                _ => format!(
+                    "{:+.1} turns ({:+.1} to {:+.1})",
+                    num(c, "turns_diff_mean").unwrap_or(0.0),
+                    num(c, "turns_diff_lo95").unwrap_or(0.0),
+                    num(c, "turns_diff_hi95").unwrap_or(0.0)
+                ),
+            };
+            lines.push(vec![
+                format!("{setting} {} → {}", cell(c, "value_a"), cell(c, "value_b")),
+                context.join(", "),
+                effect,
+            ]);
+        }
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nEach step, paired on the same games (B − A, 95% interval):\n");
+    out.push_str(&align(&lines, 2));
+    if more > 0 {
+        out.push_str(&format!("  ... {more} more steps in compare.csv\n"));
+    }
+    out
+}
+
+/// An ablation's moved knobs, largest effect first.
+fn ablation(a: &Table) -> String {
+    if a.rows.is_empty() {
+        return String::new();
+    }
+    let team = a.rows.iter().any(|r| num(r, "win_rate_diff").is_some());
+    let effect = |r: &BTreeMap<String, String>| {
+        if team {
+            num(r, "win_rate_diff").unwrap_or(0.0).abs()
+        } else {
+            num(r, "turns_diff_mean").unwrap_or(0.0).abs()
+        }
+    };
+    let mut rows: Vec<&BTreeMap<String, String>> = a.rows.iter().collect();
+    rows.sort_by(|x, y| effect(y).total_cmp(&effect(x)));
+    let base = rows
+        .first()
+        .and_then(|r| num(r, "win_rate_base"))
+        .map_or(String::new(), |b| format!(" (base row {})", pct(b)));
+    let mut out = format!(
+        "\nAblation, the knobs ranked by their effect on the {}{base}:\n",
+        if team { "team win rate" } else { "game length" }
+    );
+    let mut lines = vec![vec![
+        "knob".to_string(),
+        "move".to_string(),
+        if team { "win rate" } else { "turns" }.to_string(),
+        "change (95%)".to_string(),
+        if team { "McNemar" } else { "" }.to_string(),
+    ]];
+    for r in rows {
+        let change = if team {
+            points_ci(
+                num(r, "win_rate_diff").unwrap_or(0.0),
+                num(r, "win_rate_diff_lo95").unwrap_or(0.0),
+                num(r, "win_rate_diff_hi95").unwrap_or(0.0),
+            )
+        } else {
+            format!(
+                "{:+.1} turns ({:+.1} to {:+.1})",
+                num(r, "turns_diff_mean").unwrap_or(0.0),
+                num(r, "turns_diff_lo95").unwrap_or(0.0),
+                num(r, "turns_diff_hi95").unwrap_or(0.0)
+            )
+        };
+        lines.push(vec![
+            cell(r, "knob").to_string(),
+            format!("{} → {}", cell(r, "value_base"), cell(r, "value")),
+            if team {
+                num(r, "win_rate").map_or("-".into(), pct)
+            } else {
+                cell(r, "turns_mean").to_string()
+            },
+            change,
+            if team {
+                num(r, "mcnemar_p").map_or(String::new(), p_value)
+            } else {
+                String::new()
+            },
+        ]);
+    }
+    out.push_str(&align(&lines, 2));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varying_settings_first_percentages_steps_and_ranked_knobs() {
+        let rows = b"row,variant,players,difficulty,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,capouts\n\
+0,robert,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
+1,robert,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
+        let compare = b"row_a,row_b,setting,value_a,value_b,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
+0,1,difficulty,easy,hard,-0.62,-0.63,-0.61,0.0\n";
+        let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
+a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
+b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
+        let settings = ["variant", "players", "difficulty"];
+        let s = summary(rows, compare, b"", &settings, &[]);
+        assert!(s.contains("every row: variant robert, players 4"), "{s}");
+        let table_head = s.lines().nth(1).unwrap();
+        assert!(table_head.starts_with("  row  difficulty"), "{s}");
+        assert!(s.contains("71.0% (70.1–71.9)"), "{s}");
+        assert!(s.contains("difficulty easy → hard"), "{s}");
+        assert!(
+            s.contains("-62.0 points (-63.0 to -61.0)  p < 0.001"),
+            "{s}"
+        );
+        assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
+        // An ablation: one column names what each row moved, and the knobs are ranked.
+        let s = summary(rows, compare, ablation, &settings, &[]);
+        assert!(s.lines().nth(1).unwrap().starts_with("  row  moved"), "{s}");
+        assert!(s.contains("  1    difficulty hard"), "{s}");
+        let b = s.find("\n  b ").unwrap();
+        let a = s.find("\n  a ").unwrap();
+        assert!(b < a, "the larger effect first: {s}");
+        assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
+    }
+}
