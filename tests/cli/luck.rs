@@ -251,6 +251,16 @@ fn bad_luck_tables_name_the_key() {
             "grid.variant: luck plays Catan boards",
         ),
         ("[luck]", "[lucky]", "unknown field `lucky`"),
+        (
+            "games_per_board = [10",
+            "gams_per_board = [10",
+            "luck.gams_per_board: unknown key `gams_per_board`; did you mean `games_per_board`?",
+        ),
+        (
+            "board = \"random\"\n[luck]",
+            "board = \"random\"\nrobber_share = \"half\"\n[luck]",
+            "grid.robber_share: does not apply to variant \"robert\"",
+        ),
     ] {
         let cfg = d.join("bad.toml");
         std::fs::write(&cfg, CFG.replace(from, to)).unwrap();
@@ -272,5 +282,20 @@ fn bad_luck_tables_name_the_key() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no [luck] table"));
+    // A folder robsim did not write is refused before any game is played.
+    let foreign = d.join("foreign");
+    std::fs::create_dir_all(&foreign).unwrap();
+    std::fs::write(foreign.join("notes.txt"), "mine").unwrap();
+    std::fs::write(&cfg, CFG).unwrap();
+    let out = robsim()
+        .args(["luck", cfg.to_str().unwrap(), "-o"])
+        .arg(&foreign)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--force"));
+    assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
+    let help = run_ok(&["luck", "--help"]);
+    assert!(help.contains("games_per_board = [100") && help.contains("-o, --out <DIR>"));
     let _ = std::fs::remove_dir_all(&d);
 }
