@@ -111,7 +111,7 @@ fn a_fixed_board_has_no_board_share_and_seats_are_reported() {
     let cfg = d.join("f.toml");
     std::fs::write(
         &cfg,
-        "name = \"f\"\nseed = 9\ngames = 1\n[grid]\nvariant = [\"robert\", \"base\"]\nplayers = 4\ndifficulty = \"easy\"\nboard = \"fixed\"\n[luck]\nrungs = [\"team\"]\nboards = 80\ngames_per_board = 12\n",
+        "name = \"f\"\nseed = 9\ngames = 1\n[grid]\nvariant = [\"robert\", \"base\"]\nplayers = 4\ndifficulty = \"easy\"\nspans_variants = [\"difficulty\"]\nboard = \"fixed\"\n[luck]\nrungs = [\"team\"]\nboards = 80\ngames_per_board = 12\n",
     )
     .unwrap();
     let out = d.join("out");
