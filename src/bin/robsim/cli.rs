@@ -449,7 +449,8 @@ const SWEEP_EXAMPLES: &str = "Examples:
   robsim sweep configs/robert-difficulty.toml -o out/robert-difficulty
   robsim sweep configs/robert-difficulty.toml -g 500 --games-csv   # a quick look, with games.csv";
 
-const LUCK_EXAMPLES: &str = "The config's [luck] table names the skill ladder, weakest first, and what each rung plays:
+const LUCK_EXAMPLES: &str =
+    "The config's [luck] table names the skill ladder, weakest first, and what each rung plays:
   [luck]
   rungs = [\"random\", \"team\", \"team-tuned\", \"rollout-8\"]   # any policy name a sweep takes
   boards = [1000, 1000, 1000, 200]                       # one count, or one per rung
