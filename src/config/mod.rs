@@ -5,6 +5,7 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
+pub mod luck;
 
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
@@ -196,6 +197,9 @@ pub struct SweepFile {
     /// A calibration: the knob values that give target win rates (`robsim calibrate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibrate: Option<calibrate::CalibrateFile>,
+    /// A luck-and-skill run: boards × games per board for each rung (`robsim luck`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<luck::LuckFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {

@@ -3,6 +3,7 @@
 mod bench;
 mod calibrate;
 mod cli;
+mod luck;
 mod soak;
 mod sweep;
 mod trace;
@@ -201,6 +202,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             output,
         } => calibrate::calibrate(&config, games, output, args),
+        Cmd::Luck { config, output } => luck::luck(&config, output, args),
     }
 }
 
