@@ -233,6 +233,32 @@ pub(crate) fn search(
     near: u8,
     value: impl Fn(usize) -> Option<f32>,
 ) -> Option<(EdgeId, f32)> {
+    search_bounded(
+        g,
+        roots,
+        edges,
+        foreign,
+        max_depth,
+        near,
+        f32::INFINITY,
+        value,
+    )
+}
+
+/// [`search`] when every `value` is at most `bound`: the search stops as soon as no corner
+/// further away could beat the best so far (its value less `STEP` per step would be at most
+/// the best), which gives the same edge and value as the full search.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_bounded(
+    g: &Game,
+    roots: CornerSet,
+    edges: EdgeSet,
+    foreign: CornerSet,
+    max_depth: u8,
+    near: u8,
+    bound: f32,
+    value: impl Fn(usize) -> Option<f32>,
+) -> Option<(EdgeId, f32)> {
     let mut dist = [u8::MAX; MAX_CORNERS];
     let mut first = [NONE; MAX_CORNERS];
     let mut queue = [0u8; MAX_CORNERS];
@@ -251,6 +277,11 @@ pub(crate) fn search(
         let d = dist[c];
         if d >= max_depth || (best_near && d >= near) {
             break; // FIFO order: every later corner is at least as far
+        }
+        // Every corner found from here on is at least d + 1 steps away, so worth at most
+        // `bound - STEP * (d + 1)` (rounding is monotone): none can beat the best strictly.
+        if best.is_some() && best_v >= bound - STEP * (d + 1) as f32 {
+            break;
         }
         for &e in &g.topo.corner_edges[c] {
             if e == NONE || !edges.contains(e as usize) {
