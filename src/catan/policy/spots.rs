@@ -90,17 +90,16 @@ fn production_of(
     buildings: CornerSet,
     pips_of: impl Fn(usize) -> u32,
 ) -> [u32; 5] {
+    // Hexes without a token produce nothing whatever `pips_of` says, so only the corner's
+    // yielding hexes are read.
     let mut out = [0u32; 5];
     for c in buildings.iter() {
         let w = if me.cities.contains(c) { 2 } else { 1 };
-        for &h in &g.topo.corner_hexes[c] {
-            if h == NONE {
-                continue;
+        for y in &g.layout.corner_yield[c] {
+            if y.pips == 0 {
+                break;
             }
-            let h = h as usize;
-            if let Some(r) = g.layout.terrain[h].resource() {
-                out[r.idx()] += w * pips_of(h);
-            }
+            out[y.res as usize] += w * pips_of(y.hex as usize);
         }
     }
     out
@@ -113,22 +112,16 @@ pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> 
     let mut s = 0.0f32;
     let mut seen = 0u8;
     let mut corner_prod = [0u32; 5];
-    for &h in &g.topo.corner_hexes[c] {
-        if h == NONE {
-            continue;
+    // The corner's hexes with a resource and a token, in the corner's order.
+    for y in &g.layout.corner_yield[c] {
+        if y.pips == 0 {
+            break;
         }
-        let h = h as usize;
-        let pp = pips(g.layout.token[h]) as u32;
-        if pp == 0 {
-            continue;
-        }
-        let Some(r) = g.layout.terrain[h].resource() else {
-            continue;
-        };
-        let ri = r.idx();
+        let pp = y.pips as u32;
+        let ri = y.res as usize;
         corner_prod[ri] += pp;
         // A face-down token (Robert) may come back, but counts less for now.
-        s += if g.s.face_down.contains(h) {
+        s += if g.s.face_down.contains(y.hex as usize) {
             0.6 * pp as f32
         } else {
             pp as f32
@@ -136,7 +129,7 @@ pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> 
         if prod[ri] == 0 && seen & (1 << ri) == 0 {
             seen |= 1 << ri;
             s += 2.5;
-            if setup && matches!(r, Resource::Brick | Resource::Lumber) {
+            if setup && matches!(Resource::from_idx(ri), Resource::Brick | Resource::Lumber) {
                 s += 1.5;
             }
         }
