@@ -546,6 +546,62 @@ fn main_menu_is_the_listed_main_actions() {
     assert!(checked > 10_000, "only {checked} main-phase states checked");
 }
 
+/// `Game::counted_action` is `legal_actions` indexed, for every index, in every state random
+/// play reaches in every variant (where it counts at all: set-up, the robber, free roads,
+/// flips).
+#[test]
+fn counted_actions_are_the_listed_actions() {
+    let variants = [
+        Rules::base(4),
+        Rules::base(3),
+        Rules::robert(
+            4,
+            RobertRules {
+                start_cards: 3,
+                ..Default::default()
+            },
+        ),
+        Rules::solitaire(SolitaireRules::default()).with_modifiers(Modifiers(7)),
+        Rules::raiders(4, RaidersRules::default()),
+    ];
+    let mut checked = 0u64;
+    for rules in variants {
+        let map = robsim::catan::mapfile::map_for("base", &rules);
+        let t = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
+        let board = if matches!(rules.variant, Variant::Raiders(_)) {
+            BoardKind::Fixed
+        } else {
+            BoardKind::Random { red_apart: true }
+        };
+        for i in 0..30 {
+            let mut g = Game::new(&t, layout_for(&t, board, 13, i), rules);
+            let mut rngs = GameRngs::new(13, i);
+            let mut list = Box::new(ActionList::new());
+            let mut obs = Stepwise::new((), |g: &Game, _: &Step, _: &mut ()| {
+                if g.is_over() || g.chance().is_some() {
+                    return;
+                }
+                let mut l = ActionList::new();
+                g.legal_actions(&mut l);
+                let mut count = None;
+                for k in 0..l.len() {
+                    let Some(a) = g.counted_action(|n| {
+                        count = Some(n);
+                        k
+                    }) else {
+                        return;
+                    };
+                    assert_eq!(a, l[k], "{:?} action {k}", g.s.phase);
+                }
+                assert_eq!(count, Some(l.len()), "{:?}", g.s.phase);
+                checked += 1;
+            });
+            play(&mut g, &mut RandomPolicy, &mut rngs, &mut list, &mut obs);
+        }
+    }
+    assert!(checked > 5_000, "only {checked} counted decisions checked");
+}
+
 /// `random` counts rather than lists where it can (main phase, before the roll, discards); in
 /// every state random play reaches, every variant, it takes the action that listing the legal
 /// actions and drawing an index would take, from the same random number.

@@ -75,7 +75,7 @@ impl Game<'_> {
                     }
                 }
                 self.s.phase = Phase::SetupRoad;
-                self.after_build(true, sink);
+                self.after_build(Some(p), true, sink);
             }
             (Phase::SetupRoad, Action::BuildRoad(e)) => {
                 self.place_road(p, e, true, sink);
@@ -170,7 +170,7 @@ impl Game<'_> {
             (Phase::Main | Phase::SpecialBuild, Action::BuildSettlement(c)) => {
                 self.pay(p, &SETTLEMENT_COST);
                 self.place_settlement(p, c, false, sink);
-                self.after_build(false, sink);
+                self.after_build(Some(p), false, sink);
             }
             (Phase::Main | Phase::SpecialBuild, Action::BuildCity(c)) => {
                 self.pay(p, &CITY_COST);
@@ -181,7 +181,7 @@ impl Game<'_> {
                     at: c.0,
                     free: false,
                 });
-                self.after_build(false, sink);
+                self.after_build(None, false, sink);
             }
             (Phase::Main | Phase::SpecialBuild, Action::BuyDev) => {
                 self.pay_for_dev(p, sink);

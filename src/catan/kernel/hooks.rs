@@ -226,12 +226,19 @@ impl Game<'_> {
         }
     }
 
-    /// After a settlement or city is built (or placed in set-up): Raiders' takeovers and
-    /// freed buildings.
+    /// After a settlement (`settler`: its builder, whose trade routes may change; the other
+    /// seats' were measured when it was placed) or city (`None`) is built, or placed in set-up:
+    /// Raiders' takeovers and freed buildings.
     #[inline]
-    pub(super) fn after_build<S: Sink<Event>>(&mut self, setup: bool, sink: &mut S) {
+    pub(super) fn after_build<S: Sink<Event>>(
+        &mut self,
+        settler: Option<PlayerId>,
+        setup: bool,
+        sink: &mut S,
+    ) {
         if self.is_raiders() {
-            raiders::after_build(self, setup, sink);
+            let moved = settler.map_or(0, |p| 1 << p.0);
+            raiders::after_build(self, moved, setup, sink);
         }
     }
 
@@ -302,7 +309,7 @@ impl Game<'_> {
     pub(super) fn after_road<S: Sink<Event>>(&mut self, p: PlayerId, e: EdgeId, sink: &mut S) {
         if self.is_raiders() {
             // A road between two raider-covered hexes is out of play from the start.
-            raiders::refresh(self, sink);
+            raiders::refresh_routes(self, 1 << p.0, sink);
             return;
         }
         // A new road only lengthens trails through it: the other parts of the network keep

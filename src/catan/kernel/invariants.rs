@@ -103,6 +103,9 @@ impl Game<'_> {
                     p.road_length
                 ));
             }
+            if self.is_raiders() && p.net != super::raiders::net_of(self, PlayerId(q as u8)) {
+                return Err(format!("seat {q}: network stale"));
+            }
         }
         if !s.face_down.minus(self.layout.tokened).is_empty() {
             return Err("a hex without a token is face down".into());

@@ -2,7 +2,7 @@
 
 use super::bits::HexSet;
 use super::ids::*;
-use super::topology::Topology;
+use super::topology::{Topology, NONE};
 
 /// How the board of each game is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -35,6 +35,15 @@ impl BoardKind {
     }
 }
 
+/// A resource hex next to a corner: the hex, its resource's index and its token's pips
+/// (`pips == 0`: no such hex; the real ones come first, in `Topology::corner_hexes` order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Yield {
+    pub hex: u8,
+    pub res: u8,
+    pub pips: u8,
+}
+
 /// Terrain, tokens and harbors of one game. Read-only while the game runs.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
@@ -47,6 +56,9 @@ pub struct Layout {
     pub by_number: [HexSet; 13],
     /// Hexes carrying a number token.
     pub tokened: HexSet,
+    /// The hexes around each corner with a resource and a token, for the scores the policies
+    /// read many times a turn.
+    pub corner_yield: [[Yield; 3]; MAX_CORNERS],
     /// Where the robber (Robert) starts and returns: the map's start on a fixed board, the
     /// first desert on a shuffled one.
     pub robber_start: HexId,
@@ -55,11 +67,7 @@ pub struct Layout {
 impl Layout {
     /// The map's own layout.
     pub fn fixed(t: &Topology) -> Layout {
-        let mut l = Self::empty();
-        for (h, spec) in t.hex_spec.iter().enumerate() {
-            l.terrain[h] = spec.terrain;
-            l.token[h] = spec.token.unwrap_or(0);
-        }
+        let mut l = Self::map_terrain(t);
         let mut kinds = [HarborKind::Generic; MAX_CORNERS];
         for (i, hb) in t.harbors.iter().enumerate() {
             kinds[i] = hb.1;
@@ -73,7 +81,7 @@ impl Layout {
     /// in `0..n`; it is the board's random stream. Land terrains (deserts included) are permuted
     /// over the land hexes, tokens over the producing hexes, harbor kinds over the harbor slots.
     pub fn random(t: &Topology, red_apart: bool, below: &mut impl FnMut(u32) -> u32) -> Layout {
-        let mut l = Self::fixed(t);
+        let mut l = Self::map_terrain(t);
         let mut land = [0u8; MAX_HEXES];
         let mut pool = [Terrain::Sea; MAX_HEXES];
         let mut n_land = 0;
@@ -126,6 +134,16 @@ impl Layout {
         l
     }
 
+    /// The map's terrain and tokens, before the derived tables.
+    fn map_terrain(t: &Topology) -> Layout {
+        let mut l = Self::empty();
+        for (h, spec) in t.hex_spec.iter().enumerate() {
+            l.terrain[h] = spec.terrain;
+            l.token[h] = spec.token.unwrap_or(0);
+        }
+        l
+    }
+
     fn empty() -> Layout {
         Layout {
             terrain: [Terrain::Sea; MAX_HEXES],
@@ -133,6 +151,7 @@ impl Layout {
             harbor: [0; MAX_CORNERS],
             by_number: [HexSet::EMPTY; 13],
             tokened: HexSet::EMPTY,
+            corner_yield: [[Yield::default(); 3]; MAX_CORNERS],
             robber_start: HexId(0),
         }
     }
@@ -151,6 +170,24 @@ impl Layout {
         for ((cs, _), kind) in t.harbors.iter().zip(kinds) {
             for c in cs {
                 self.harbor[c.idx()] = kind.bit();
+            }
+        }
+        self.corner_yield = [[Yield::default(); 3]; MAX_CORNERS];
+        for (c, hexes) in t.corner_hexes.iter().enumerate() {
+            let mut k = 0;
+            for &h in hexes {
+                if h == NONE {
+                    continue;
+                }
+                let pips = pips(self.token[h as usize]);
+                if let (Some(r), true) = (self.terrain[h as usize].resource(), pips > 0) {
+                    self.corner_yield[c][k] = Yield {
+                        hex: h,
+                        res: r.idx() as u8,
+                        pips,
+                    };
+                    k += 1;
+                }
             }
         }
     }

@@ -22,7 +22,7 @@ mod variant;
 pub use bits::{Bits, CornerSet, EdgeSet, HexSet};
 pub use game::{ActionList, Game, MAX_ACTIONS};
 pub use ids::*;
-pub use layout::{BoardKind, Layout};
+pub use layout::{BoardKind, Layout, Yield};
 pub use rules::{IllegalAction, MainMenu};
 pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};

@@ -331,14 +331,15 @@ pub fn move_ship<S: Sink<Event>>(
         from,
         to,
     });
-    refresh(g, sink);
+    refresh_routes(g, 1 << p.0, sink);
 }
 
 /// After a settlement or city is built (`setup`: a set-up settlement): the builder owes raiders
 /// from the pool (the seed: 2 with 4 or 6 players, 3 with 3 or 5), placed one by one on raider deserts.
-/// Returns true if the game now waits for placements (`Phase::PlaceRaider`).
-pub fn after_build<S: Sink<Event>>(g: &mut Game, setup: bool, sink: &mut S) -> bool {
-    refresh(g, sink);
+/// Returns true if the game now waits for placements (`Phase::PlaceRaider`). `moved`: the
+/// seats whose routes the build may have changed, as in [`refresh_routes`].
+pub fn after_build<S: Sink<Event>>(g: &mut Game, moved: u8, setup: bool, sink: &mut S) -> bool {
+    refresh_routes(g, moved, sink);
     if setup && !opts(g).setup_raiders {
         return false;
     }
@@ -368,7 +369,7 @@ pub fn place_raider<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
         sink.event(&Event::StormBegins { turn: g.s.turn });
     }
     if g.s.raiders.on_desert[k] == 1 {
-        refresh(g, sink);
+        refresh_routes(g, 0, sink);
     }
     if g.s.raiders.to_place == 0 || g.s.raiders.pool == 0 {
         g.s.raiders.to_place = 0;
@@ -436,7 +437,7 @@ pub fn after_production<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
         }
     }
     if !g.s.raiders.arrived.is_empty() {
-        refresh(g, sink);
+        refresh_routes(g, 0, sink);
     }
     let mut pending = HexSet::EMPTY;
     for h in g.layout.by_number[n as usize].iter() {
@@ -483,7 +484,7 @@ pub fn remove_raider<S: Sink<Event>>(g: &mut Game, h: HexId, sink: &mut S) {
         player: PlayerId(p as u8),
         hex: h,
     });
-    refresh(g, sink);
+    refresh_routes(g, 0, sink);
 }
 
 /// Roads between two raider-covered hexes, from the board as it stands.
@@ -532,6 +533,16 @@ pub fn taken_buildings(g: &Game) -> CornerSet {
 /// Recomputes everything the raiders and the pieces decide: cancelled roads, taken buildings,
 /// networks, usable harbors, trade routes, the longest-route card and VP.
 pub fn refresh<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
+    refresh_routes(g, u8::MAX, sink);
+}
+
+/// [`refresh`] when only the seats in the mask `moved` (a bit per seat) changed their roads,
+/// ships or buildings since the last refresh, and no building came or went (else every seat
+/// is in `moved`): the networks and trade routes of the other seats are kept unless the
+/// raiders cancelled or restored one of their roads. A seat's network and route read only its
+/// roads in play, ships and buildings and the other seats' buildings, so the kept ones are
+/// what a full refresh would find (`check_invariants` compares every route with a search).
+pub fn refresh_routes<S: Sink<Event>>(g: &mut Game, moved: u8, sink: &mut S) {
     let cancelled = cancelled_roads(g);
     let old = g.s.raiders.cancelled;
     for e in cancelled.sym_diff(old).iter() {
@@ -542,6 +553,7 @@ pub fn refresh<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
             cancelled: cancelled.contains(e),
         });
     }
+    let flipped = cancelled.sym_diff(g.s.raiders.cancelled);
     g.s.raiders.cancelled = cancelled;
     let taken = taken_buildings(g);
     let old = g.s.raiders.taken;
@@ -556,16 +568,19 @@ pub fn refresh<S: Sink<Event>>(g: &mut Game, sink: &mut S) {
     g.s.raiders.taken = taken;
     for q in 0..g.s.n_players {
         let p = PlayerId(q);
-        let net = net_of(g, p);
         let mut harbors = 0;
         for c in g.s.player(p).buildings.minus(taken).iter() {
             harbors |= g.layout.harbor[c];
         }
-        let len = route_length(g, p);
-        let me = &mut g.s.players[q as usize];
-        me.net = net;
-        me.harbors = harbors;
-        me.road_length = len;
+        g.s.players[q as usize].harbors = harbors;
+        let changed = moved >> q & 1 == 1 || !g.s.player(p).roads.intersect(flipped).is_empty();
+        if changed {
+            let net = net_of(g, p);
+            let len = route_length(g, p);
+            let me = &mut g.s.players[q as usize];
+            me.net = net;
+            me.road_length = len;
+        }
     }
     g.update_longest_road(sink);
     for q in 0..g.s.n_players {

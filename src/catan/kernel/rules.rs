@@ -7,6 +7,7 @@ use super::raiders;
 use super::robert;
 use super::solitaire;
 use super::state::*;
+use super::variant::Variant;
 
 /// The main phase's legal actions as sets and counts (see [`Game::main_menu`]): builds, then
 /// the "tail" of single actions in a fixed order: buy a card, knight, road building, year of
@@ -225,6 +226,79 @@ impl Game<'_> {
             Phase::Main => self.main_actions(out),
             // Chance phases and the end: the runner or nobody decides.
             phase => debug_assert!(phase.is_chance() || matches!(phase, Phase::Over(_))),
+        }
+    }
+
+    /// The `k`-th of the actor's legal actions, `k = draw(count)`, where a phase's actions are
+    /// a set counted without listing them: set-up settlements (and set-up roads outside
+    /// Raiders), the robber's moves (outside Solitaire), free roads (outside Raiders) and
+    /// flips. The same action as [`Game::legal_actions`] then indexing `k`; `None` in the other
+    /// phases (list them).
+    pub fn counted_action(&self, draw: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let s = &self.s;
+        match s.phase {
+            Phase::SetupSettlement => {
+                let spots = self.setup_corners();
+                let k = draw(spots.len() as usize);
+                Some(Action::BuildSettlement(CornerId(spots.nth(k as u32) as u8)))
+            }
+            Phase::SetupRoad if !self.is_raiders() => {
+                let spots = self.topo.corner_edge_set[s.last_settlement.idx()]
+                    .intersect(self.topo.land_edges)
+                    .minus(s.roads);
+                let k = draw(spots.len() as usize);
+                Some(Action::BuildRoad(EdgeId(spots.nth(k as u32) as u8)))
+            }
+            Phase::RoadBuilding if !self.is_raiders() => {
+                let p = PlayerId(s.current);
+                let spots = if s.cur().roads_left > 0 {
+                    self.road_spots(p)
+                } else {
+                    EdgeSet::EMPTY
+                };
+                let k = draw(spots.len() as usize);
+                Some(Action::BuildRoad(EdgeId(spots.nth(k as u32) as u8)))
+            }
+            Phase::FlipUp => {
+                let hexes = robert::flip_up_candidates(self);
+                let k = draw(hexes.len() as usize);
+                Some(Action::FlipUp(HexId(hexes.nth(k as u32) as u8)))
+            }
+            Phase::MoveRobber if !matches!(self.rules.variant, Variant::Solitaire(_)) => {
+                // As `robber_actions`: every other land hex, once per victim there (once with
+                // nobody when none).
+                let victims = self.robber_victims();
+                let seats = self.seats_by_hex();
+                let mut land = self.topo.land_hexes;
+                land.remove(s.robber.idx());
+                let count: usize = land
+                    .iter()
+                    .map(|h| ((seats[h] & victims).count_ones() as usize).max(1))
+                    .sum();
+                let mut k = draw(count);
+                for h in land.iter() {
+                    let on = seats[h] & victims;
+                    let n = (on.count_ones() as usize).max(1);
+                    if k < n {
+                        let victim = if on == 0 {
+                            NO_PLAYER
+                        } else {
+                            let mut bits = on;
+                            for _ in 0..k {
+                                bits &= bits - 1;
+                            }
+                            bits.trailing_zeros() as u8
+                        };
+                        return Some(Action::MoveRobber {
+                            hex: HexId(h as u8),
+                            victim,
+                        });
+                    }
+                    k -= n;
+                }
+                unreachable!("robber move index past the count")
+            }
+            _ => None,
         }
     }
 

@@ -133,6 +133,9 @@ impl Fingerprint {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Memo {
     keys: [u64; MAX_PLAYERS],
+    /// What each seat's key was hashed from (the buildings on the board, the seat's roads):
+    /// the same inputs give the same key without hashing them again.
+    hashed: [(CornerSet, EdgeSet); MAX_PLAYERS],
     spot: [Option<CornerId>; MAX_PLAYERS],
     road: [Option<EdgeId>; MAX_PLAYERS],
     stuck_key: u64,
@@ -148,12 +151,18 @@ impl Memo {
         g: &Game,
         p: PlayerId,
     ) -> (Option<CornerId>, Option<EdgeId>) {
-        // Never 0, so that a fresh memo always computes.
-        let mut k = Fingerprint(0x9e37_79b9_7f4a_7c15);
-        k.set(&g.s.occupied);
-        k.set(&g.s.player(p).roads);
-        let k = k.0 | 1;
         let i = p.idx();
+        let inputs = (g.s.occupied, g.s.player(p).roads);
+        let k = if self.keys[i] != 0 && inputs == self.hashed[i] {
+            self.keys[i]
+        } else {
+            // Never 0, so that a fresh memo always computes.
+            let mut k = Fingerprint(0x9e37_79b9_7f4a_7c15);
+            k.set(&inputs.0);
+            k.set(&inputs.1);
+            self.hashed[i] = inputs;
+            k.0 | 1
+        };
         let stale = match (self.spot[i], self.road[i]) {
             (Some(c), _) => !g.settlement_spots(p).contains(c.idx()),
             (None, Some(e)) => g.s.roads.contains(e.idx()),

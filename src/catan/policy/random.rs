@@ -9,8 +9,9 @@ use rand::Rng as _;
 /// so random players never offer them.
 ///
 /// Where a phase's actions can be counted without listing them (the main phase outside Raiders,
-/// before the roll, discards), it draws the index from the count and finds that action: the same
-/// draw and the same action as listing them first, at a fraction of the work.
+/// before the roll, discards, and `Game::counted_action`'s phases: set-up, the robber, free
+/// roads, flips), it draws the index from the count and finds that action: the same draw and
+/// the same action as listing them first, at a fraction of the work.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPolicy;
 
@@ -39,6 +40,10 @@ impl Policy<Game<'_>> for RandomPolicy {
                 Action::Discard(Resource::from_idx(r))
             }
             _ => {
+                // Set-up, the robber, free roads and flips: counted, then the drawn one found.
+                if let Some(a) = g.counted_action(|n| rng.random_range(0..n)) {
+                    return a;
+                }
                 g.legal_actions(legal);
                 debug_assert!(!legal.is_empty(), "no legal action in {:?}", g.s.phase);
                 legal[rng.random_range(0..legal.len())]

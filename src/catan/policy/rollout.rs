@@ -121,8 +121,11 @@ impl RolloutKnobs {
     }
 }
 
-/// The base policy, resolved for the variant at the first decision.
+/// The base policy, resolved for the variant at the first decision. Greedy carries the Raiders
+/// spot values kept across plans (a few KB); it stays inline and `Copy`, since boxing it would
+/// allocate per game.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Base {
     Team(TeamPolicy),
     Greedy(GreedyPolicy),
@@ -139,6 +142,21 @@ impl Base {
                 Base::Solitaire(SolitairePolicy::default())
             }
             _ => Base::Greedy(GreedyPolicy::default()),
+        }
+    }
+}
+
+impl Base {
+    /// Plays `g` to the end with a copy of this base policy. The copy is of the variant only
+    /// (a whole `Base` is as large as greedy's Raiders state, a few KB, copied per rollout),
+    /// and the loop calls that policy directly instead of matching per decision.
+    #[inline]
+    fn play_out(&self, g: &mut Game, streams: &mut GameRngs, buf: &mut ActionList) {
+        use crate::engine::play::play;
+        match self {
+            Base::Team(p) => play(g, &mut { *p }, streams, buf, &mut ()),
+            Base::Greedy(p) => play(g, &mut { *p }, streams, buf, &mut ()),
+            Base::Solitaire(p) => play(g, &mut { *p }, streams, buf, &mut ()),
         }
     }
 }
@@ -326,7 +344,6 @@ impl Policy<Game<'_>> for RolloutPolicy {
                     continue;
                 }
                 let mut future = g.clone();
-                let mut player = base;
                 let mut streams = GameRngs::new(seed, j);
                 if cfg!(debug_assertions) {
                     future
@@ -335,13 +352,7 @@ impl Policy<Game<'_>> for RolloutPolicy {
                 } else {
                     future.apply(c, &mut ());
                 }
-                crate::engine::play::play(
-                    &mut future,
-                    &mut player,
-                    &mut streams,
-                    &mut self.buf,
-                    &mut (),
-                );
+                base.play_out(&mut future, &mut streams, &mut self.buf);
                 self.rollouts += 1;
                 let v = value(&future, seat, self.knobs.progress_weight);
                 if k == 0 {

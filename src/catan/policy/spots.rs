@@ -90,17 +90,16 @@ fn production_of(
     buildings: CornerSet,
     pips_of: impl Fn(usize) -> u32,
 ) -> [u32; 5] {
+    // Hexes without a token produce nothing whatever `pips_of` says, so only the corner's
+    // yielding hexes are read.
     let mut out = [0u32; 5];
     for c in buildings.iter() {
         let w = if me.cities.contains(c) { 2 } else { 1 };
-        for &h in &g.topo.corner_hexes[c] {
-            if h == NONE {
-                continue;
+        for y in &g.layout.corner_yield[c] {
+            if y.pips == 0 {
+                break;
             }
-            let h = h as usize;
-            if let Some(r) = g.layout.terrain[h].resource() {
-                out[r.idx()] += w * pips_of(h);
-            }
+            out[y.res as usize] += w * pips_of(y.hex as usize);
         }
     }
     out
@@ -113,22 +112,16 @@ pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> 
     let mut s = 0.0f32;
     let mut seen = 0u8;
     let mut corner_prod = [0u32; 5];
-    for &h in &g.topo.corner_hexes[c] {
-        if h == NONE {
-            continue;
+    // The corner's hexes with a resource and a token, in the corner's order.
+    for y in &g.layout.corner_yield[c] {
+        if y.pips == 0 {
+            break;
         }
-        let h = h as usize;
-        let pp = pips(g.layout.token[h]) as u32;
-        if pp == 0 {
-            continue;
-        }
-        let Some(r) = g.layout.terrain[h].resource() else {
-            continue;
-        };
-        let ri = r.idx();
+        let pp = y.pips as u32;
+        let ri = y.res as usize;
         corner_prod[ri] += pp;
         // A face-down token (Robert) may come back, but counts less for now.
-        s += if g.s.face_down.contains(h) {
+        s += if g.s.face_down.contains(y.hex as usize) {
             0.6 * pp as f32
         } else {
             pp as f32
@@ -136,7 +129,7 @@ pub(crate) fn corner_score(g: &Game, c: usize, prod: &[u32; 5], setup: bool) -> 
         if prod[ri] == 0 && seen & (1 << ri) == 0 {
             seen |= 1 << ri;
             s += 2.5;
-            if setup && matches!(r, Resource::Brick | Resource::Lumber) {
+            if setup && matches!(Resource::from_idx(ri), Resource::Brick | Resource::Lumber) {
                 s += 1.5;
             }
         }
@@ -233,6 +226,32 @@ pub(crate) fn search(
     near: u8,
     value: impl Fn(usize) -> Option<f32>,
 ) -> Option<(EdgeId, f32)> {
+    search_bounded(
+        g,
+        roots,
+        edges,
+        foreign,
+        max_depth,
+        near,
+        f32::INFINITY,
+        value,
+    )
+}
+
+/// [`search`] when every `value` is at most `bound`: the search stops as soon as no corner
+/// further away could beat the best so far (its value less `STEP` per step would be at most
+/// the best), which gives the same edge and value as the full search.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn search_bounded(
+    g: &Game,
+    roots: CornerSet,
+    edges: EdgeSet,
+    foreign: CornerSet,
+    max_depth: u8,
+    near: u8,
+    bound: f32,
+    value: impl Fn(usize) -> Option<f32>,
+) -> Option<(EdgeId, f32)> {
     let mut dist = [u8::MAX; MAX_CORNERS];
     let mut first = [NONE; MAX_CORNERS];
     let mut queue = [0u8; MAX_CORNERS];
@@ -251,6 +270,11 @@ pub(crate) fn search(
         let d = dist[c];
         if d >= max_depth || (best_near && d >= near) {
             break; // FIFO order: every later corner is at least as far
+        }
+        // Every corner found from here on is at least d + 1 steps away, so worth at most
+        // `bound - STEP * (d + 1)` (rounding is monotone): none can beat the best strictly.
+        if best.is_some() && best_v >= bound - STEP * (d + 1) as f32 {
+            break;
         }
         for &e in &g.topo.corner_edges[c] {
             if e == NONE || !edges.contains(e as usize) {

@@ -18,6 +18,7 @@ use crate::engine::seeds::Rng;
 use plan::{move_ship, plan_key, Plan, Step};
 use setup::{setup_settlement, setup_ship};
 use soldiers::{knight_ready, place_raider, removal, victim};
+use view::SeatValues;
 
 /// Most bank trades in one turn (as greedy's base play).
 const MAX_BANK_TRADES: u8 = 8;
@@ -83,6 +84,8 @@ pub(crate) struct RaidersPlay {
     trades: u8,
     keys: [u64; MAX_PLAYERS],
     plans: [Plan; MAX_PLAYERS],
+    /// Per seat: its view and spot values, which outlive many plans.
+    values: [SeatValues; MAX_PLAYERS],
 }
 
 impl RaidersPlay {
@@ -91,7 +94,8 @@ impl RaidersPlay {
         let i = p.idx();
         if self.keys[i] != k {
             self.keys[i] = k;
-            self.plans[i] = Plan::compute(g, p);
+            self.values[i].update(g, p);
+            self.plans[i] = Plan::compute(g, p, &mut self.values[i]);
         }
         self.plans[i]
     }
@@ -175,7 +179,9 @@ impl RaidersPlay {
             return Action::PlayKnight;
         }
         let (order, plan) = self.builds(g, p);
-        if let Some(a) = move_ship(g, p, &plan) {
+        let sv = &mut self.values[p.idx()];
+        sv.update(g, p);
+        if let Some(a) = move_ship(g, p, &plan, sv) {
             return a;
         }
         if can(DevCard::RoadBuilding) && matches!(plan.step, Step::Road(_) | Step::Ship(_)) {

@@ -1,6 +1,6 @@
 //! Greedy's Raiders set-up: settlements valued with the raiders' threat and the shipping line they open, and the first settlement's ship.
 
-use super::plan::search_values;
+use super::plan::{reach_values, search_values};
 use super::view::{spot_value, spot_values, View};
 use crate::catan::kernel::raiders;
 use crate::catan::policy::opening;
@@ -28,13 +28,28 @@ pub(super) fn setup_settlement(g: &Game, temperature: f32, rng: &mut Rng) -> Act
     let first = g.s.setup_step < g.s.n_players;
     let islands = island_values(g, &v, &prod);
     let sea = g.topo.sea_edges.minus(g.s.roads);
-    let scored = raiders::setup_corners(g).iter().filter_map(|c| {
+    let corners = raiders::setup_corners(g);
+    let coast = if v.island.is_empty() {
+        CornerSet::EMPTY
+    } else {
+        corners.intersect(g.topo.coast_corners)
+    };
+    // One pass for every coastal corner instead of a search from each.
+    let reaches = reach_values(g, coast, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER);
+    let scored = corners.iter().filter_map(|c| {
         let mut x = spot_value(g, &v, c, &prod, true)?;
-        if g.topo.coast_corners.contains(c) && !v.island.is_empty() {
-            let mut roots = CornerSet::EMPTY;
-            roots.insert(c);
-            let reach = search_values(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
-                .map_or(0.0, |(_, r)| r.max(0.0));
+        if coast.contains(c) {
+            let reach = match reaches[c] {
+                Some(r) => Some(r),
+                None if g.s.occupied.contains(c) || islands[c] > f32::MIN => {
+                    let mut roots = CornerSet::EMPTY;
+                    roots.insert(c);
+                    search_values(g, roots, sea, g.s.occupied, &islands, SHIPS_PER_PLAYER)
+                        .map(|(_, r)| r)
+                }
+                None => None,
+            }
+            .map_or(0.0, |r| r.max(0.0));
             x += if first {
                 SETUP_REACH_FIRST
             } else {

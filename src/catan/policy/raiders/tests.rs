@@ -105,3 +105,87 @@ fn greedy_beats_random_players() {
     eprintln!("greedy against 3 random players: won {won}/{n}");
     assert!(won * 100 >= 90 * n as u32, "greedy won only {won}/{n}");
 }
+
+/// Greedy in every seat, checking at each decision that the shortcuts of the plan and set-up
+/// give exactly what the plain searches and counts give: the doomed corners of every seat's view,
+/// the bounded search against the full one, and the one-pass reach of every coastal corner
+/// against a search from each.
+struct Shortcuts {
+    greedy: GreedyPolicy,
+    checked: u32,
+}
+
+impl Shortcuts {
+    fn check(g: &Game) -> u32 {
+        use super::plan::{reach_values, search_values};
+        use super::view::{spot_values, View};
+        use crate::catan::policy::spots::search;
+        let mut n = 0;
+        for q in 0..g.s.n_players {
+            let p = PlayerId(q);
+            let v = View::new(g, p);
+            for c in 0..g.topo.corner_edges.len() {
+                assert_eq!(v.doomed(g, c), v.doomed_by_count(g, c), "corner {c}");
+            }
+            let me = g.s.player(p);
+            let prod = unraided_production(g, p);
+            let value = spot_values(g, &v, g.topo.land_corners.minus(g.s.blocked), &prod);
+            let foreign = g.s.occupied.minus(me.buildings);
+            let roots = me
+                .buildings
+                .union(raiders::corners_of(g, me.ships).minus(foreign));
+            let edges = g.topo.sea_edges.minus(g.s.roads);
+            let finite = |c: usize| (value[c] > f32::MIN).then_some(value[c]);
+            for depth in [1, 4, 15] {
+                let full = search(g, roots, edges, foreign, depth, u8::MAX, finite);
+                let fast = search_values(g, roots, edges, foreign, &value, depth);
+                assert_eq!(
+                    full.map(|(e, x)| (e, x.to_bits())),
+                    fast.map(|(e, x)| (e, x.to_bits()))
+                );
+                n += 1;
+            }
+            let islands = spot_values(g, &v, v.island.minus(g.s.blocked), &prod);
+            let coast = g.topo.coast_corners.minus(g.s.occupied);
+            let reaches = reach_values(g, coast, edges, g.s.occupied, &islands, 15);
+            for c in coast.iter() {
+                if islands[c] > f32::MIN {
+                    assert_eq!(reaches[c], None);
+                    continue;
+                }
+                let one: CornerSet = [c].into_iter().collect();
+                let alone = search_values(g, one, edges, g.s.occupied, &islands, 15);
+                assert_eq!(
+                    reaches[c].map(f32::to_bits),
+                    alone.map(|(_, x)| x.to_bits())
+                );
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+impl Policy<Game<'_>> for Shortcuts {
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        if self.checked < 200_000 {
+            self.checked += Self::check(g);
+        }
+        self.greedy.choose(g, legal, rng)
+    }
+}
+
+#[test]
+fn plan_shortcuts_match_the_plain_searches() {
+    let topo = topo();
+    let mut checked = 0;
+    for i in 0..6 {
+        let mut pol = Shortcuts {
+            greedy: GreedyPolicy::default(),
+            checked: 0,
+        };
+        one(&topo, 3000 + i, &mut pol);
+        checked += pol.checked;
+    }
+    assert!(checked > 10_000, "only {checked} comparisons");
+}

@@ -1,7 +1,8 @@
 //! The raiders' threat as one seat sees it, and the values of settlement spots and city upgrades under it.
 
 use crate::catan::kernel::raiders;
-use crate::catan::policy::spots::corner_score;
+use crate::catan::policy::memo::Fingerprint;
+use crate::catan::policy::spots::{corner_score, unraided_production};
 use crate::catan::NONE;
 use crate::catan::*;
 
@@ -15,18 +16,24 @@ const ISLAND_RAMP: f32 = 6.0;
 
 /// The raiders' threat as seat `p` sees it: how likely each hex is to stop producing, and how
 /// much an island spot is worth beyond its production.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct View {
     pub(super) storm: bool,
-    /// Raiders standing on the deserts, ready to raid.
+    /// Raiders standing on the deserts, ready to raid (read by the counted `doomed` the tests
+    /// hold the set to).
+    #[cfg_attr(not(test), allow(dead_code))]
     stock: u32,
     /// Chance-like weight (0..=1) that a hex stops producing: 1 when raided.
     threat: [f32; MAX_HEXES],
     /// Hexes next to a raider desert or a raided hex: the storm's next targets.
+    #[cfg_attr(not(test), allow(dead_code))]
     near: HexSet,
     /// Corners out of the storm's reach (land not on the home island).
     pub(super) island: CornerSet,
     /// Extra value of an island spot for `p`.
     pub(super) island_bonus: f32,
+    /// The corners [`View::doomed`] names, worked out once.
+    doomed: CornerSet,
 }
 
 impl View {
@@ -89,6 +96,22 @@ impl View {
         } else {
             ISLAND_BASE + ISLAND_RAMP * urgency
         };
+        // Doomed corners: next to a numbered hex, and every numbered hex next to them raided
+        // (or, in a fed storm, raided or near): the corners of numbered hexes, less those of
+        // the numbered hexes that are safe.
+        let numbered = g.layout.tokened;
+        let corners_of = |hexes: HexSet| {
+            let mut out = CornerSet::EMPTY;
+            for h in hexes.iter() {
+                out = out.union(g.topo.hex_corner_set[h]);
+            }
+            out
+        };
+        let around = corners_of(numbered);
+        let mut doomed = around.minus(corners_of(numbered.minus(r.raided)));
+        if storm && stock >= 2 {
+            doomed = doomed.union(around.minus(corners_of(numbered.minus(r.raided).minus(near))));
+        }
         View {
             storm,
             stock,
@@ -96,12 +119,20 @@ impl View {
             near,
             island,
             island_bonus,
+            doomed,
         }
     }
 
     /// A building on `c` would be taken at once (every numbered hex raided) or soon (every one
     /// raided or next in the storm's way while the deserts still feed it).
-    pub(super) fn doomed(&self, g: &Game, c: usize) -> bool {
+    #[inline]
+    pub(super) fn doomed(&self, _g: &Game, c: usize) -> bool {
+        self.doomed.contains(c)
+    }
+
+    /// [`View::doomed`] counted hex by hex (the definition the set is tested against).
+    #[cfg(test)]
+    pub(super) fn doomed_by_count(&self, g: &Game, c: usize) -> bool {
         let mut numbered = 0;
         let mut raided = 0;
         let mut exposed = 0;
@@ -200,4 +231,79 @@ pub(super) fn city_value(g: &Game, v: &View, c: usize) -> Option<f32> {
         s += 1.0;
     }
     Some(s)
+}
+
+/// One seat's [`View`] and the values of every open land corner as its settlement spot, kept
+/// while what they read stays the same: the buildings, the cities and those taken, the raiders
+/// and face-down tokens. Roads and ships, which change most often, do not enter, so plans
+/// recomputed after a road or ship reuse them. Fixed size, `Copy`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SeatValues {
+    /// Fingerprint of what `view` and `value` read (0: nothing kept yet).
+    key: u64,
+    pub(super) view: View,
+    /// [`spot_values`] of the land corners not blocked, for the seat's unraided production;
+    /// valid when `valued`.
+    value: [f32; MAX_CORNERS],
+    /// The largest of `value` (`f32::MIN` when none).
+    bound: f32,
+    valued: bool,
+}
+
+impl Default for SeatValues {
+    fn default() -> Self {
+        SeatValues {
+            key: 0,
+            view: View {
+                storm: false,
+                stock: 0,
+                threat: [0.0; MAX_HEXES],
+                near: HexSet::EMPTY,
+                island: CornerSet::EMPTY,
+                island_bonus: 0.0,
+                doomed: CornerSet::EMPTY,
+            },
+            value: [f32::MIN; MAX_CORNERS],
+            bound: f32::MIN,
+            valued: false,
+        }
+    }
+}
+
+impl SeatValues {
+    /// Brings the view of seat `p` up to date with `g` (the values follow on demand).
+    pub(super) fn update(&mut self, g: &Game, p: PlayerId) {
+        let s = &g.s;
+        let me = s.player(p);
+        let mut k = Fingerprint(0x2545_f491_4f6c_dd1d);
+        k.set(&s.occupied);
+        k.set(&me.buildings);
+        k.set(&me.cities);
+        k.set(&s.raiders.taken);
+        k.set(&s.raiders.raided);
+        k.set(&s.face_down);
+        k.mix(s.raiders.pool as u64 | (raiders::desert_stock(s) as u64) << 8 | (p.0 as u64) << 40);
+        let k = k.0 | 1;
+        if k != self.key {
+            self.key = k;
+            self.view = View::new(g, p);
+            self.valued = false;
+        }
+    }
+
+    /// The spot values of seat `p` (as [`spot_values`] over the land corners not blocked) and
+    /// their largest; [`SeatValues::update`] must have seen `g`.
+    pub(super) fn values(&mut self, g: &Game, p: PlayerId) -> (&[f32; MAX_CORNERS], f32) {
+        if !self.valued {
+            self.valued = true;
+            let prod = unraided_production(g, p);
+            let corners = g.topo.land_corners.minus(g.s.blocked);
+            self.value = spot_values(g, &self.view, corners, &prod);
+            self.bound = self
+                .value
+                .iter()
+                .fold(f32::MIN, |m, &x| if x > m { x } else { m });
+        }
+        (&self.value, self.bound)
+    }
 }
