@@ -1,7 +1,8 @@
-//! The TOML map file format: parsing and validation into a [`MapSpec`].
+//! The TOML map file format: parsing and validation into a [`MapSpec`], and writing a board (a map with one game's layout) back as a map file.
 
 use crate::catan::{
-    HarborKind, HarborSpec, HexSpec, MapError, MapSpec, Rules, Terrain, Topology, Variant,
+    HarborKind, HarborSpec, HexSpec, Layout, MapError, MapSpec, Resource, Rules, Terrain, Topology,
+    Variant,
 };
 use crate::tomltext::{describe, line_of};
 use anyhow::{bail, Context, Result};
@@ -188,6 +189,98 @@ fn error_span(f: &MapFile, e: &MapError) -> Option<std::ops::Range<usize>> {
     }
 }
 
+/// `spec` with one game's layout on it (terrain, tokens, harbor kinds and robber start): a map
+/// whose fixed board is that layout, so a shuffled board can be written out and replayed
+/// (`map = "file.toml"` with `board = "fixed"`). `t` is `spec`'s topology.
+pub fn with_layout(spec: &MapSpec, t: &Topology, l: &Layout) -> MapSpec {
+    let hexes = spec
+        .hexes
+        .iter()
+        .enumerate()
+        .map(|(h, x)| HexSpec {
+            terrain: l.terrain[h],
+            token: (l.token[h] != 0).then_some(l.token[h]),
+            ..*x
+        })
+        .collect();
+    let kinds = std::iter::once(HarborKind::Generic).chain(Resource::ALL.map(HarborKind::Special));
+    let harbors = spec
+        .harbors
+        .iter()
+        .zip(&t.harbors)
+        .map(|(hb, (corners, _))| HarborSpec {
+            kind: kinds
+                .clone()
+                .find(|k| k.bit() == l.harbor[corners[0].idx()])
+                .unwrap_or(hb.kind),
+            ..*hb
+        })
+        .collect();
+    let first_desert = (0..t.n_hexes).find(|&h| l.terrain[h] == Terrain::Desert);
+    let robber =
+        (Some(l.robber_start.idx()) != first_desert).then(|| t.hex_coord[l.robber_start.idx()]);
+    MapSpec {
+        name: spec.name.clone(),
+        hexes,
+        harbors,
+        robber,
+        areas: spec.areas.clone(),
+        home: spec.home,
+    }
+}
+
+/// `spec` as map file text (what [`parse_map`] reads back to the same spec), under `name`,
+/// with `comment` (one or more lines) as its header.
+pub fn map_text(spec: &MapSpec, name: &str, comment: &str) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    for line in comment.lines() {
+        let _ = writeln!(o, "# {line}");
+    }
+    let _ = writeln!(o, "name = {}", toml::Value::from(name));
+    if spec.home != 0 {
+        let home = &spec.areas[spec.home as usize - 1];
+        let _ = writeln!(o, "home = {}", toml::Value::from(home.as_str()));
+    }
+    if let Some((q, r)) = spec.robber {
+        let _ = writeln!(o, "robber = [{q}, {r}]");
+    }
+    o.push_str("hexes = [\n");
+    for h in &spec.hexes {
+        let _ = write!(
+            o,
+            "  {{ q = {}, r = {}, terrain = \"{}\"",
+            h.q,
+            h.r,
+            h.terrain.name()
+        );
+        if let Some(t) = h.token {
+            let _ = write!(o, ", token = {t}");
+        }
+        if h.area != 0 {
+            let area = spec.areas[h.area as usize - 1].as_str();
+            let _ = write!(o, ", area = {}", toml::Value::from(area));
+        }
+        if h.raiders {
+            o.push_str(", raiders = true");
+        }
+        o.push_str(" },\n");
+    }
+    o.push_str("]\nharbors = [\n");
+    for hb in &spec.harbors {
+        let _ = writeln!(
+            o,
+            "  {{ q = {}, r = {}, side = {}, kind = \"{}\" }},",
+            hb.q,
+            hb.r,
+            hb.side,
+            hb.kind.name()
+        );
+    }
+    o.push_str("]\n");
+    o
+}
+
 /// Reads and parses a map file.
 ///
 /// # Errors
@@ -238,5 +331,42 @@ pub fn map_for(map: &str, rules: &Rules) -> String {
         }
         .to_string(),
         _ => map.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catan::sim::layout_for;
+    use crate::catan::BoardKind;
+
+    /// A shuffled board written as a map file reads back as a map whose fixed board is the same
+    /// layout: terrain, tokens, harbors and the robber's start.
+    #[test]
+    fn a_shuffled_board_written_as_a_map_is_its_fixed_board() {
+        for map in ["base", "raiders-3-4"] {
+            let spec = resolve_map(map).unwrap();
+            let t = Topology::build(&spec).unwrap();
+            for game in 0..20 {
+                let kind = if map == "base" {
+                    BoardKind::Random {
+                        red_apart: game % 2 == 0,
+                    }
+                } else {
+                    BoardKind::Fixed
+                };
+                let l = layout_for(&t, kind, 9, game);
+                let text = map_text(&with_layout(&spec, &t, &l), "b", "board\nline two");
+                let back = parse_map(&text, "written").unwrap();
+                let t2 = Topology::build(&back).unwrap();
+                let f = Layout::fixed(&t2);
+                assert_eq!(f.terrain, l.terrain, "{map} {game}");
+                assert_eq!(f.token, l.token, "{map} {game}");
+                assert_eq!(f.harbor, l.harbor, "{map} {game}");
+                assert_eq!(f.robber_start, l.robber_start, "{map} {game}");
+                assert_eq!(t2.raider_deserts, t.raider_deserts);
+                assert!(text.starts_with("# board\n# line two\nname = \"b\"\n"));
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@ mod figures;
 pub mod kernel;
 pub mod knobs;
 pub mod learn;
+pub mod luck;
 pub mod mapfile;
 pub mod policy;
 pub mod rows;

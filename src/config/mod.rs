@@ -6,6 +6,7 @@ mod carcassonne;
 mod catan;
 pub mod knobs;
 pub mod learn;
+pub mod luck;
 pub mod modelfile;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -204,6 +205,9 @@ pub struct SweepFile {
     /// Expert iteration: what `robsim learn` plays and fits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learn: Option<learn::LearnFile>,
+    /// A luck-and-skill run: boards × games per board for each rung (`robsim luck`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<luck::LuckFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {

@@ -25,6 +25,8 @@ pub enum Stream {
     Tiles = 9,
     /// Carcassonne: where the robber tiles fall among the base tiles.
     RobberTiles = 10,
+    /// The master seed of a nested run (see [`nested_master`]).
+    Nested = 11,
 }
 
 /// SplitMix64's finaliser: a bijective mix with good avalanche, used to derive seeds.
@@ -48,6 +50,14 @@ pub fn rng(master: u64, game: u64, stream: Stream) -> Rng {
     Rng::seed_from_u64(stream_seed(master, game, stream))
 }
 
+/// The master seed of the games played under outer index `outer` (the luck report plays games
+/// `j = 0, 1, ...` on board `b`, each from `(nested_master(master, b), j)`): a stream of its own,
+/// so a nested game never shares its streams with game `outer` of a sweep or another board's games.
+#[inline]
+pub fn nested_master(master: u64, outer: u64) -> u64 {
+    stream_seed(master, outer, Stream::Nested)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +68,16 @@ mod tests {
         assert_ne!(a, stream_seed(7, 3, Stream::Deck));
         assert_ne!(a, stream_seed(7, 4, Stream::Dice));
         assert_ne!(a, stream_seed(8, 3, Stream::Dice));
+        // A nested run's games differ from the outer games and from each other board's.
+        let (m3, m4) = (nested_master(7, 3), nested_master(7, 4));
+        assert_ne!(m3, m4);
+        assert_ne!(
+            stream_seed(m3, 0, Stream::Dice),
+            stream_seed(7, 0, Stream::Dice)
+        );
+        assert_ne!(
+            stream_seed(m3, 0, Stream::Dice),
+            stream_seed(m4, 0, Stream::Dice)
+        );
     }
 }

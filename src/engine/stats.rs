@@ -192,8 +192,16 @@ pub fn wilson_level(k: u64, n: u64, level: f64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
+    wilson_rate(k as f64 / n as f64, n as f64, level)
+}
+
+/// The Wilson score interval of a rate `p` observed over an effective sample size `n` (which
+/// need not be whole: clustered data divide the games by their design effect).
+pub fn wilson_rate(p: f64, n: f64, level: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 1.0);
+    }
     let z = Normal::standard().inverse_cdf(1.0 - (1.0 - level) / 2.0);
-    let (n, p) = (n as f64, k as f64 / n as f64);
     let z2 = z * z;
     let centre = p + z2 / (2.0 * n);
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();

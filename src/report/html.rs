@@ -1,4 +1,4 @@
-//! `report.html`: one self-contained page (inline CSS and SVG, no scripts, no network) per report.
+//! `report.html`: one self-contained page (inline CSS and SVG, no network; a script only where a section draws boards) per report.
 
 use crate::report::Figure;
 
@@ -108,8 +108,21 @@ fn inline_svg(svg: &str) -> &str {
     }
 }
 
+/// A section of a page beyond the standard ones, shown after the figures: its anchor, heading
+/// and HTML body (which may carry its own inline script, e.g. boards drawn by `board.js`).
+pub struct Section {
+    pub id: String,
+    pub title: String,
+    pub html: String,
+}
+
 /// The whole page.
 pub fn render(p: &Page) -> String {
+    render_with(p, &[])
+}
+
+/// The whole page with `sections` after the figures.
+pub fn render_with(p: &Page, sections: &[Section]) -> String {
     let mut o = String::new();
     o.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     o.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
@@ -142,6 +155,15 @@ pub fn render(p: &Page) -> String {
                 esc(&f.name)
             ));
         }
+    }
+
+    for sec in sections {
+        o.push_str(&format!(
+            "<h2 id=\"{}\">{}</h2>\n{}\n",
+            esc(&sec.id),
+            esc(&sec.title),
+            sec.html
+        ));
     }
 
     o.push_str("<h2 id=\"compare\">Paired comparisons</h2>\n");

@@ -4,6 +4,8 @@ pub mod ablation;
 pub mod columns;
 pub mod compare;
 pub mod html;
+pub mod luck;
+pub mod ols;
 pub mod plot;
 pub mod replay;
 pub mod shard;

@@ -440,6 +440,100 @@ fn draw_hex_panel(
     Ok(())
 }
 
+/// One line of a [`LinePanel`].
+pub struct Line {
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+    /// A reference drawn dashed in grey (not a series of its own colour).
+    pub dashed: bool,
+}
+
+/// One titled chart of [`line_panels`].
+pub struct LinePanel {
+    pub title: String,
+    pub lines: Vec<Line>,
+}
+
+/// Small multiples of lines on one pair of axes, both from 0 to 1 (e.g. each rung's per-board
+/// win rates, sorted, against the share of boards): a line keeps its colour across panels by its
+/// position among the solid lines; the first panel carries the legend.
+///
+/// # Errors
+/// Drawing fails.
+pub fn line_panels(
+    panels: &[LinePanel],
+    x_label: &str,
+    y_label: &str,
+    cols: usize,
+    panel_size: (u32, u32),
+) -> Result<String> {
+    let (rows, cols) = grid(panels.len(), cols);
+    let size = (panel_size.0 * cols as u32, panel_size.1 * rows as u32);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        for (k, (area, p)) in root
+            .split_evenly((rows, cols))
+            .iter()
+            .zip(panels)
+            .enumerate()
+        {
+            let mut chart = ChartBuilder::on(area)
+                .caption(&p.title, (FONT, 15))
+                .margin(8)
+                .x_label_area_size(32)
+                .y_label_area_size(44)
+                .build_cartesian_2d(0f64..1f64, 0f64..1f64)
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .x_labels(6)
+                .y_labels(6)
+                .x_label_formatter(&|x: &f64| format!("{:.0}%", x * 100.0))
+                .y_label_formatter(&|y: &f64| format!("{:.0}%", y * 100.0))
+                .light_line_style(WHITE)
+                .label_style((FONT, 12))
+                .draw()
+                .map_err(err)?;
+            let mut solid = 0;
+            for line in &p.lines {
+                let style = if line.dashed {
+                    BLACK.mix(0.45).stroke_width(2)
+                } else {
+                    solid += 1;
+                    colour(solid - 1).stroke_width(2)
+                };
+                let drawn = if line.dashed {
+                    chart.draw_series(DashedLineSeries::new(line.points.clone(), 6, 4, style))
+                } else {
+                    chart.draw_series(LineSeries::new(line.points.clone(), style))
+                }
+                .map_err(err)?;
+                if k == 0 {
+                    drawn
+                        .label(line.name.clone())
+                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
+                }
+            }
+            if k == 0 {
+                chart
+                    .configure_series_labels()
+                    .position(SeriesLabelPosition::UpperLeft)
+                    .label_font((FONT, 12))
+                    .background_style(WHITE.mix(0.85))
+                    .border_style(BLACK.mix(0.4))
+                    .draw()
+                    .map_err(err)?;
+            }
+        }
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
 /// One bar of [`tornado`]: a signed effect with its interval.
 pub struct Bar {
     pub label: String,

@@ -4,7 +4,11 @@ use crate::report::html::esc;
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 
-const SCRIPT: &str = include_str!("replay.js");
+/// The board drawing shared with the luck report (`board.js`), then the replay page's own script.
+const SCRIPT: &str = concat!(include_str!("board.js"), include_str!("replay.js"));
+
+/// The Catan board drawing alone (defines `RobsimBoard`), for other pages that draw boards.
+pub const BOARD_SCRIPT: &str = include_str!("board.js");
 
 const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;max-width:1400px;padding:12px 20px;color:#222}

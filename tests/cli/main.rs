@@ -11,6 +11,7 @@ mod catan;
 mod golden;
 mod journeys;
 mod learn;
+mod luck;
 mod readme;
 mod reliability;
 mod replay;

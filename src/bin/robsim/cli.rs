@@ -452,6 +452,7 @@ impl GameArgs {
             learn: None,
             ablate: None,
             calibrate: None,
+            luck: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -468,6 +469,19 @@ const RUN_EXAMPLES: &str = "Examples:
 const SWEEP_EXAMPLES: &str = "Examples:
   robsim sweep configs/robert-difficulty.toml -o out/robert-difficulty
   robsim sweep configs/robert-difficulty.toml -g 500 --games-csv   # a quick look, with games.csv";
+
+const LUCK_EXAMPLES: &str =
+    "The config's [luck] table names the skill ladder, weakest first, and what each rung plays:
+  [luck]
+  rungs = [\"random\", \"team\", \"team-tuned\", \"rollout-8\"]   # any policy name a sweep takes
+  boards = [1000, 1000, 1000, 200]                       # one count, or one per rung
+  games_per_board = [100, 100, 100, 5]                   # board fixed, dice and deck varied
+
+Examples:
+  robsim luck configs/robert-luck.toml                     # writes out/robert-luck/
+  robsim luck configs/catan-luck.toml -o reports/catan-luck  # seat advantage: base, Raiders
+
+Columns, figures and the method: docs/guide.md, section Luck and skill.";
 
 const TRACE_EXAMPLES: &str = "Examples:
   robsim trace -v robert -d easy -p 3 -s 7 -i 12 -o game.jsonl
@@ -519,6 +533,16 @@ pub(crate) enum Cmd {
         /// capped at it): a quick trial of a long calibration.
         #[arg(short, long, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Luck and skill: each row of a config's grid played by every `[luck]` rung on N boards ×
+    /// M games per board (board fixed, dice varied); writes luck.csv, boards.csv, pairs.csv,
+    /// features.csv, seats.csv, figures and report.html.
+    #[command(after_help = LUCK_EXAMPLES)]
+    Luck {
+        /// The config with a `[luck]` table, e.g. configs/robert-luck.toml.
+        config: PathBuf,
         #[command(flatten)]
         output: Output,
     },

@@ -4,6 +4,7 @@ mod bench;
 mod calibrate;
 mod cli;
 mod learn;
+mod luck;
 mod soak;
 mod sweep;
 mod trace;
@@ -203,6 +204,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             output,
         } => calibrate::calibrate(&config, games, output, args),
+        Cmd::Luck { config, output } => luck::luck(&config, output, args),
     }
 }
 

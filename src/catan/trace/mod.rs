@@ -20,6 +20,12 @@ pub use lines::{TraceHeader, TRACE_FORMAT};
 use serde::Serialize;
 use std::io::Write;
 
+/// The board line of a trace (docs/trace-format.md) of layout `l` on map `t`, as JSON: what the
+/// replay page's drawing (`report/board.js`) reads, so other pages draw boards the same way.
+pub fn board_json(t: &Topology, l: &Layout) -> serde_json::Value {
+    serde_json::to_value(board_line(t, l)).expect("a board line is plain data")
+}
+
 /// Writes serialisable lines through one reused buffer (one `write_all` per line).
 pub(super) struct Lines<'w, W: Write> {
     out: &'w mut W,

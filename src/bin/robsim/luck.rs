@@ -1,0 +1,330 @@
+//! `robsim luck`: every row of a config's grid played by each `[luck]` rung on N boards × M games per board; writes the luck report folder and prints its table.
+
+use crate::cli::Output;
+use crate::{install_interrupt_handler, Failure};
+use anyhow::{Context, Result};
+use robsim::catan::luck::analysis::{analyse, PlayedRung, RowStats};
+use robsim::catan::luck::figures::{boards_section, figures};
+use robsim::catan::luck::tables::write_tables;
+use robsim::catan::luck::LuckRung;
+use robsim::catan::mapfile::map_for;
+use robsim::config::luck::{luck as parse_luck, Luck};
+use robsim::config::Sweep;
+use robsim::engine::runner::{run_counted, stop_requested, with_threads};
+use robsim::engine::stats::wilson;
+use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::terminal::{aligned, pct, pct_ci};
+use robsim::report::{html, ReportDir};
+use std::path::Path;
+
+/// Runs `robsim luck`.
+pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(), Failure> {
+    let Output {
+        threads,
+        out,
+        force,
+        quiet,
+    } = output;
+    let text = std::fs::read_to_string(config)
+        .with_context(|| format!("cannot read config file {}", config.display()))
+        .map_err(Failure::Input)?;
+    let origin = config.display().to_string();
+    let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
+    let lk = parse_luck(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;
+    robsim::games::check(&lk.sweep).map_err(Failure::Input)?;
+    let maps = robsim::games::catan_maps(&lk.sweep).map_err(Failure::Input)?;
+    let seed = sweep.file.seed;
+    let bound: Vec<Vec<(String, LuckRung)>> = lk
+        .rows
+        .iter()
+        .map(|specs| {
+            specs
+                .iter()
+                .zip(&lk.rungs)
+                .map(|(spec, rung)| {
+                    let map = map_for(&sweep.file.map, &spec.rules);
+                    let r = LuckRung {
+                        topo: maps.get(&map),
+                        map,
+                        spec: *spec,
+                        seed,
+                        boards: rung.boards,
+                        games_per_board: rung.games_per_board,
+                    };
+                    (rung.name.clone(), r)
+                })
+                .collect()
+        })
+        .collect();
+    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    robsim::report::claim(&out, force).map_err(Failure::Input)?;
+    let dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    for note in &sweep.notes {
+        eprintln!("robsim: {note}");
+    }
+    let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
+    let pb = progress_bar(total, quiet);
+    install_interrupt_handler();
+    let started = std::time::SystemTime::now();
+    let t0 = std::time::Instant::now();
+    let played: Vec<Vec<PlayedRung>> = with_threads(threads, || {
+        bound
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|(name, rung)| {
+                        let acc = run_counted(&rung, 0..rung.games(), &pb).0;
+                        PlayedRung { name, rung, acc }
+                    })
+                    .collect()
+            })
+            .collect()
+    })
+    .map_err(Failure::Run)?;
+    pb.finish_and_clear();
+    if stop_requested() {
+        // Boards cut short would bias every statistic; nothing is written.
+        return Err(Failure::Interrupted);
+    }
+    let threads = if threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        threads
+    };
+    let stats = analyse(&played);
+    let meta = Meta {
+        args: &args,
+        text: &text,
+        threads,
+        started,
+        secs: t0.elapsed().as_secs_f64(),
+        total,
+    };
+    write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
+    print(&played, &stats);
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+struct Meta<'a> {
+    args: &'a [String],
+    text: &'a str,
+    threads: usize,
+    started: std::time::SystemTime,
+    secs: f64,
+    total: u64,
+}
+
+fn write(
+    mut out: ReportDir,
+    sweep: &Sweep,
+    lk: &Luck,
+    played: &[Vec<PlayedRung>],
+    stats: &[RowStats],
+    meta: &Meta,
+) -> Result<()> {
+    let name = &sweep.file.name;
+    write_tables(played, stats, name, &mut out)?;
+    let figs = figures(played, stats)?;
+    for f in &figs {
+        out.text(&format!("{}.svg", f.name), f.svg.clone());
+    }
+    let boards = boards_section(played, stats, name)?;
+    let command = shell_words(meta.args);
+    let rungs: Vec<String> = lk
+        .rungs
+        .iter()
+        .map(|r| format!("{} {}×{}", r.name, r.boards, r.games_per_board))
+        .collect();
+    let provenance = format!(
+        "robsim {} (commit {}), seed {}, rungs (boards × games per board) {}, {} games in all, {} threads, {:.1} s, started {}, {}",
+        env!("CARGO_PKG_VERSION"),
+        robsim::report::git_commit().unwrap_or("unknown"),
+        sweep.file.seed,
+        rungs.join(", "),
+        meta.total,
+        meta.threads,
+        meta.secs,
+        humantime::format_rfc3339_seconds(meta.started),
+        robsim::report::machine(),
+    );
+    let luck_csv = out.table_bytes("luck.csv").unwrap_or_default();
+    let pairs = out.table_bytes("pairs.csv").unwrap_or_default();
+    let features = out.table_bytes("features.csv").unwrap_or_default();
+    let seats = out.table_bytes("seats.csv").unwrap_or_default();
+    let page = html::render_with(
+        &html::Page {
+            title: &format!("{name} (luck and skill)"),
+            description: &sweep.file.description,
+            summary_csv: &luck_csv,
+            headline: HEADLINE,
+            compare_csv: &pairs,
+            extra_tables: vec![
+                (
+                    "features.csv (what makes a board hard: every row and rung)",
+                    &features,
+                ),
+                ("seats.csv (competitive rows: each seat's win rate)", &seats),
+            ],
+            figures: &figs,
+            config: meta.text,
+            command: &command,
+            provenance: &provenance,
+        },
+        std::slice::from_ref(&boards),
+    );
+    out.text("report.html", page);
+    out.text("config.toml", meta.text.to_string());
+    out.text("command.txt", format!("{command}\n"));
+    out.text("provenance.txt", format!("{provenance}\n"));
+    out.finish()?;
+    Ok(())
+}
+
+/// The columns of `luck.csv` shown first in report.html.
+const HEADLINE: &[&str] = &[
+    "row",
+    "row_label",
+    "rung",
+    "boards",
+    "games_per_board",
+    "win_rate",
+    "win_rate_lo95",
+    "win_rate_hi95",
+    "board_share",
+    "board_share_lo95",
+    "board_share_hi95",
+    "board_share_split",
+    "span",
+    "trimmed_span",
+    "boards_under_5pct",
+    "boards_over_95pct",
+    "skill_vs",
+    "skill_decided_share",
+    "skill_reversed_share",
+    "skill_spread_logit",
+];
+
+/// The terminal table: per row, each rung's win rate, board share, spread of per-board rates,
+/// skill-decided shares against the rung before (games only this rung won / only the one
+/// before won) and skill spread over the first rung; then the clearest board features.
+/// Percentages with 95% intervals, aligned as in the sweep's summary.
+fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
+    for (row, st) in played.iter().zip(stats) {
+        println!(
+            "\n{} ({})",
+            st.label,
+            if st.team {
+                "team win"
+            } else {
+                "first seat's win"
+            }
+        );
+        let mut lines: Vec<Vec<String>> = vec![[
+            "rung",
+            "boards×games",
+            "win rate",
+            "board share",
+            "split-half",
+            "span",
+            "5–95% span",
+            "<5%",
+            ">95%",
+            "skill-decided / reversed",
+            "spread vs first (logit)",
+        ]
+        .map(String::from)
+        .to_vec()];
+        for (pr, rs) in row.iter().zip(&st.rungs) {
+            let s = &rs.spread;
+            let share = match (s.share, s.share_lo95, s.share_hi95) {
+                (Some(v), Some(lo), Some(hi)) => pct_ci(v, lo, hi),
+                (Some(v), ..) => pct(v),
+                _ => "-".into(),
+            };
+            let skill = rs.vs_prev.map_or("-".into(), |t| {
+                let n = t.n().max(1) as f64;
+                format!(
+                    "{} / {}",
+                    pct(t.only_b as f64 / n),
+                    pct(t.only_a as f64 / n)
+                )
+            });
+            let spread = rs.vs_first.map_or("-".into(), |x| {
+                format!(
+                    "{}{:+.2} ({:+.2} to {:+.2})",
+                    if x.censored { ">=" } else { "" },
+                    x.logit_diff,
+                    x.lo95,
+                    x.hi95
+                )
+            });
+            lines.push(vec![
+                pr.name.clone(),
+                format!("{}×{}", pr.rung.boards, pr.rung.games_per_board),
+                pct_ci(s.win_rate, s.lo95, s.hi95),
+                share,
+                s.share_split.map_or("-".into(), pct),
+                format!("{:.2}", s.span),
+                format!("{:.2}", s.trimmed_span),
+                pct(s.under5),
+                pct(s.over95),
+                skill,
+                spread,
+            ]);
+        }
+        print!("{}", aligned(&lines, 1));
+        if !st.team {
+            for pr in row {
+                let games = pr.acc.games.iter().sum::<u64>();
+                let n = pr.rung.spec.rules.players as usize;
+                let seats: Vec<String> = (0..n)
+                    .map(|k| {
+                        let w = pr.acc.seat_wins[k];
+                        let (lo, hi) = wilson(w, games);
+                        format!(
+                            "{} {}",
+                            k + 1,
+                            pct_ci(w as f64 / games.max(1) as f64, lo, hi)
+                        )
+                    })
+                    .collect();
+                println!("  seats ({}): {}", pr.name, seats.join(", "));
+            }
+        }
+        let rs = &st.rungs[st.reference];
+        if let Some(fit) = &rs.fit {
+            let mut effects: Vec<(&str, f64, f64, f64)> = fit
+                .coefs
+                .iter()
+                .filter_map(|c| {
+                    let (v, lo, hi) = c.per_sd()?;
+                    (lo > 0.0 || hi < 0.0).then_some((c.name.as_str(), v, lo, hi))
+                })
+                .collect();
+            effects.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+            let shown: Vec<String> = effects
+                .iter()
+                .take(4)
+                .map(|(n, v, lo, hi)| {
+                    format!(
+                        "{n} {:+.1} ({:+.1} to {:+.1})",
+                        v * 100.0,
+                        lo * 100.0,
+                        hi * 100.0
+                    )
+                })
+                .collect();
+            println!(
+                "  boards ({}, R² {:.2}), points per SD: {}",
+                row[st.reference].name,
+                fit.r2,
+                if shown.is_empty() {
+                    "no feature clear of zero".to_string()
+                } else {
+                    shown.join(", ")
+                }
+            );
+        }
+    }
+}
