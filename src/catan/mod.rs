@@ -6,6 +6,7 @@ pub mod experiment;
 mod figures;
 pub mod kernel;
 pub mod knobs;
+pub mod learn;
 pub mod luck;
 pub mod mapfile;
 pub mod policy;

@@ -89,6 +89,7 @@ pub(super) fn rows(
         );
     }
     let knobs = knob_axes(g, ctx)?;
+    let learned = super::learn::load_learned(file, ctx)?;
     let mut rows = Vec::new();
     for v in variants.iter().filter(|v| *v != CARCASSONNE) {
         if !Variant::NAMES.contains(&v.as_str()) {
@@ -98,7 +99,7 @@ pub(super) fn rows(
                 names(Variant::NAMES)
             );
         }
-        let policies = variant_policies(file, v, &policies, ctx)?;
+        let policies = variant_policies(file, learned, v, &policies, ctx)?;
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
         for (&policy, &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
@@ -325,6 +326,7 @@ fn start_cards(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64
 /// The policies of one variant; without a policy key, [`default_policy`].
 fn variant_policies(
     file: &SweepFile,
+    learned: Option<crate::catan::policy::LearnedModel>,
     v: &str,
     policies: &[String],
     ctx: &dyn Fn(&str) -> String,
@@ -342,13 +344,24 @@ fn variant_policies(
                     ctx("grid.policy")
                 );
             }
-            let policy = PolicySpec::parse(pol, &file.knobs()).with_context(|| {
+            if pol == "learned" && learned.is_none() {
+                bail!(
+                    "{}: policy \"learned\" needs a [learned] table; allowed: add `[learned]` with `model = \"configs/models/robert.toml\"` (robsim learn writes one), or another policy",
+                    ctx("grid.policy")
+                );
+            }
+            let knobs = crate::catan::policy::Knobs {
+                learned,
+                ..file.knobs()
+            };
+            let policy = PolicySpec::parse(pol, &knobs).with_context(|| {
                 format!(
                     "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), team-tuned (with a [team_tuned] table)",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )
             })?;
+            super::learn::check_policy(file, &policy, v, ctx)?;
             let raiders_ok = match policy {
                 PolicySpec::Random | PolicySpec::Greedy(_) => true,
                 PolicySpec::Rollout { knobs, .. } => {

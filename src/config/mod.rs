@@ -5,7 +5,9 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
+pub mod learn;
 pub mod luck;
+pub mod modelfile;
 
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
@@ -197,6 +199,12 @@ pub struct SweepFile {
     /// A calibration: the knob values that give target win rates (`robsim calibrate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibrate: Option<calibrate::CalibrateFile>,
+    /// The model the `learned` player plays (`robsim learn` writes one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learned: Option<learn::LearnedFile>,
+    /// Expert iteration: what `robsim learn` plays and fits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learn: Option<learn::LearnFile>,
     /// A luck-and-skill run: boards × games per board for each rung (`robsim luck`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<luck::LuckFile>,
@@ -223,6 +231,8 @@ impl SweepFile {
             solitaire: self.solitaire,
             rollout: self.rollout,
             team_tuned: self.team_tuned,
+            // Loaded from its file when the rows are expanded (`learn::load_learned`).
+            learned: None,
         }
     }
 }

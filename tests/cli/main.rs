@@ -10,6 +10,7 @@ mod carcassonne;
 mod catan;
 mod golden;
 mod journeys;
+mod learn;
 mod luck;
 mod readme;
 mod reliability;

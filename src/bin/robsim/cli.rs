@@ -151,7 +151,7 @@ pub(crate) struct GameArgs {
     /// Policy in every seat [default: the variant's own]
     ///
     /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
-    /// rollout-N (N rollouts); carcassonne: random, greedy. Default: team for robert, solitaire
+    /// rollout-N (N rollouts), learned (with --model); carcassonne: random, greedy. Default: team for robert, solitaire
     /// for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
@@ -163,6 +163,12 @@ pub(crate) struct GameArgs {
     /// Sampled futures per candidate action at a searched decision.
     #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
+    /// With --policy learned: the model file
+    ///
+    /// Written by `robsim learn`, e.g. configs/models/robert.toml (also the base of a rollout
+    /// player over learned, with a config's `[rollout] base = "learned"`).
+    #[arg(value_name = "FILE", long, help_heading = GAME)]
+    pub(crate) model: Option<String>,
     /// Varied openings: set-up softmax temperature [default: 0]
     ///
     /// Softmax temperature of the set-up choices of greedy, team and solitaire (0: always the
@@ -327,6 +333,16 @@ impl GameArgs {
                 "command line: --rollouts: does not apply to --policy {policy}; it applies to rollout (rollout-N sets N itself)"
             );
         }
+        if self.model.is_some() && policy != "learned" {
+            anyhow::bail!(
+                "command line: --model: does not apply to --policy {policy}; it applies to learned"
+            );
+        }
+        if policy == "learned" && self.model.is_none() {
+            anyhow::bail!(
+                "command line: --policy learned: needs --model FILE; allowed: a model written by robsim learn, e.g. --model configs/models/robert.toml"
+            );
+        }
         let has_setup = ["greedy", "team", "team-tuned", "solitaire"].contains(&policy.as_str())
             && !self.is_carcassonne();
         if self.setup_temperature.is_some() && !has_setup {
@@ -429,6 +445,11 @@ impl GameArgs {
                 setup_temperature: temperature,
             },
             team_tuned: None,
+            learned: self
+                .model
+                .clone()
+                .map(|model| robsim::config::learn::LearnedFile { model }),
+            learn: None,
             ablate: None,
             calibrate: None,
             luck: None,
@@ -569,6 +590,16 @@ pub(crate) enum Cmd {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=20))]
         rounds: u32,
         /// Where it goes [default: out/<name>-tune]; --force as for every report folder.
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Expert iteration: learn a fast `learned` player from the rollout search player over a
+    /// config's rows (its `[learn]` table); writes model.toml and every round's figures.
+    Learn {
+        /// The config with a `[learn]` table, e.g. configs/robert-learn.toml.
+        config: PathBuf,
+        /// Where it goes [default: out/<name>]; --force as for every report folder. The model
+        /// is identical for any thread count.
         #[command(flatten)]
         output: Output,
     },

@@ -3,6 +3,7 @@
 mod bench;
 mod calibrate;
 mod cli;
+mod learn;
 mod luck;
 mod soak;
 mod sweep;
@@ -180,6 +181,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             output,
             args,
         ),
+        Cmd::Learn { config, output } => learn::learn(&config, output, args),
         Cmd::Bench {
             games,
             repeats,
