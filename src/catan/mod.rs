@@ -5,6 +5,7 @@ pub mod calibrate;
 pub mod experiment;
 mod figures;
 pub mod kernel;
+pub mod learn;
 pub mod mapfile;
 pub mod policy;
 pub mod rows;

@@ -84,6 +84,7 @@ pub(super) fn rows(
         );
     }
     let knobs = knob_axes(g, ctx)?;
+    let learned = super::learn::load_learned(file, ctx)?;
     let mut rows = Vec::new();
     for v in variants.iter().filter(|v| *v != CARCASSONNE) {
         if !Variant::NAMES.contains(&v.as_str()) {
@@ -93,7 +94,7 @@ pub(super) fn rows(
                 names(Variant::NAMES)
             );
         }
-        let policies = variant_policies(file, v, &policies, ctx)?;
+        let policies = variant_policies(file, learned, v, &policies, ctx)?;
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
         for (&policy, &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
@@ -312,6 +313,7 @@ fn start_cards(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<
 /// is co-operative).
 fn variant_policies(
     file: &SweepFile,
+    learned: Option<crate::catan::policy::LearnedModel>,
     v: &str,
     policies: &[String],
     ctx: &dyn Fn(&str) -> String,
@@ -329,13 +331,24 @@ fn variant_policies(
                     ctx("grid.policy")
                 );
             }
-            let policy = PolicySpec::parse(pol, &file.knobs()).with_context(|| {
+            if pol == "learned" && learned.is_none() {
+                bail!(
+                    "{}: policy \"learned\" needs a [learned] table; allowed: add `[learned]` with `model = \"configs/models/robert.toml\"` (robsim learn writes one), or another policy",
+                    ctx("grid.policy")
+                );
+            }
+            let knobs = crate::catan::policy::Knobs {
+                learned,
+                ..file.knobs()
+            };
+            let policy = PolicySpec::parse(pol, &knobs).with_context(|| {
                 format!(
                     "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), team-tuned (with a [team_tuned] table)",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )
             })?;
+            super::learn::check_policy(file, &policy, v, ctx)?;
             let raiders_ok = match policy {
                 PolicySpec::Random | PolicySpec::Greedy(_) => true,
                 PolicySpec::Rollout { knobs, .. } => {

@@ -5,6 +5,8 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod knobs;
+pub mod learn;
+pub mod modelfile;
 pub mod tomlerr;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -189,6 +191,12 @@ pub struct SweepFile {
     /// A calibration: the knob values that give target win rates (`robsim calibrate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibrate: Option<calibrate::CalibrateFile>,
+    /// The model the `learned` player plays (`robsim learn` writes one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learned: Option<learn::LearnedFile>,
+    /// Expert iteration: what `robsim learn` plays and fits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub learn: Option<learn::LearnFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {
@@ -212,6 +220,8 @@ impl SweepFile {
             solitaire: self.solitaire,
             rollout: self.rollout,
             team_tuned: self.team_tuned,
+            // Loaded from its file when the rows are expanded (`learn::load_learned`).
+            learned: None,
         }
     }
 }

@@ -7,6 +7,7 @@ mod carcassonne;
 mod catan;
 mod crn;
 mod fuzz;
+mod honesty;
 mod raiders;
 mod search;
 mod solitaire;

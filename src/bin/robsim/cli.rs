@@ -124,6 +124,10 @@ pub(crate) struct GameArgs {
     /// (default 16).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
+    /// With --policy learned: the model file (written by `robsim learn`), e.g.
+    /// configs/models/robert.toml.
+    #[arg(long)]
+    pub(crate) model: Option<String>,
     /// Varied openings: softmax temperature of the set-up choices of greedy, team and solitaire
     /// (0: always the best corner).
     #[arg(long, allow_negative_numbers = true, default_value_t = 0.0, value_parser = temperature)]
@@ -331,6 +335,11 @@ impl GameArgs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
             },
+            learned: self
+                .model
+                .clone()
+                .map(|model| robsim::config::learn::LearnedFile { model }),
+            learn: None,
         }
     }
 }
@@ -426,6 +435,21 @@ pub(crate) enum Cmd {
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Output folder (default: reports/<name>-tune).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Expert iteration: learn a fast `learned` player from the rollout search player over the
+    /// config's rows (its `[learn]` table); writes model.toml and the rounds' figures.
+    Learn {
+        /// The config with a `[learn]` table, e.g. configs/robert-learn.toml.
+        config: PathBuf,
+        /// Worker threads (0 = one per core). The model is identical for any count.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Output folder (default: reports/<name>).
         #[arg(long)]
         out: Option<PathBuf>,
         /// No progress bar.

@@ -3,6 +3,7 @@
 mod bench;
 mod calibrate;
 mod cli;
+mod learn;
 mod soak;
 mod sweep;
 mod trace;
@@ -160,6 +161,12 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             quiet,
             args,
         ),
+        Cmd::Learn {
+            config,
+            threads,
+            out,
+            quiet,
+        } => learn::learn(&config, threads, out, quiet, args),
         Cmd::Bench {
             games,
             repeats,

@@ -1,6 +1,8 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+pub mod features;
 pub mod greedy;
+pub mod learned;
 pub mod null;
 pub mod opening;
 pub mod raiders;
@@ -17,6 +19,7 @@ use crate::engine::seeds::Rng;
 pub use crate::engine::play::Policy;
 
 pub use greedy::{GreedyKnobs, GreedyPolicy};
+pub use learned::{LearnedBase, LearnedModel, LearnedPolicy};
 pub use null::NullPolicy;
 pub use random::RandomPolicy;
 pub use rollout::{RolloutKnobs, RolloutPolicy};
@@ -34,6 +37,9 @@ pub struct Knobs {
     /// `[team_tuned]`: a second set of team knobs (e.g. `robsim tune`'s), played as
     /// `team-tuned`.
     pub team_tuned: Option<TeamKnobs>,
+    /// `[learned]`: the model loaded from its `model` file, played as `learned` (and by a
+    /// rollout player with `base = "learned"`).
+    pub learned: Option<LearnedModel>,
 }
 
 /// A policy named in a config or on the command line, with its knobs.
@@ -45,17 +51,27 @@ pub enum PolicySpec {
     /// The team policy with the `[team_tuned]` knobs, beside `team` in one sweep.
     TeamTuned(TeamKnobs),
     Solitaire(SolitaireKnobs),
-    /// The search player; `team` are the knobs of a `team` base policy.
+    /// The search player; `team` are the knobs of a `team` base policy, `learned` the model
+    /// of a `learned` one.
     Rollout {
         knobs: RolloutKnobs,
         team: TeamKnobs,
+        learned: Option<LearnedModel>,
     },
+    /// The learned player of a `robsim learn` model.
+    Learned(LearnedModel),
 }
 
 impl PolicySpec {
     /// Every accepted name, for error messages.
-    pub const NAMES: &'static [&'static str] =
-        &["random", "greedy", "team", "solitaire", "rollout"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "greedy",
+        "team",
+        "solitaire",
+        "rollout",
+        "learned",
+    ];
 
     /// Parses a policy name with the knobs of the config's tables; `rollout-N` is `rollout`
     /// with a budget of N rollouts.
@@ -68,6 +84,7 @@ impl PolicySpec {
                     ..k.rollout
                 },
                 team: k.team,
+                learned: k.learned,
             });
         }
         match s {
@@ -79,7 +96,9 @@ impl PolicySpec {
             "rollout" => Some(PolicySpec::Rollout {
                 knobs: k.rollout,
                 team: k.team,
+                learned: k.learned,
             }),
+            "learned" => k.learned.map(PolicySpec::Learned),
             _ => None,
         }
     }
@@ -92,6 +111,7 @@ impl PolicySpec {
             PolicySpec::TeamTuned(_) => "team-tuned",
             PolicySpec::Solitaire(_) => "solitaire",
             PolicySpec::Rollout { .. } => "rollout",
+            PolicySpec::Learned(_) => "learned",
         }
     }
 
@@ -118,9 +138,14 @@ impl PolicySpec {
             PolicySpec::Greedy(k) => Player::Greedy(GreedyPolicy::new(k)),
             PolicySpec::Team(k) | PolicySpec::TeamTuned(k) => Player::Team(TeamPolicy::new(k)),
             PolicySpec::Solitaire(k) => Player::Solitaire(SolitairePolicy { knobs: k }),
-            PolicySpec::Rollout { knobs, team } => {
-                Player::Rollout(Box::new(RolloutPolicy::new(knobs, team)))
-            }
+            PolicySpec::Rollout {
+                knobs,
+                team,
+                learned,
+            } => Player::Rollout(Box::new(
+                RolloutPolicy::new(knobs, team).with_learned(learned),
+            )),
+            PolicySpec::Learned(m) => Player::Learned(LearnedPolicy::new(m)),
         }
     }
 }
@@ -140,6 +165,7 @@ impl Effort for RandomPolicy {}
 impl Effort for GreedyPolicy {}
 impl Effort for TeamPolicy {}
 impl Effort for SolitairePolicy {}
+impl Effort for LearnedPolicy {}
 impl Effort for RolloutPolicy {
     const SEARCH: bool = true;
     fn effort(&self) -> (u64, u64) {
@@ -148,21 +174,28 @@ impl Effort for RolloutPolicy {
 }
 
 /// Any named policy, dispatched per decision (one predictable branch). The search player is
-/// boxed: its scratch action list is large, and it is allocated once per game.
+/// boxed: its scratch action list is large, and it is allocated once per game. The learned
+/// player (its weights inline) is not: a scripted-speed game allocates nothing.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Player {
     Random(RandomPolicy),
     Greedy(GreedyPolicy),
     Team(TeamPolicy),
     Solitaire(SolitairePolicy),
     Rollout(Box<RolloutPolicy>),
+    Learned(LearnedPolicy),
 }
 
 impl Player {
-    /// Whether the player conceded a stalled game (only `team` does; see
-    /// `TeamKnobs::concede_after_idle_turns`).
+    /// Whether the player conceded a stalled game (only `team` does, also as a learned
+    /// player's base; see `TeamKnobs::concede_after_idle_turns`).
     pub fn stalled(&self) -> bool {
-        matches!(self, Player::Team(p) if p.stalled())
+        match self {
+            Player::Team(p) => p.stalled(),
+            Player::Learned(p) => p.stalled(),
+            _ => false,
+        }
     }
 }
 
@@ -175,6 +208,7 @@ impl Policy<Game<'_>> for Player {
             Player::Team(p) => p.choose(g, legal, rng),
             Player::Solitaire(p) => p.choose(g, legal, rng),
             Player::Rollout(p) => p.choose(g, legal, rng),
+            Player::Learned(p) => p.choose(g, legal, rng),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! game: no evaluation function is involved. The game state is `Copy`, so a rollout allocates
 //! nothing.
 
+use super::learned::{LearnedModel, LearnedPolicy};
 use super::{GreedyPolicy, Policy, SolitairePolicy, TeamKnobs, TeamPolicy};
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
@@ -34,11 +35,13 @@ pub enum BaseName {
     Team,
     Greedy,
     Solitaire,
+    /// The `learned` player of the config's `[learned]` model.
+    Learned,
 }
 
 impl BaseName {
     /// Every accepted name, for error messages.
-    pub const NAMES: &'static [&'static str] = &["auto", "team", "greedy", "solitaire"];
+    pub const NAMES: &'static [&'static str] = &["auto", "team", "greedy", "solitaire", "learned"];
 }
 
 /// The rollout player's knobs (a config's `[rollout]` table; every field optional).
@@ -117,17 +120,28 @@ impl RolloutKnobs {
     }
 }
 
-/// The base policy, resolved for the variant at the first decision.
+/// The base policy, resolved for the variant at the first decision. Not boxed: it is copied
+/// into every rollout, which must not allocate.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Base {
     Team(TeamPolicy),
     Greedy(GreedyPolicy),
     Solitaire(SolitairePolicy),
+    Learned(LearnedPolicy),
 }
 
 impl Base {
-    fn new(name: BaseName, team: TeamKnobs, variant: Variant) -> Base {
+    fn new(
+        name: BaseName,
+        team: TeamKnobs,
+        learned: Option<LearnedModel>,
+        variant: Variant,
+    ) -> Base {
         match (name, variant) {
+            (BaseName::Learned, _) => Base::Learned(LearnedPolicy::new(
+                learned.expect("a rollout over learned has its model (checked with the config)"),
+            )),
             (BaseName::Team, _) | (BaseName::Auto, Variant::Robert(_)) => {
                 Base::Team(TeamPolicy::new(team))
             }
@@ -146,6 +160,7 @@ impl Policy<Game<'_>> for Base {
             Base::Team(p) => p.choose(g, legal, rng),
             Base::Greedy(p) => p.choose(g, legal, rng),
             Base::Solitaire(p) => p.choose(g, legal, rng),
+            Base::Learned(p) => p.choose(g, legal, rng),
         }
     }
 }
@@ -154,7 +169,7 @@ impl Policy<Game<'_>> for Base {
 /// `progress_weight` times the share of the VP still needed that was gained (co-operative: the
 /// team's VP toward the target, summed over players; competitive: the seat's own), so that a
 /// decision in a row the team almost never wins still sees a signal.
-fn value(g: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
+pub(crate) fn value(g: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
     let target = g.rules.vp_to_win as f64;
     let players = &g.s.players[..g.s.n_players as usize];
     match g.s.outcome() {
@@ -173,6 +188,8 @@ fn value(g: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
 pub struct RolloutPolicy {
     knobs: RolloutKnobs,
     team: TeamKnobs,
+    /// The model of a `learned` base policy.
+    learned: Option<LearnedModel>,
     base: Option<Base>,
     /// Scratch for legal actions inside rollouts.
     buf: ActionList,
@@ -187,6 +204,7 @@ impl RolloutPolicy {
         RolloutPolicy {
             knobs,
             team,
+            learned: None,
             base: None,
             buf: ActionList::new(),
             searched: 0,
@@ -194,15 +212,23 @@ impl RolloutPolicy {
         }
     }
 
+    /// A rollout player whose base policy (with `base = "learned"`) is `model`'s learned player.
+    pub fn with_learned(mut self, model: Option<LearnedModel>) -> RolloutPolicy {
+        self.learned = model;
+        self
+    }
+}
+
+impl RolloutKnobs {
     /// The actions worth comparing here, the base policy's choice `a0` first; one or none
-    /// means the decision is left to the base policy.
-    fn candidates(
+    /// means the decision is left to the base policy. (The learned player scores the same ones.)
+    pub(crate) fn candidates(
         &self,
         g: &Game,
         a0: Action,
         legal: &mut ActionList,
     ) -> ArrayVec<Action, MAX_CANDIDATES> {
-        let k = self.knobs;
+        let k = *self;
         let mut out = ArrayVec::new();
         out.push(a0);
         let max = k.max_candidates as usize;
@@ -284,14 +310,14 @@ impl RolloutPolicy {
 
 impl Policy<Game<'_>> for RolloutPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
-        let (kind, team) = (self.knobs.base, self.team);
+        let (kind, team, learned) = (self.knobs.base, self.team, self.learned);
         let b = self
             .base
-            .get_or_insert_with(|| Base::new(kind, team, g.rules.variant));
+            .get_or_insert_with(|| Base::new(kind, team, learned, g.rules.variant));
         // The base policy as it stood before this decision plays every future.
         let base = *b;
         let a0 = b.choose(g, legal, rng);
-        let cands = self.candidates(g, a0, legal);
+        let cands = self.knobs.candidates(g, a0, legal);
         if cands.len() < 2 {
             return a0;
         }

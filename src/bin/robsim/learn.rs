@@ -1,0 +1,278 @@
+//! `robsim learn`: expert iteration on a config's rows; writes model.toml, rounds.csv, fit.csv, held_out.csv, the config, the command and a manifest.
+
+use crate::Failure;
+use anyhow::Context;
+use robsim::catan::learn::{learn as iterate, planned_games, test_seed, train_seed, Learned};
+use robsim::config::learn::learning;
+use robsim::config::modelfile::{to_text, Provenance, RoundRecord};
+use robsim::config::Sweep;
+use robsim::report::compare::CompareRow;
+use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::{git_commit, machine, sha256_hex, Manifest, ReportDir};
+use std::path::{Path, PathBuf};
+
+/// Runs `robsim learn`.
+pub(crate) fn learn(
+    config: &Path,
+    threads: usize,
+    out: Option<PathBuf>,
+    quiet: bool,
+    args: Vec<String>,
+) -> Result<(), Failure> {
+    let origin = config.display().to_string();
+    let text = std::fs::read_to_string(config)
+        .with_context(|| format!("cannot read config file {origin}"))
+        .map_err(Failure::Input)?;
+    let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
+    let l = learning(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
+    robsim::games::check(&sweep).map_err(Failure::Input)?;
+    let maps = robsim::catan::rows::Maps::load(&sweep).map_err(Failure::Input)?;
+    let rows = robsim::catan::rows::rows(&sweep, &maps, None);
+    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
+    let started = std::time::SystemTime::now();
+    let t0 = std::time::Instant::now();
+    let result =
+        robsim::engine::runner::with_threads(threads, || iterate(&rows, l.base, &l.params, &pb))
+            .map_err(Failure::Run)?
+            .map_err(Failure::Run)?;
+    pb.finish_and_clear();
+    if robsim::engine::runner::stop_requested() {
+        return Err(Failure::Interrupted);
+    }
+    let seed = sweep.file.seed;
+    // The model names the config as given, not the flags (threads, folder), so that every
+    // thread count writes the same bytes.
+    let how = Provenance {
+        command: format!("robsim learn {origin}"),
+        config_sha256: sha256_hex(text.as_bytes()),
+        seed,
+        train_seed: train_seed(seed, 1),
+        test_seed: test_seed(seed),
+        rounds: l.params.rounds,
+        records: result.rounds.iter().map(record).collect(),
+    };
+    let model = to_text(&result.model, &how).map_err(Failure::Run)?;
+    let labels: Vec<String> = rows.iter().map(row_label).collect();
+    write(&mut dir, &result, &labels).map_err(Failure::Run)?;
+    dir.text("model.toml", model);
+    // Every round's fitted model, kept or not, to inspect what a rejected round learned.
+    for r in &result.rounds {
+        let one = Provenance {
+            records: vec![record(r)],
+            ..how.clone()
+        };
+        let text = to_text(&r.model, &one).map_err(Failure::Run)?;
+        dir.text(&format!("round-{}.toml", r.round), text);
+    }
+    dir.text("config.toml", text.clone());
+    dir.text("command.txt", format!("{}\n", shell_words(&args)));
+    let manifest = Manifest {
+        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit().map(str::to_string),
+        command: args,
+        config: "config.toml".into(),
+        config_sha256: how.config_sha256.clone(),
+        seed,
+        games_per_row: l.params.train_games,
+        rows: rows.len(),
+        precision: None,
+        threads: rayon_threads(threads),
+        shard: None,
+        partial: false,
+        games_played: rows
+            .iter()
+            .map(|_| l.params.train_games * result.rounds.len() as u64)
+            .collect(),
+        merged_from: Vec::new(),
+        started_utc: humantime::format_rfc3339_seconds(started).to_string(),
+        elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        machine: machine(),
+    };
+    let json = serde_json::to_string_pretty(&manifest)
+        .context("writing manifest.json")
+        .map_err(Failure::Run)?;
+    dir.text("manifest.json", json + "\n");
+    dir.finish().map_err(Failure::Run)?;
+    print(&result, &labels);
+    println!("model: {}", out.join("model.toml").display());
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+/// Threads a pool of `threads` runs (0: one per core).
+fn rayon_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {
+    let rules = &r.spec.rules;
+    let level = rules.variant.robert().map_or(String::new(), |x| {
+        format!(" {}", robsim::config::difficulty_name(x.start_cards))
+    });
+    let modifiers = if rules.modifiers == robsim::catan::Modifiers::NONE {
+        String::new()
+    } else {
+        format!(" {}", rules.modifiers.name())
+    };
+    format!(
+        "{} {}p{level}{modifiers}",
+        rules.variant.name(),
+        rules.players
+    )
+}
+
+fn record(r: &robsim::catan::learn::Round) -> RoundRecord {
+    let p = &r.pooled;
+    RoundRecord {
+        round: r.round,
+        kept: r.kept,
+        decisions: r.decisions,
+        labels: r.labels,
+        test_games: p.games,
+        win_rate_old: p.win_rate_a.unwrap_or(0.0),
+        win_rate_new: p.win_rate_b.unwrap_or(0.0),
+        diff: p.win_rate_diff.unwrap_or(0.0),
+        diff_lo95: p.win_rate_diff_lo95.unwrap_or(0.0),
+        diff_hi95: p.win_rate_diff_hi95.unwrap_or(0.0),
+    }
+}
+
+/// `held_out.csv`: one line per round and row, the pooled line of each round, then the final
+/// model against the scripted base.
+#[derive(serde::Serialize)]
+struct HeldOut<'a> {
+    round: String,
+    row: &'a str,
+    model_a: &'a str,
+    model_b: &'a str,
+    games: u64,
+    win_rate_a: Option<f64>,
+    win_rate_b: Option<f64>,
+    win_rate_diff: Option<f64>,
+    win_rate_diff_lo95: Option<f64>,
+    win_rate_diff_hi95: Option<f64>,
+    wins_only_a: Option<u64>,
+    wins_only_b: Option<u64>,
+    mcnemar_p: Option<f64>,
+    turns_mean_a: f64,
+    turns_mean_b: f64,
+}
+
+impl<'a> HeldOut<'a> {
+    fn new(round: String, row: &'a str, c: &'a CompareRow) -> HeldOut<'a> {
+        HeldOut {
+            round,
+            row,
+            model_a: &c.value_a,
+            model_b: &c.value_b,
+            games: c.games,
+            win_rate_a: c.win_rate_a,
+            win_rate_b: c.win_rate_b,
+            win_rate_diff: c.win_rate_diff,
+            win_rate_diff_lo95: c.win_rate_diff_lo95,
+            win_rate_diff_hi95: c.win_rate_diff_hi95,
+            wins_only_a: c.wins_only_a,
+            wins_only_b: c.wins_only_b,
+            mcnemar_p: c.mcnemar_p,
+            turns_mean_a: c.turns_mean_a,
+            turns_mean_b: c.turns_mean_b,
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+struct RoundLine {
+    round: u32,
+    kept: bool,
+    train_games: u64,
+    train_win_rate: f64,
+    decisions: u64,
+    labels: u64,
+    test_games: u64,
+    win_rate_old: Option<f64>,
+    win_rate_new: Option<f64>,
+    diff: Option<f64>,
+    diff_lo95: Option<f64>,
+    diff_hi95: Option<f64>,
+    mcnemar_p: Option<f64>,
+}
+
+fn write(dir: &mut ReportDir, r: &Learned, labels: &[String]) -> anyhow::Result<()> {
+    let label = |i: usize| labels.get(i).map_or("all rows", String::as_str);
+    for round in &r.rounds {
+        let p = &round.pooled;
+        dir.row(
+            "rounds.csv",
+            &RoundLine {
+                round: round.round,
+                kept: round.kept,
+                train_games: round.train_games,
+                train_win_rate: robsim::report::r5(
+                    round.train_wins as f64 / round.train_games.max(1) as f64,
+                ),
+                decisions: round.decisions,
+                labels: round.labels,
+                test_games: p.games,
+                win_rate_old: p.win_rate_a,
+                win_rate_new: p.win_rate_b,
+                diff: p.win_rate_diff,
+                diff_lo95: p.win_rate_diff_lo95,
+                diff_hi95: p.win_rate_diff_hi95,
+                mcnemar_p: p.mcnemar_p,
+            },
+        )?;
+        for f in &round.fits {
+            dir.row("fit.csv", f)?;
+        }
+        for c in round.held_out.iter().chain([&round.pooled]) {
+            dir.row(
+                "held_out.csv",
+                &HeldOut::new(round.round.to_string(), label(c.row_a), c),
+            )?;
+        }
+    }
+    for c in &r.versus_base {
+        dir.row(
+            "held_out.csv",
+            &HeldOut::new("final".into(), label(c.row_a), c),
+        )?;
+    }
+    Ok(())
+}
+
+fn print(r: &Learned, labels: &[String]) {
+    println!("round  kept  decisions  labels  held-out new minus old (95% interval)");
+    for round in &r.rounds {
+        let p = &round.pooled;
+        println!(
+            "{:>5}  {:>4}  {:>9}  {:>6}  {:+.2} points ({:+.2} to {:+.2}) over {} games",
+            round.round,
+            if round.kept { "yes" } else { "no" },
+            round.decisions,
+            round.labels,
+            p.win_rate_diff.unwrap_or(0.0) * 100.0,
+            p.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
+            p.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
+            p.games,
+        );
+    }
+    println!("final model minus base on the held-out games:");
+    for c in &r.versus_base {
+        println!(
+            "  {:<24} {:.2}% -> {:.2}%  {:+.2} points ({:+.2} to {:+.2})",
+            labels.get(c.row_a).map_or("all rows", String::as_str),
+            c.win_rate_a.unwrap_or(0.0) * 100.0,
+            c.win_rate_b.unwrap_or(0.0) * 100.0,
+            c.win_rate_diff.unwrap_or(0.0) * 100.0,
+            c.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
+            c.win_rate_diff_hi95.unwrap_or(0.0) * 100.0,
+        );
+    }
+}

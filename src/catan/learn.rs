@@ -1,0 +1,822 @@
+//! `robsim learn`: expert iteration. The apprentice (a `learned` model) plays training games; at every scored decision a rollout expert over the apprentice labels each candidate with its mean value on common futures; a ridge regression per decision type gives the next apprentice, kept only when it beats the previous one on held-out paired games.
+//!
+//! Method: expert iteration (Anthony, Tian & Barber, "Thinking Fast and Slow with Deep
+//! Learning and Tree Search", NeurIPS 2017) with rollout labels as in Lagoudakis & Parr,
+//! "Reinforcement Learning as Classification" (ICML 2003). Round k: apprentice pi_{k-1}
+//! (pi_0: the scripted base, a model of zero weights) plays `train_games` games per row on the
+//! round's training seed. At each decision it scores with at least two candidates (a share of
+//! them per decision type), every candidate is played out `rollouts` times to the end of the
+//! game with pi_{k-1} in every seat, candidate `c` of future `j` on the same streams as every
+//! other candidate of future `j` (common random numbers); those streams are seeded from the
+//! training seed, the game index and the decision's index in the game, never from the game's
+//! own streams, so a label depends only on what the table knows. The labels of all rounds so
+//! far are fitted per decision type: ridge regression (smartcore) of a candidate's value minus
+//! its decision's mean value on its features minus the decision's mean features, a linear
+//! ranker whose argmax is pi_k. pi_k plays `test_games` held-out games per row (a seed no
+//! training game uses), paired game by game with pi_{k-1}; it is kept when it wins more of
+//! them over all rows, else the iteration stops. Labels are folded by row, game and decision
+//! index, so the model does not depend on the thread count.
+
+use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::policy::features::{Features, Kind, KINDS, MAX_FEATURES};
+use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
+use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
+use crate::catan::policy::{Policy, PolicySpec};
+use crate::catan::sim::{layout_for, play, GameRngs};
+use crate::catan::*;
+use crate::config::RowSpec;
+use crate::engine::play::Observer;
+use crate::engine::runner::{run, Experiment};
+use crate::engine::seeds::{mix64, Rng};
+use crate::engine::stats::Accumulator;
+use crate::report::compare::{compare_row, CompareRow, Pair, PairStats};
+use anyhow::{bail, Result};
+use arrayvec::ArrayVec;
+use indicatif::ProgressBar;
+use serde::{Deserialize, Serialize};
+use smartcore::linalg::basic::arrays::Array;
+use smartcore::linalg::basic::matrix::DenseMatrix;
+use smartcore::linear::ridge_regression::{
+    RidgeRegression, RidgeRegressionParameters, RidgeRegressionSolverName,
+};
+
+/// What the iteration plays and fits (a config's `[learn]` table, checked).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnParams {
+    pub rounds: u32,
+    pub train_games: u64,
+    pub test_games: u64,
+    pub rollouts: u32,
+    pub candidates: u8,
+    /// Share of the scorable decisions labelled, per decision type (`Kind::idx`).
+    pub share: [f64; 4],
+    /// Ridge penalty per labelled candidate on standardised features.
+    pub ridge: f64,
+    /// Value of a lost future per share of the missing VP gained (`[rollout] progress_weight`).
+    pub progress_weight: f64,
+    /// Player-turns a future is played at most (0: to the end); one still running is valued
+    /// by the VP gained, as a lost game is.
+    pub horizon: u32,
+    /// Decisions of each type labelled per game at most (0: no limit), drawn uniformly.
+    pub max_labels: u32,
+}
+
+/// The training seed of round `round` (apart from the config's games and the held-out ones).
+pub fn train_seed(seed: u64, round: u32) -> u64 {
+    mix64(seed ^ 0x6c65_6172_6e74_7261 ^ mix64(round as u64))
+}
+
+/// The seed of the held-out games.
+pub fn test_seed(seed: u64) -> u64 {
+    mix64(seed ^ 0x6c65_6172_6e74_6573)
+}
+
+/// The seed of the validation games that choose which decision types a round updates (apart
+/// from the held-out games that decide whether the round is kept).
+pub fn validation_seed(seed: u64) -> u64 {
+    mix64(seed ^ 0x6c65_6172_6e76_616c)
+}
+
+/// The label seed of game `game` under training seed `train`: decision `d` of the game derives
+/// its futures' streams from it (see [`Labeller`]).
+pub fn label_seed(train: u64, game: u64) -> u64 {
+    mix64(mix64(train ^ 0x6c61_6265_6c73_6565) ^ game)
+}
+
+/// One labelled decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Label {
+    /// The decision type (`Kind::idx`).
+    pub kind: u8,
+    /// Row of the config, game index and the decision's index among the game's scored ones.
+    pub row: u32,
+    pub game: u64,
+    pub decision: u64,
+    /// The candidate the apprentice took (0 is the base policy's choice).
+    pub chosen: u8,
+    pub features: Vec<Features>,
+    /// Mean value of each candidate over the futures.
+    pub values: Vec<f64>,
+}
+
+/// Stops a future once its player-turn reaches `until`.
+struct Horizon {
+    until: u32,
+    reached: bool,
+}
+
+impl Sink<Event> for Horizon {}
+
+impl<'t> Observer<Game<'t>> for Horizon {
+    #[inline(always)]
+    fn post_step(&mut self, g: &Game<'t>) {
+        self.reached = g.s.turn >= self.until;
+    }
+    #[inline(always)]
+    fn halted(&self) -> bool {
+        self.reached
+    }
+}
+
+/// Mean value of each of `cands` over `rollouts` futures of `g`, each played with `player`
+/// (as it stood before the decision) in every seat, to the end or for `horizon` player-turns
+/// (0: no limit): future `j` of every candidate plays on the streams `GameRngs::new(seed, j)`
+/// (common random numbers).
+#[allow(clippy::too_many_arguments)]
+pub fn rollout_values(
+    g: &Game,
+    player: &LearnedPolicy,
+    cands: &[Action],
+    seed: u64,
+    rollouts: u32,
+    horizon: u32,
+    progress_weight: f64,
+    buf: &mut ActionList,
+) -> ArrayVec<f64, MAX_CANDIDATES> {
+    let seat = g.actor();
+    let mut sum: ArrayVec<f64, MAX_CANDIDATES> = cands.iter().map(|_| 0.0).collect();
+    let until = if horizon == 0 {
+        u32::MAX
+    } else {
+        g.s.turn.saturating_add(horizon)
+    };
+    for j in 0..rollouts as u64 {
+        for (k, &c) in cands.iter().enumerate() {
+            let mut future = g.clone();
+            let mut p = *player;
+            let mut streams = GameRngs::new(seed, j);
+            future.apply(c, &mut ());
+            let mut h = Horizon {
+                until,
+                reached: false,
+            };
+            crate::engine::play::play(&mut future, &mut p, &mut streams, buf, &mut h);
+            sum[k] += value(&future, seat, progress_weight);
+        }
+    }
+    for s in sum.iter_mut() {
+        *s /= rollouts.max(1) as f64;
+    }
+    sum
+}
+
+/// A uniform number in [0, 1) from a seed (which decisions are labelled).
+fn unit(x: u64) -> f64 {
+    (mix64(x) >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A scored decision kept for labelling: the state, the apprentice as it stood before it, and
+/// what the apprentice scored.
+#[derive(Clone, Debug)]
+pub struct Pending<'t> {
+    pub g: Game<'t>,
+    pub player: LearnedPolicy,
+    pub decision: u64,
+    pub scored: Scored,
+}
+
+/// The apprentice at the table, keeping its scored decisions: at each one with at least two
+/// candidates (a share of them per type, drawn from the decision's seed) it keeps the state;
+/// it plays the apprentice's own choice, so the game is the apprentice's game. After the game,
+/// [`Labeller::finish`] labels up to `max_labels` of the kept decisions drawn uniformly (so
+/// a long game's late decisions are as likely as its early ones): every candidate gets its
+/// [`rollout_values`] on streams seeded from the game's label seed and the decision's index.
+#[derive(Clone, Debug)]
+pub struct Labeller<'t> {
+    apprentice: LearnedPolicy,
+    seed: u64,
+    row: u32,
+    game: u64,
+    decisions: u64,
+    rollouts: u32,
+    horizon: u32,
+    max_labels: u32,
+    share: [f64; 4],
+    progress_weight: f64,
+    /// The decisions kept so far.
+    pub pending: Vec<Pending<'t>>,
+}
+
+impl<'t> Labeller<'t> {
+    /// The labeller of game `game` of config row `row` played on training seed `train`.
+    pub fn new(
+        model: LearnedModel,
+        p: &LearnParams,
+        train: u64,
+        row: u32,
+        game: u64,
+    ) -> Labeller<'t> {
+        Labeller {
+            apprentice: LearnedPolicy::new(model),
+            seed: label_seed(train, game),
+            row,
+            game,
+            decisions: 0,
+            rollouts: p.rollouts,
+            horizon: p.horizon,
+            max_labels: p.max_labels,
+            share: p.share,
+            progress_weight: p.progress_weight,
+            pending: Vec::new(),
+        }
+    }
+
+    /// The seed of decision `d` of this game.
+    fn decision_seed(&self, d: u64) -> u64 {
+        mix64(self.seed ^ mix64(d))
+    }
+
+    /// Labels one kept decision.
+    pub fn label(&self, p: &Pending, buf: &mut ActionList) -> Label {
+        let sc = &p.scored;
+        let values = rollout_values(
+            &p.g,
+            &p.player,
+            &sc.cands,
+            mix64(self.decision_seed(p.decision)),
+            self.rollouts,
+            self.horizon,
+            self.progress_weight,
+            buf,
+        );
+        Label {
+            kind: sc.kind.idx() as u8,
+            row: self.row,
+            game: self.game,
+            decision: p.decision,
+            chosen: sc.chosen as u8,
+            features: sc.features.to_vec(),
+            values: values.to_vec(),
+        }
+    }
+
+    /// Labels up to `max_labels` kept decisions of each type (0: all), drawn uniformly from
+    /// the game's seed, in decision order.
+    pub fn finish(self, buf: &mut ActionList) -> Vec<Label> {
+        let mut keep: Vec<&Pending> = Vec::new();
+        for kind in KINDS {
+            let mut mine: Vec<&Pending> = self
+                .pending
+                .iter()
+                .filter(|p| p.scored.kind == kind)
+                .collect();
+            if self.max_labels > 0 && mine.len() > self.max_labels as usize {
+                let prio = |p: &Pending| mix64(self.decision_seed(p.decision) ^ 0x7069_636b);
+                mine.sort_by_key(|p| prio(p));
+                mine.truncate(self.max_labels as usize);
+            }
+            keep.extend(mine);
+        }
+        keep.sort_by_key(|p| p.decision);
+        keep.iter().map(|p| self.label(p, buf)).collect()
+    }
+}
+
+impl<'t> Policy<Game<'t>> for Labeller<'t> {
+    fn choose(&mut self, g: &Game<'t>, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        let before = self.apprentice;
+        let (a, scored) = self.apprentice.decide(g, legal, rng);
+        let Some(sc) = scored else {
+            return a;
+        };
+        let d = self.decisions;
+        self.decisions += 1;
+        if unit(self.decision_seed(d)) < self.share[sc.kind.idx()] {
+            self.pending.push(Pending {
+                g: g.clone(),
+                player: before,
+                decision: d,
+                scored: sc,
+            });
+        }
+        a
+    }
+}
+
+/// The labels and results of a row's training games.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct LabelAcc {
+    pub games: u64,
+    pub wins: u64,
+    pub labels: Vec<Label>,
+}
+
+impl Accumulator for LabelAcc {
+    fn merge(&mut self, o: Self) {
+        self.games += o.games;
+        self.wins += o.wins;
+        self.labels.extend(o.labels);
+    }
+}
+
+/// One row's training games with the apprentice `model` labelling.
+struct LabelRow<'a, 't> {
+    row: &'a CatanRow<'t>,
+    index: u32,
+    model: LearnedModel,
+    params: &'a LearnParams,
+    seed: u64,
+}
+
+impl Experiment for LabelRow<'_, '_> {
+    type Acc = LabelAcc;
+    type Scratch = Option<Box<ActionList>>;
+
+    fn play(&self, i: u64, acc: &mut LabelAcc, scratch: &mut Self::Scratch) {
+        let buf = scratch.get_or_insert_with(|| Box::new(ActionList::new()));
+        let r = self.row;
+        let layout = layout_for(r.topo, r.spec.board, self.seed, i);
+        let mut g = Game::new(r.topo, layout, r.spec.rules);
+        let mut rngs = GameRngs::new(self.seed, i);
+        let mut lab = Labeller::new(self.model, self.params, self.seed, self.index, i);
+        let outcome = play(&mut g, &mut lab, &mut rngs, buf, &mut ());
+        acc.games += 1;
+        acc.wins += (outcome == Outcome::TeamWin) as u64;
+        acc.labels.extend(lab.finish(buf));
+    }
+
+    /// A labelled game costs hundreds of scripted ones.
+    fn chunk(&self) -> u64 {
+        1
+    }
+}
+
+/// How well one decision type's fit ranks its labelled candidates (mean over its decisions;
+/// regret is the best candidate's value minus the value of the one taken; gain is the value of
+/// the one taken minus the base policy's choice's).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct FitStats {
+    pub round: u32,
+    pub kind: &'static str,
+    pub decisions: u64,
+    pub labels: u64,
+    /// Features that varied within some decision (the others cannot rank and get weight 0).
+    pub features_used: u64,
+    /// Share of the within-decision variance of the values the fit explains.
+    pub r2: f64,
+    /// Cross-validated (by game): the least predicted advantage over the base policy's choice
+    /// for which the model leaves it, the share of decisions where it then does, and the mean
+    /// gain per decision; a type whose gain is not positive keeps the base policy's choices.
+    pub margin: f64,
+    pub cv_deviates: f64,
+    pub cv_gain: f64,
+    /// On the training labels: regret of the base policy's choice, of the apprentice's and of
+    /// the fitted model's (with its margin), and its share of best-valued picks.
+    pub regret_base: f64,
+    pub regret_apprentice: f64,
+    pub regret_model: f64,
+    pub picks_best: f64,
+    /// Validation games (per row): the previous model with only this type's weights replaced,
+    /// minus the previous model, pooled over the rows; the type is updated when it gains.
+    pub validation_games: u64,
+    pub validation_diff: Option<f64>,
+    pub validation_lo95: Option<f64>,
+    pub validation_hi95: Option<f64>,
+    pub updated: bool,
+}
+
+/// Folds of the cross-validation that chooses the margin (by game, so a game's decisions stay
+/// together).
+const FOLDS: u64 = 4;
+
+/// The candidate `w` scores best (the first of equals), and its score minus the base choice's.
+fn pick(l: &Label, w: &[f32; MAX_FEATURES]) -> (usize, f64) {
+    let score = |f: &Features| -> f32 { f.iter().zip(w).map(|(x, w)| x * w).sum() };
+    let scores: ArrayVec<f32, MAX_CANDIDATES> = l.features.iter().map(score).collect();
+    let mut best = 0;
+    for (k, &s) in scores.iter().enumerate() {
+        if s > scores[best] {
+            best = k;
+        }
+    }
+    (best, (scores[best] - scores[0]) as f64)
+}
+
+/// Ridge regression of within-decision centred values on within-decision centred features
+/// (columns `used` of the first `nf`); the weights of the other columns are 0.
+fn ridge(
+    labels: &[&Label],
+    nf: usize,
+    used: &[usize],
+    penalty: f64,
+    kind: Kind,
+) -> Result<[f32; MAX_FEATURES]> {
+    let mut rows: Vec<Vec<f64>> = Vec::new();
+    let mut ys: Vec<f64> = Vec::new();
+    for l in labels {
+        let n = l.values.len() as f64;
+        let vbar = l.values.iter().sum::<f64>() / n;
+        let mut fbar = vec![0f64; nf];
+        for f in &l.features {
+            for (m, x) in fbar.iter_mut().zip(f) {
+                *m += *x as f64 / n;
+            }
+        }
+        for (f, v) in l.features.iter().zip(&l.values) {
+            rows.push(used.iter().map(|&j| f[j] as f64 - fbar[j]).collect());
+            ys.push(v - vbar);
+        }
+    }
+    let mut weights = [0f32; MAX_FEATURES];
+    if rows.is_empty() || used.is_empty() {
+        return Ok(weights);
+    }
+    let x = DenseMatrix::from_2d_vec(&rows)
+        .map_err(|e| anyhow::anyhow!("{} features as a matrix: {e}", kind.name()))?;
+    let alpha = penalty * ys.len() as f64;
+    let solve = |solver| {
+        let p = RidgeRegressionParameters::default()
+            .with_alpha(alpha)
+            .with_normalize(true)
+            .with_solver(solver);
+        RidgeRegression::fit(&x, &ys, p)
+    };
+    let m = match solve(RidgeRegressionSolverName::Cholesky) {
+        Ok(m) => m,
+        Err(_) => match solve(RidgeRegressionSolverName::SVD) {
+            Ok(m) => m,
+            Err(e) => bail!("fitting the {} weights: {e}", kind.name()),
+        },
+    };
+    let coef = m.coefficients();
+    for (k, &j) in used.iter().enumerate() {
+        let w = *coef.get((k, 0));
+        weights[j] = if w.is_finite() { w as f32 } else { 0.0 };
+    }
+    Ok(weights)
+}
+
+/// The margin that maximises the summed gain of `(predicted advantage, realised gain)` pairs
+/// when the model leaves the base choice only above it, with that gain and the number of
+/// deviations; `None` when no margin gains anything.
+fn best_margin(mut pairs: Vec<(f64, f64)>) -> Option<(f64, f64, usize)> {
+    pairs.retain(|p| p.0 > 0.0);
+    pairs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (mut sum, mut best, mut cut) = (0.0, 0.0, None);
+    for (i, p) in pairs.iter().enumerate() {
+        sum += p.1;
+        if sum > best {
+            best = sum;
+            cut = Some(i);
+        }
+    }
+    let i = cut?;
+    let below = pairs.get(i + 1).map_or(0.0, |p| p.0);
+    Some(((pairs[i].0 + below) / 2.0, best, i + 1))
+}
+
+/// Fits one decision type's weights on `labels` (those of other types are skipped): ridge
+/// regression of within-decision centred values on within-decision centred features, then a
+/// margin on the base choice chosen by cross-validation over games (added to the `is_base`
+/// weight). A type whose cross-validated gain is not positive gets weights 0: the base
+/// policy's choices.
+///
+/// # Errors
+/// The regression fails (a singular system: only with `ridge` = 0).
+pub fn fit(labels: &[Label], kind: Kind, penalty: f64) -> Result<([f32; MAX_FEATURES], FitStats)> {
+    let nf = kind.features().len();
+    let mine: Vec<&Label> = labels
+        .iter()
+        .filter(|l| l.kind as usize == kind.idx() && l.values.len() >= 2)
+        .collect();
+    // Columns that never vary within a decision carry no ranking information.
+    let used: Vec<usize> = (0..nf)
+        .filter(|&j| {
+            mine.iter().any(|l| {
+                let x0 = l.features[0][j];
+                l.features.iter().any(|f| (f[j] - x0).abs() > 1e-9)
+            })
+        })
+        .collect();
+    let mut stats = FitStats {
+        kind: kind.name(),
+        decisions: mine.len() as u64,
+        labels: mine.iter().map(|l| l.values.len() as u64).sum(),
+        features_used: used.len() as u64,
+        ..FitStats::default()
+    };
+    let zero = [0f32; MAX_FEATURES];
+    if used.is_empty() || mine.len() < 2 {
+        return Ok((zero, stats));
+    }
+    let fold = |l: &Label| mix64(((l.row as u64) << 40) ^ l.game) % FOLDS;
+    let mut pairs = Vec::new();
+    for f in 0..FOLDS {
+        let (test, train): (Vec<&Label>, Vec<&Label>) = mine.iter().partition(|l| fold(l) == f);
+        if train.len() < 2 {
+            continue;
+        }
+        let w = ridge(&train, nf, &used, penalty, kind)?;
+        for l in test {
+            let (k, adv) = pick(l, &w);
+            pairs.push((adv, l.values[k] - l.values[0]));
+        }
+    }
+    let mut weights = ridge(&mine, nf, &used, penalty, kind)?;
+    let d = mine.len() as f64;
+    match best_margin(pairs) {
+        Some((margin, gain, n)) => {
+            weights[0] += margin as f32;
+            stats.margin = margin;
+            stats.cv_gain = gain / d;
+            stats.cv_deviates = n as f64 / d;
+        }
+        None => weights = zero,
+    }
+    // Fit quality on the training labels.
+    let (mut sse, mut sst) = (0f64, 0f64);
+    let (mut rb, mut ra, mut rm, mut best_n) = (0f64, 0f64, 0f64, 0u64);
+    for l in &mine {
+        let n = l.values.len() as f64;
+        let vbar = l.values.iter().sum::<f64>() / n;
+        let scores: ArrayVec<f64, MAX_CANDIDATES> = l
+            .features
+            .iter()
+            .map(|f| f.iter().zip(&weights).map(|(x, w)| x * w).sum::<f32>() as f64)
+            .collect();
+        let sbar = scores.iter().sum::<f64>() / n;
+        for (s, v) in scores.iter().zip(&l.values) {
+            let (y, p) = (v - vbar, s - sbar);
+            sse += (y - p) * (y - p);
+            sst += y * y;
+        }
+        let top = l.values.iter().cloned().fold(f64::MIN, f64::max);
+        let (k, _) = pick(l, &weights);
+        rb += top - l.values[0];
+        ra += top - l.values[l.chosen as usize];
+        rm += top - l.values[k];
+        best_n += (l.values[k] >= top) as u64;
+    }
+    stats.r2 = if sst > 0.0 { 1.0 - sse / sst } else { 0.0 };
+    stats.regret_base = rb / d;
+    stats.regret_apprentice = ra / d;
+    stats.regret_model = rm / d;
+    stats.picks_best = best_n as f64 / d;
+    Ok((weights, stats))
+}
+
+/// One round of the iteration.
+#[derive(Clone, Debug)]
+pub struct Round {
+    pub round: u32,
+    /// The round's model beat the previous one on the held-out games and was kept.
+    pub kept: bool,
+    /// Training games (all rows) and the apprentice's wins in them.
+    pub train_games: u64,
+    pub train_wins: u64,
+    /// Decisions and candidates labelled this round.
+    pub decisions: u64,
+    pub labels: u64,
+    /// One per decision type, fitted on every round's labels so far.
+    pub fits: Vec<FitStats>,
+    /// Per row (row index into the config's rows): the round's model (B) against the
+    /// previous one (A) on the held-out games; then the pooled comparison (`row_a` = rows).
+    pub held_out: Vec<CompareRow>,
+    pub pooled: CompareRow,
+    pub model: LearnedModel,
+}
+
+/// What [`learn`] found.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    /// The last kept round's model (the base policy's own choices if none was kept).
+    pub model: LearnedModel,
+    pub rounds: Vec<Round>,
+    /// The final model (B) against the scripted base (A) on the held-out games, per row, then
+    /// pooled.
+    pub versus_base: Vec<CompareRow>,
+}
+
+/// `row` played by the learned player of `model` from `seed`.
+fn with<'t>(row: &CatanRow<'t>, model: LearnedModel, seed: u64) -> CatanRow<'t> {
+    CatanRow {
+        topo: row.topo,
+        map: row.map.clone(),
+        spec: RowSpec {
+            policy: PolicySpec::Learned(model),
+            ..row.spec
+        },
+        seed,
+        precision: None,
+        games_cap: None,
+    }
+}
+
+/// Paired comparison of `b` against `a` per row, then pooled over the rows.
+fn paired(a: &[CatanAcc], b: &[CatanAcc], va: &str, vb: &str) -> (Vec<CompareRow>, CompareRow) {
+    let pair = |i: usize| Pair {
+        a: i,
+        b: i,
+        setting: "model",
+        value_a: va.to_string(),
+        value_b: vb.to_string(),
+    };
+    let mut all = PairStats::default();
+    let rows = a
+        .iter()
+        .zip(b)
+        .enumerate()
+        .map(|(i, (x, y))| {
+            let mut st = PairStats::default();
+            st.add_logs(&x.log, &y.log);
+            all.add_logs(&x.log, &y.log);
+            compare_row(&pair(i), &st, true)
+        })
+        .collect();
+    (rows, compare_row(&pair(a.len()), &all, true))
+}
+
+/// Games [`learn`] labels at most (for a progress bar: the held-out games are fast).
+pub fn planned_games(rows: usize, p: &LearnParams) -> u64 {
+    rows as u64 * p.train_games * p.rounds as u64
+}
+
+/// Runs the expert iteration on `rows` (all of one variant, played by `base`'s policy) from
+/// the scripted base. Deterministic for a seed, whatever the thread count.
+///
+/// # Errors
+/// No rows, or a fit fails.
+pub fn learn(
+    rows: &[CatanRow],
+    base: LearnedBase,
+    p: &LearnParams,
+    pb: &ProgressBar,
+) -> Result<Learned> {
+    if rows.is_empty() {
+        bail!("grid: no row to learn from");
+    }
+    let seed = rows[0].seed;
+    let (test, validation) = (test_seed(seed), validation_seed(seed));
+    let quiet = ProgressBar::hidden();
+    let play_rows = |m: LearnedModel, s: u64| -> Vec<CatanAcc> {
+        rows.iter()
+            .map(|r| run(&with(r, m, s), 0..p.test_games, &quiet))
+            .collect()
+    };
+    let held_out = |m: LearnedModel| play_rows(m, test);
+    let mut current = LearnedModel::base_only(base, p.candidates);
+    let base_test = held_out(current);
+    let mut current_test = base_test.clone();
+    let mut current_validation = play_rows(current, validation);
+    let mut labels: Vec<Label> = Vec::new();
+    let mut rounds = Vec::new();
+    for round in 1..=p.rounds {
+        let ts = train_seed(seed, round);
+        let (mut games, mut wins, mut decisions, mut n_labels) = (0, 0, 0, 0);
+        for (i, r) in rows.iter().enumerate() {
+            let e = LabelRow {
+                row: r,
+                index: i as u32,
+                model: current,
+                params: p,
+                seed: ts,
+            };
+            let mut acc = run(&e, 0..p.train_games, pb);
+            // Threads finish games in any order: fold by game and decision index.
+            acc.labels.sort_by_key(|l| (l.game, l.decision));
+            games += acc.games;
+            wins += acc.wins;
+            decisions += acc.labels.len() as u64;
+            n_labels += acc
+                .labels
+                .iter()
+                .map(|l| l.values.len() as u64)
+                .sum::<u64>();
+            labels.append(&mut acc.labels);
+        }
+        // Each decision type's new weights alone against the current model on the validation
+        // games: a type is updated only when that gains (one-step labels can favour a
+        // deviation that costs once it is made at every such decision).
+        let mut next = current;
+        let mut fits = Vec::new();
+        for kind in KINDS {
+            let (w, mut st) = fit(&labels, kind, p.ridge)?;
+            st.round = round;
+            if w != current.weights[kind.idx()] {
+                let mut one = current;
+                one.weights[kind.idx()] = w;
+                let (_, v) = paired(&current_validation, &play_rows(one, validation), "", "");
+                st.validation_games = v.games;
+                st.validation_diff = v.win_rate_diff;
+                st.validation_lo95 = v.win_rate_diff_lo95;
+                st.validation_hi95 = v.win_rate_diff_hi95;
+                st.updated = v.wins_only_b.unwrap_or(0) > v.wins_only_a.unwrap_or(0);
+                if st.updated {
+                    next.weights[kind.idx()] = w;
+                }
+            }
+            fits.push(st);
+        }
+        let next_test = held_out(next);
+        let (va, vb) = (format!("round-{}", round - 1), format!("round-{round}"));
+        let (per_row, pooled) = paired(&current_test, &next_test, &va, &vb);
+        let kept = pooled.wins_only_b.unwrap_or(0) > pooled.wins_only_a.unwrap_or(0);
+        rounds.push(Round {
+            round,
+            kept,
+            train_games: games,
+            train_wins: wins,
+            decisions,
+            labels: n_labels,
+            fits,
+            held_out: per_row,
+            pooled,
+            model: next,
+        });
+        if !kept {
+            break;
+        }
+        current = next;
+        current_test = next_test;
+        current_validation = play_rows(current, validation);
+    }
+    let (mut versus_base, pooled) = paired(&base_test, &current_test, "base", "final");
+    versus_base.push(pooled);
+    Ok(Learned {
+        model: current,
+        rounds,
+        versus_base,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(kind: Kind, game: u64, feats: &[&[f32]], values: &[f64]) -> Label {
+        Label {
+            kind: kind.idx() as u8,
+            row: 0,
+            game,
+            decision: 0,
+            chosen: 0,
+            features: feats
+                .iter()
+                .map(|f| {
+                    let mut x = [0f32; MAX_FEATURES];
+                    x[..f.len()].copy_from_slice(f);
+                    x
+                })
+                .collect(),
+            values: values.to_vec(),
+        }
+    }
+
+    /// Decisions where the candidate with the larger second feature is clearly better and
+    /// the base policy's choice (first) is not: the fit learns to prefer the feature over
+    /// deferring, and its argmax picks the better candidate every time.
+    #[test]
+    fn a_clearly_better_candidate_is_learned() {
+        let mut labels = Vec::new();
+        for i in 0..40 {
+            let good = 0.2 + (i % 5) as f32 * 0.1;
+            let bad = good - 0.15;
+            let noise = ((i * 7919) % 13) as f64 * 0.002;
+            // Base choice first (is_base = 1), with the lower feature and value.
+            labels.push(label(
+                Kind::Build,
+                i,
+                &[&[1.0, bad], &[0.0, good], &[0.0, bad - 0.1]],
+                &[0.3 + noise, 0.6 - noise, 0.2],
+            ));
+        }
+        let (w, st) = fit(&labels, Kind::Build, 0.001).unwrap();
+        assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
+        assert_eq!(st.decisions, 40);
+        assert_eq!(st.picks_best, 1.0);
+        // Cross-validated, leaving the base choice gains about 0.3 a decision, every time.
+        assert_eq!(st.cv_deviates, 1.0);
+        assert!(st.cv_gain > 0.25, "gain {}", st.cv_gain);
+        assert!(st.regret_model < 1e-12 && st.regret_base > 0.25);
+        assert!(st.r2 > 0.8, "r2 {}", st.r2);
+        // Columns that never vary (all the others) keep weight 0.
+        assert_eq!(st.features_used, 2);
+        assert!(w[2..].iter().all(|&x| x == 0.0));
+    }
+
+    /// Without labels, or when every candidate is worth the same, the weights stay 0 and the
+    /// model defers to the base policy.
+    #[test]
+    fn no_signal_no_weights() {
+        let (w, st) = fit(&[], Kind::Setup, 0.01).unwrap();
+        assert!(w.iter().all(|&x| x == 0.0));
+        assert_eq!(st.decisions, 0);
+        let flat: Vec<Label> = (0..10)
+            .map(|i| label(Kind::Flip, i, &[&[1.0, i as f32], &[0.0, 0.5]], &[0.4, 0.4]))
+            .collect();
+        let (w, _) = fit(&flat, Kind::Flip, 0.01).unwrap();
+        assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
+    }
+
+    /// Where leaving the base choice sometimes gains and sometimes loses, the margin keeps
+    /// only the confident deviations; where it never gains, the type keeps the base choice.
+    #[test]
+    fn the_margin_keeps_only_gainful_deviations() {
+        assert_eq!(best_margin(vec![(0.5, -0.1), (0.2, -0.3)]), None);
+        let (m, gain, n) =
+            best_margin(vec![(0.1, -0.2), (0.9, 0.3), (0.5, 0.1), (0.0, 1.0)]).unwrap();
+        assert_eq!(n, 2);
+        assert!((gain - 0.4).abs() < 1e-12);
+        assert!(m > 0.1 && m < 0.5, "margin {m}");
+    }
+}

@@ -1,0 +1,577 @@
+//! What the `learned` player sees of a searched decision: its decision type, and a fixed-size feature vector per candidate action (named, versioned, no allocation).
+//!
+//! The decision types are those the rollout player searches (`rollout::candidates` lists their
+//! candidates): set-up settlements, soldier timing (Robert's soldier or his move; Solitaire's
+//! cancelled seven), which face-down token a flip-up turns back, and what to build in the main
+//! phase (each city, settlement, a development card, or ending the turn). Every feature is a
+//! plain number scaled to about 0..1 so that one ridge penalty suits them all; position
+//! figures that are the same for every candidate enter only multiplied by a property of the
+//! candidate (a linear ranker compares candidates, so a constant would cancel out).
+//! `FEATURE_VERSION` changes whenever a name, its meaning or its order changes: a model file
+//! of another version is refused.
+
+// Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
+#![allow(clippy::needless_range_loop)]
+
+use super::greedy::{corner_score, live_pips, production, raw_pips, team_value, weight_of};
+use super::rollout::MAX_CANDIDATES;
+use crate::catan::NONE;
+use crate::catan::*;
+use arrayvec::ArrayVec;
+
+/// The version of the feature definitions below (names, meanings, order, scaling).
+pub const FEATURE_VERSION: u32 = 1;
+
+/// Most features of one decision type (the weight arrays are this wide; unused slots are 0).
+pub const MAX_FEATURES: usize = 32;
+
+/// A candidate's features.
+pub type Features = [f32; MAX_FEATURES];
+
+/// The decision types a learned model scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A set-up settlement.
+    Setup = 0,
+    /// Robert: a soldier before the roll, or Robert's move; Solitaire: cancel a seven or not
+    /// (and a knight before the roll under `knight_play = "move-robber"`).
+    Soldier = 1,
+    /// Which face-down token a flip-up turns back.
+    Flip = 2,
+    /// The main phase's build: a city, a settlement, a development card, or ending the turn.
+    Build = 3,
+}
+
+/// Decision types, in model-file order.
+pub const KINDS: [Kind; 4] = [Kind::Setup, Kind::Soldier, Kind::Flip, Kind::Build];
+
+impl Kind {
+    /// The decision type of a phase, if it is one the learned player scores.
+    #[inline]
+    pub fn of(phase: Phase) -> Option<Kind> {
+        match phase {
+            Phase::SetupSettlement => Some(Kind::Setup),
+            Phase::PreRoll | Phase::SevenChoice => Some(Kind::Soldier),
+            Phase::FlipUp => Some(Kind::Flip),
+            Phase::Main => Some(Kind::Build),
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+
+    /// The name in model files and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Setup => "setup",
+            Kind::Soldier => "soldier",
+            Kind::Flip => "flip",
+            Kind::Build => "build",
+        }
+    }
+
+    /// The names of this type's features, in vector order.
+    pub fn features(self) -> &'static [&'static str] {
+        match self {
+            Kind::Setup => SETUP,
+            Kind::Soldier => SOLDIER,
+            Kind::Flip => FLIP,
+            Kind::Build => BUILD,
+        }
+    }
+}
+
+/// Set-up settlement on corner `c`.
+const SETUP: &[&str] = &[
+    "is_base",         // the base policy's own choice
+    "score",           // greedy's set-up corner score / 10
+    "pips",            // pips of the producing hexes / 10
+    "max_pips",        // pips of the best hex / 5
+    "red_hexes",       // hexes with 5 pips (6 and 8) / 3
+    "resources",       // distinct resources / 3
+    "new_resources",   // resources the player does not produce yet / 3
+    "untouched_hexes", // producing hexes no building touches yet / 3
+    "same_numbers",    // hexes whose number the player already produces from / 3
+    "generic_harbor",  // on a 3:1 harbor
+    "special_harbor",  // on a 2:1 harbor
+    "ore_grain",       // pips on ore and grain / 10
+    "brick_lumber",    // pips on brick and lumber / 10
+    "wool",            // pips on wool / 10
+    "neighbours",      // buildings already on the corner's hexes / 3
+    "second_pips",     // second set-up round x pips / 10
+    "four_pips",       // 4 players x pips / 10
+    "cards_pips",      // starting cards / 3 x pips / 10
+    "rank",            // place among the candidates by greedy's score / 8 (0 best)
+    "desert",          // touches the desert (or a hex without a token)
+    "robber_reach",    // pips on hexes next to the robber's (Robert's) hex / 10
+];
+
+/// Acting (a soldier, a knight, cancelling a seven) against not acting: every feature but
+/// `is_base` is 0 for the candidate that does not act.
+const SOLDIER: &[&str] = &[
+    "is_base",
+    "act",                 // 1 for the acting candidate
+    "act_flip_value",      // team value of the two best tokens a soldier flips back / 20
+    "act_face_down",       // tokens face down / 10
+    "act_face_up",         // producing tokens face up / 18
+    "act_knights",         // knights the player holds / 3
+    "act_team_knights",    // knights the whole team holds / 6
+    "act_wins_army",       // this knight takes largest army
+    "act_vp",              // the player's VP / target
+    "act_min_vp",          // the team's fewest VP / target
+    "act_deck_knights",    // knights left in the deck / 14
+    "act_turn",            // player-turn / 100 (at most 3)
+    "act_four",            // 4 players
+    "act_cards",           // starting cards / 3
+    "act_robert_stake",    // team value of Robert's next target / 10
+    "act_robert_rests",    // Robert rests this turn (the other candidate is a plain roll)
+    "act_hand",            // cards in hand / 10
+    "act_robber_desert",   // Solitaire: the robber is in the desert
+    "act_destroyed",       // Solitaire: destroyed tiles / 5
+    "act_other_cards",     // development cards held other than knights and VP / 3
+    "act_vp_cards",        // VP cards held / 3
+    "act_four_flip_value", // 4 players x act_flip_value
+];
+
+/// Flipping hex `h` back face up.
+const FLIP: &[&str] = &[
+    "is_base",
+    "team_value",     // pips x buildings (city 2) / 10
+    "pips",           // / 5
+    "buildings",      // buildings on the hex (city 2) / 3
+    "laggard_value",  // pips x buildings x VP their owners lack / 50
+    "robert_next",    // next to Robert with at least the pips of his other face-up choices
+    "next_to_robert", // next to Robert's hex
+    "scarcity",       // the team's live production of the hex's resource / 20
+    "ore_grain",      // produces ore or grain
+    "brick_lumber",   // produces brick or lumber
+    "own",            // the current player's buildings on it / 3
+    "rank",           // place among the candidates by team value / 8 (0 best)
+    "four_pips",      // 4 players x pips / 5
+    "cards_value",    // starting cards / 3 x team_value
+];
+
+/// A main-phase build (end turn is the reference: its kind features are 0).
+const BUILD: &[&str] = &[
+    "is_base",
+    "city",
+    "settlement",
+    "dev",
+    "road",             // only as the base policy's own choice
+    "city_gain",        // city x live pips of the corner / 10
+    "settlement_score", // settlement x greedy's corner score / 10
+    "city_vp",          // city x the player's VP / target
+    "settlement_vp",    // settlement x the player's VP / target
+    "dev_vp",           // dev x the player's VP / target
+    "dev_at_target",    // dev x the player has reached the VP target
+    "build_at_target",  // city or settlement x the player has reached the target
+    "dev_face_down",    // dev x tokens face down / 10
+    "dev_face_up",      // dev x producing tokens face up / 18
+    "dev_knight_share", // dev x knights / cards in the deck
+    "dev_vp_share",     // dev x VP cards / cards in the deck
+    "city_four",        // city x 4 players
+    "settlement_four",  // settlement x 4 players
+    "dev_four",         // dev x 4 players
+    "city_cards",       // city x starting cards / 3
+    "settlement_cards", // settlement x starting cards / 3
+    "dev_cards",        // dev x starting cards / 3
+    "city_turn",        // city x player-turn / 100
+    "settlement_turn",  // settlement x player-turn / 100
+    "dev_turn",         // dev x player-turn / 100
+    "vp_build_laggard", // city or settlement x the player is the team's slowest
+    "vp_build_lead",    // city or settlement x (VP - team's fewest VP) / target
+    "hand_after",       // cards in hand after paying / 10
+    "over_limit_after", // more cards than the seven's hand limit after paying
+    "dev_destroyed",    // Solitaire: dev x destroyed tiles / 5
+];
+
+/// Position figures shared by every candidate of one decision.
+struct Position {
+    me: PlayerId,
+    four: f32,
+    cards: f32,
+    vp: f32,
+    min_vp: f32,
+    at_target: bool,
+    laggard: bool,
+    face_down: f32,
+    face_up: f32,
+    turn: f32,
+}
+
+impl Position {
+    fn new(g: &Game) -> Position {
+        let s = &g.s;
+        let me = g.actor();
+        let target = g.rules.vp_to_win.max(1) as f32;
+        let players = &s.players[..s.n_players as usize];
+        let min_vp = players.iter().map(|p| p.vp).min().unwrap_or(0);
+        let my_vp = s.player(me).vp;
+        let up = g.layout.tokened.minus(s.face_down).minus(s.destroyed);
+        Position {
+            me,
+            four: (s.n_players >= 4) as u8 as f32,
+            cards: g.rules.variant.robert().map_or(0, |r| r.start_cards) as f32 / 3.0,
+            vp: my_vp as f32 / target,
+            min_vp: min_vp as f32 / target,
+            at_target: my_vp >= g.rules.vp_to_win,
+            laggard: s.n_players > 1 && my_vp == min_vp,
+            face_down: s.face_down.len() as f32 / 10.0,
+            face_up: up.len() as f32 / 18.0,
+            // Capped: a linear score must not run away in the rare very long game.
+            turn: s.turn.min(300) as f32 / 100.0,
+        }
+    }
+}
+
+/// The features of every candidate of a `kind` decision (`cands[0]` is the base policy's own
+/// choice `a0`), in candidate order.
+pub fn features(
+    g: &Game,
+    kind: Kind,
+    cands: &[Action],
+    a0: Action,
+) -> ArrayVec<Features, MAX_CANDIDATES> {
+    let pos = Position::new(g);
+    let mut out = ArrayVec::new();
+    match kind {
+        Kind::Setup => setup(g, &pos, cands, &mut out),
+        Kind::Soldier => soldier(g, &pos, cands, &mut out),
+        Kind::Flip => flip(g, &pos, cands, &mut out),
+        Kind::Build => build(g, &pos, cands, &mut out),
+    }
+    for (f, &c) in out.iter_mut().zip(cands) {
+        f[0] = (c == a0) as u8 as f32;
+    }
+    out
+}
+
+/// The place of each value among `v` (0 for the largest; ties share the better place).
+fn ranks(v: &[f32]) -> [f32; MAX_CANDIDATES] {
+    let mut r = [0f32; MAX_CANDIDATES];
+    for (i, x) in v.iter().enumerate() {
+        r[i] = v.iter().filter(|y| *y > x).count() as f32;
+    }
+    r
+}
+
+fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
+    let prod = production(g, pos.me, false);
+    let mine = g.s.player(pos.me);
+    let mut touched = HexSet::EMPTY;
+    let mut numbers = 0u16;
+    for c in g.s.occupied.iter() {
+        for &h in &g.topo.corner_hexes[c] {
+            if h != NONE {
+                touched.insert(h as usize);
+                if mine.buildings.contains(c) {
+                    numbers |= 1 << g.layout.token[h as usize];
+                }
+            }
+        }
+    }
+    let reach = g.topo.hex_neighbor_set[g.s.robber.idx()];
+    let second = (g.s.setup_step >= g.s.n_players) as u8 as f32;
+    let mut scores = [0f32; MAX_CANDIDATES];
+    for (k, &a) in cands.iter().enumerate() {
+        let Action::BuildSettlement(c) = a else {
+            out.push([0.0; MAX_FEATURES]);
+            continue;
+        };
+        let c = c.idx();
+        let score = corner_score(g, c, &prod, true);
+        scores[k] = score;
+        let mut f = [0f32; MAX_FEATURES];
+        let (mut pips_sum, mut max_pips, mut red, mut kinds, mut new_kinds) =
+            (0u32, 0u32, 0, 0u8, 0u8);
+        let (mut untouched, mut same, mut neighbours, mut desert) = (0, 0, 0u32, false);
+        let mut by_res = [0u32; 5];
+        let mut near_robber = 0u32;
+        for &h in &g.topo.corner_hexes[c] {
+            if h == NONE {
+                continue;
+            }
+            let h = h as usize;
+            let pp = raw_pips(g, h);
+            let Some(r) = g.layout.terrain[h].resource().filter(|_| pp > 0) else {
+                desert |= g.topo.land_hexes.contains(h);
+                continue;
+            };
+            pips_sum += pp;
+            max_pips = max_pips.max(pp);
+            red += (pp == 5) as u32;
+            if kinds & (1 << r.idx()) == 0 {
+                kinds |= 1 << r.idx();
+                new_kinds += (prod[r.idx()] == 0) as u8;
+            }
+            by_res[r.idx()] += pp;
+            untouched += !touched.contains(h) as u32;
+            same += (numbers & (1 << g.layout.token[h]) != 0) as u32;
+            for cc in g.topo.hex_corners[h] {
+                neighbours += (g.s.corner_owner[cc.idx()] != 0) as u32;
+            }
+            if reach.contains(h) {
+                near_robber += pp;
+            }
+        }
+        let hb = g.layout.harbor[c];
+        let pips = pips_sum as f32 / 10.0;
+        f[1] = score / 10.0;
+        f[2] = pips;
+        f[3] = max_pips as f32 / 5.0;
+        f[4] = red as f32 / 3.0;
+        f[5] = kinds.count_ones() as f32 / 3.0;
+        f[6] = new_kinds as f32 / 3.0;
+        f[7] = untouched as f32 / 3.0;
+        f[8] = same as f32 / 3.0;
+        f[9] = (hb == HarborKind::Generic.bit()) as u8 as f32;
+        f[10] = (hb != 0 && hb != HarborKind::Generic.bit()) as u8 as f32;
+        f[11] = (by_res[Resource::Ore.idx()] + by_res[Resource::Grain.idx()]) as f32 / 10.0;
+        f[12] = (by_res[Resource::Brick.idx()] + by_res[Resource::Lumber.idx()]) as f32 / 10.0;
+        f[13] = by_res[Resource::Wool.idx()] as f32 / 10.0;
+        f[14] = neighbours as f32 / 3.0;
+        f[15] = second * pips;
+        f[16] = pos.four * pips;
+        f[17] = pos.cards * pips;
+        f[19] = desert as u8 as f32;
+        f[20] = near_robber as f32 / 10.0;
+        out.push(f);
+    }
+    let r = ranks(&scores[..cands.len()]);
+    for (k, f) in out.iter_mut().enumerate() {
+        f[18] = r[k] / 8.0;
+    }
+}
+
+/// Whether `a` acts (spends a knight) rather than letting the turn go on.
+fn acts(a: Action) -> bool {
+    matches!(a, Action::PlayKnight | Action::CancelSeven)
+}
+
+fn soldier(
+    g: &Game,
+    pos: &Position,
+    cands: &[Action],
+    out: &mut ArrayVec<Features, MAX_CANDIDATES>,
+) {
+    let s = &g.s;
+    let me = s.player(pos.me);
+    let k = DevCard::Knight.idx();
+    let robert = g.rules.variant.robert().is_some();
+    let (mut a, mut b) = (0u32, 0u32);
+    let mut stake = 0u32;
+    if robert {
+        for h in robert::flip_up_candidates(g).iter() {
+            let v = team_value(g, h);
+            if v > a {
+                b = a;
+                a = v;
+            } else if v > b {
+                b = v;
+            }
+        }
+        stake = robert::target_candidates(g)
+            .iter()
+            .map(|h| team_value(g, h))
+            .max()
+            .unwrap_or(0);
+    }
+    let team_knights: u32 = s.players[..s.n_players as usize]
+        .iter()
+        .map(|p| p.dev[k] as u32)
+        .sum();
+    let beat = match s.largest_army {
+        NO_PLAYER => 3,
+        q if q == pos.me.0 => u16::MAX,
+        q => (s.players[q as usize].knights_played + 1).max(3),
+    };
+    let wins_army = g.rules.variant.largest_army() && me.knights_played + 1 >= beat;
+    let rests = cands.contains(&Action::Roll) && robert;
+    let robber_desert = g.layout.terrain[s.robber.idx()].resource().is_none();
+    let other = me.dev[DevCard::RoadBuilding.idx()]
+        + me.dev[DevCard::YearOfPlenty.idx()]
+        + me.dev[DevCard::Monopoly.idx()];
+    let flip_value = (a + b) as f32 / 20.0;
+    let mut act = [0f32; MAX_FEATURES];
+    act[1] = 1.0;
+    act[2] = flip_value;
+    act[3] = pos.face_down;
+    act[4] = pos.face_up;
+    act[5] = me.dev[k] as f32 / 3.0;
+    act[6] = team_knights as f32 / 6.0;
+    act[7] = wins_army as u8 as f32;
+    act[8] = pos.vp;
+    act[9] = pos.min_vp;
+    act[10] = s.deck[k] as f32 / 14.0;
+    act[11] = pos.turn;
+    act[12] = pos.four;
+    act[13] = pos.cards;
+    act[14] = stake as f32 / 10.0;
+    act[15] = rests as u8 as f32;
+    act[16] = me.hand_size() as f32 / 10.0;
+    act[17] = (!robert && robber_desert) as u8 as f32;
+    act[18] = s.destroyed.len() as f32 / 5.0;
+    act[19] = other as f32 / 3.0;
+    act[20] = me.vp_cards() as f32 / 3.0;
+    act[21] = pos.four * flip_value;
+    for &c in cands {
+        out.push(if acts(c) { act } else { [0.0; MAX_FEATURES] });
+    }
+}
+
+fn flip(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
+    let s = &g.s;
+    let n = s.n_players as usize;
+    let mut team_prod = [0u32; 5];
+    for q in 0..n {
+        let p = production(g, PlayerId(q as u8), true);
+        for r in 0..5 {
+            team_prod[r] += p[r];
+        }
+    }
+    let near = g.topo.hex_neighbor_set[s.robber.idx()];
+    let up = robert::face_up(g);
+    let pool_max = near
+        .intersect(up)
+        .iter()
+        .map(|h| raw_pips(g, h))
+        .max()
+        .unwrap_or(0);
+    let mut values = [0f32; MAX_CANDIDATES];
+    for (k, &a) in cands.iter().enumerate() {
+        let Action::FlipUp(h) = a else {
+            out.push([0.0; MAX_FEATURES]);
+            continue;
+        };
+        let h = h.idx();
+        let pp = raw_pips(g, h);
+        let tv = team_value(g, h);
+        values[k] = tv as f32;
+        let (mut w, mut lag, mut own) = (0u32, 0u32, 0u32);
+        for c in g.topo.hex_corners[h] {
+            let o = s.corner_owner[c.idx()];
+            if o == 0 {
+                continue;
+            }
+            let q = ((o & 0x0f) - 1) as usize;
+            let wo = weight_of(o);
+            w += wo;
+            lag += wo * g.rules.vp_to_win.saturating_sub(s.players[q].vp) as u32;
+            if q == pos.me.idx() {
+                own += wo;
+            }
+        }
+        let res = g.layout.terrain[h].resource();
+        let mut f = [0f32; MAX_FEATURES];
+        let team_v = tv as f32 / 10.0;
+        f[1] = team_v;
+        f[2] = pp as f32 / 5.0;
+        f[3] = w as f32 / 3.0;
+        f[4] = (lag * pp) as f32 / 50.0;
+        f[5] = (near.contains(h) && pp >= pool_max) as u8 as f32;
+        f[6] = near.contains(h) as u8 as f32;
+        f[7] = res.map_or(0, |r| team_prod[r.idx()]) as f32 / 20.0;
+        f[8] = matches!(res, Some(Resource::Ore | Resource::Grain)) as u8 as f32;
+        f[9] = matches!(res, Some(Resource::Brick | Resource::Lumber)) as u8 as f32;
+        f[10] = own as f32 / 3.0;
+        f[12] = pos.four * pp as f32 / 5.0;
+        f[13] = pos.cards * team_v;
+        out.push(f);
+    }
+    let r = ranks(&values[..cands.len()]);
+    for (k, f) in out.iter_mut().enumerate() {
+        f[11] = r[k] / 8.0;
+    }
+}
+
+fn build(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
+    let s = &g.s;
+    let me = s.player(pos.me);
+    let hand = me.hand_size() as f32;
+    let deck: u32 = s.deck.iter().map(|&x| x as u32).sum();
+    let share = |c: DevCard| s.deck[c.idx()] as f32 / deck.max(1) as f32;
+    let lead = pos.vp - pos.min_vp;
+    // The player's raw production, for settlement scores (computed once, only if needed).
+    let mut prod = None;
+    for &a in cands {
+        let mut f = [0f32; MAX_FEATURES];
+        let (city, settle, dev) = match a {
+            Action::BuildCity(_) => (1.0, 0.0, 0.0),
+            Action::BuildSettlement(_) => (0.0, 1.0, 0.0),
+            Action::BuyDev => (0.0, 0.0, 1.0),
+            _ => (0.0, 0.0, 0.0),
+        };
+        let cost = match a {
+            Action::BuildCity(_) => CITY_COST,
+            Action::BuildSettlement(_) => SETTLEMENT_COST,
+            Action::BuyDev => DEV_COST,
+            Action::BuildRoad(_) => ROAD_COST,
+            _ => [0; 5],
+        };
+        f[1] = city;
+        f[2] = settle;
+        f[3] = dev;
+        f[4] = matches!(a, Action::BuildRoad(_)) as u8 as f32;
+        match a {
+            Action::BuildCity(c) => {
+                let gain: u32 = g.topo.corner_hexes[c.idx()]
+                    .iter()
+                    .filter(|&&h| h != NONE)
+                    .map(|&h| live_pips(g, h as usize))
+                    .sum();
+                f[5] = gain as f32 / 10.0;
+            }
+            Action::BuildSettlement(c) => {
+                let p = prod.get_or_insert_with(|| production(g, pos.me, false));
+                f[6] = corner_score(g, c.idx(), p, false) / 10.0;
+            }
+            _ => {}
+        }
+        let vp_build = city + settle;
+        f[7] = city * pos.vp;
+        f[8] = settle * pos.vp;
+        f[9] = dev * pos.vp;
+        f[10] = dev * pos.at_target as u8 as f32;
+        f[11] = vp_build * pos.at_target as u8 as f32;
+        f[12] = dev * pos.face_down;
+        f[13] = dev * pos.face_up;
+        f[14] = dev * share(DevCard::Knight);
+        f[15] = dev * share(DevCard::VictoryPoint);
+        f[16] = city * pos.four;
+        f[17] = settle * pos.four;
+        f[18] = dev * pos.four;
+        f[19] = city * pos.cards;
+        f[20] = settle * pos.cards;
+        f[21] = dev * pos.cards;
+        f[22] = city * pos.turn;
+        f[23] = settle * pos.turn;
+        f[24] = dev * pos.turn;
+        f[25] = vp_build * pos.laggard as u8 as f32;
+        f[26] = vp_build * lead;
+        let after = hand - cost.iter().map(|&x| x as f32).sum::<f32>();
+        f[27] = after / 10.0;
+        f[28] = (after > g.rules.hand_limit as f32) as u8 as f32;
+        f[29] = dev * s.destroyed.len() as f32 / 5.0;
+        out.push(f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fit_the_vectors_and_are_unique() {
+        for k in KINDS {
+            let names = k.features();
+            assert!(names.len() <= MAX_FEATURES, "{}", k.name());
+            assert_eq!(names[0], "is_base");
+            for (i, a) in names.iter().enumerate() {
+                assert!(!names[i + 1..].contains(a), "{} repeats {a}", k.name());
+            }
+        }
+    }
+}

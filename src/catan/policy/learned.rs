@@ -1,0 +1,169 @@
+//! The `learned` player: the variant's scripted policy, except at the decisions the search player searches, where a linear model over `features` picks among the same candidates.
+//!
+//! The model is what `robsim learn` fitted (expert iteration, `catan::learn`): one weight
+//! vector per decision type. At a searched decision the player lists the rollout player's
+//! candidates (the base policy's own choice first; `candidates` per decision at most), scores
+//! each as the dot product of its features and the type's weights, and takes the best; ties go
+//! to the base policy's choice, so a model of zero weights plays exactly as its base policy.
+//! Everything is fixed-size: the player is `Copy` and allocates nothing.
+
+use super::features::{self, Kind, MAX_FEATURES};
+use super::rollout::{RolloutKnobs, MAX_CANDIDATES};
+use super::{Policy, SolitaireKnobs, SolitairePolicy, TeamKnobs, TeamPolicy};
+use crate::catan::*;
+use crate::engine::seeds::Rng;
+use arrayvec::ArrayVec;
+
+/// The scripted policy a model was trained over (and plays every other decision).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LearnedBase {
+    /// Robert the Robber: `team` with these knobs.
+    Team(TeamKnobs),
+    /// Solitaire: `solitaire` with these knobs.
+    Solitaire(SolitaireKnobs),
+}
+
+impl LearnedBase {
+    /// The variant this base plays (`robert` or `solitaire`).
+    pub fn variant(&self) -> &'static str {
+        match self {
+            LearnedBase::Team(_) => "robert",
+            LearnedBase::Solitaire(_) => "solitaire",
+        }
+    }
+
+    /// The base policy's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            LearnedBase::Team(_) => "team",
+            LearnedBase::Solitaire(_) => "solitaire",
+        }
+    }
+}
+
+/// A fitted model: the base policy, the candidate width and one weight vector per decision
+/// type (`features::KINDS` order; slots past a type's feature count are 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearnedModel {
+    pub base: LearnedBase,
+    /// Most candidates scored at one decision (2..=8), the base policy's choice among them.
+    pub candidates: u8,
+    pub weights: [[f32; MAX_FEATURES]; 4],
+}
+
+impl LearnedModel {
+    /// The model that always defers to `base` (expert iteration's round 0).
+    pub fn base_only(base: LearnedBase, candidates: u8) -> LearnedModel {
+        LearnedModel {
+            base,
+            candidates,
+            weights: [[0.0; MAX_FEATURES]; 4],
+        }
+    }
+
+    /// The rollout player's candidate generator at this model's width, every decision type on.
+    pub fn search_knobs(&self) -> RolloutKnobs {
+        RolloutKnobs {
+            max_candidates: self.candidates,
+            ..RolloutKnobs::default()
+        }
+    }
+}
+
+/// The base policy as a player.
+#[derive(Clone, Copy, Debug)]
+enum Base {
+    Team(TeamPolicy),
+    Solitaire(SolitairePolicy),
+}
+
+/// One scored decision: its type, candidates (the base policy's choice first), their features
+/// and the index chosen.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    pub kind: Kind,
+    pub cands: ArrayVec<Action, MAX_CANDIDATES>,
+    pub features: ArrayVec<features::Features, MAX_CANDIDATES>,
+    pub chosen: usize,
+}
+
+/// The learned player (see the module doc). Every seat runs the same instance.
+#[derive(Clone, Copy, Debug)]
+pub struct LearnedPolicy {
+    model: LearnedModel,
+    knobs: RolloutKnobs,
+    base: Base,
+}
+
+impl LearnedPolicy {
+    pub fn new(model: LearnedModel) -> LearnedPolicy {
+        LearnedPolicy {
+            knobs: model.search_knobs(),
+            base: match model.base {
+                LearnedBase::Team(k) => Base::Team(TeamPolicy::new(k)),
+                LearnedBase::Solitaire(k) => Base::Solitaire(SolitairePolicy { knobs: k }),
+            },
+            model,
+        }
+    }
+
+    /// Whether the base policy conceded a stalled game (see `TeamPolicy::stalled`).
+    pub fn stalled(&self) -> bool {
+        matches!(&self.base, Base::Team(p) if p.stalled())
+    }
+
+    /// Chooses as [`Policy::choose`] does; at a scored decision with at least two candidates
+    /// also returns what was scored.
+    pub fn decide(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        rng: &mut Rng,
+    ) -> (Action, Option<Scored>) {
+        let a0 = match &mut self.base {
+            Base::Team(p) => p.choose(g, legal, rng),
+            Base::Solitaire(p) => p.choose(g, legal, rng),
+        };
+        let Some(kind) = Kind::of(g.s.phase) else {
+            return (a0, None);
+        };
+        let mut cands = self.knobs.candidates(g, a0, legal);
+        if kind == Kind::Build && a0 != Action::EndTurn {
+            // Never end the turn instead of the base policy's build: a one-step label cannot
+            // see that waiting at every such decision never builds (the base policy would
+            // build next turn in the label's future, not in the learned player's).
+            cands.retain(|c| *c != Action::EndTurn);
+        }
+        if cands.len() < 2 {
+            return (a0, None);
+        }
+        let feats = features::features(g, kind, &cands, a0);
+        let w = &self.model.weights[kind.idx()];
+        let mut best = 0;
+        let mut best_v = f32::MIN;
+        for (k, f) in feats.iter().enumerate() {
+            let v: f32 = f.iter().zip(w).map(|(x, w)| x * w).sum();
+            if v > best_v {
+                best = k;
+                best_v = v;
+            }
+        }
+        let a = cands[best];
+        (
+            a,
+            Some(Scored {
+                kind,
+                cands,
+                features: feats,
+                chosen: best,
+            }),
+        )
+    }
+}
+
+impl Policy<Game<'_>> for LearnedPolicy {
+    #[inline]
+    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        self.decide(g, legal, rng).0
+    }
+}

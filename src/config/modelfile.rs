@@ -1,0 +1,309 @@
+//! The model file of a `learned` player (TOML, written by `robsim learn`): its versions, variant, base policy, candidate width, weights per decision type and feature name, and how it was made; read back with located errors.
+
+use crate::catan::policy::features::{Kind, FEATURE_VERSION, KINDS, MAX_FEATURES};
+use crate::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs};
+use crate::config::tomlerr::{describe, key_line};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The version of the file layout below.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One round of the expert iteration that made a model, as the file records it (pooled over
+/// the config's rows; `rounds.csv` in the report folder has every row).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecord {
+    pub round: u32,
+    /// Whether the round's model beat the previous one on the held-out games (and was kept).
+    pub kept: bool,
+    /// Decisions labelled and candidates labelled this round.
+    pub decisions: u64,
+    pub labels: u64,
+    /// Held-out games (over all rows) and the win rates of the previous and the new model.
+    pub test_games: u64,
+    pub win_rate_old: f64,
+    pub win_rate_new: f64,
+    /// New minus old, with its 95% paired (Newcombe) interval.
+    pub diff: f64,
+    pub diff_lo95: f64,
+    pub diff_hi95: f64,
+}
+
+/// Everything a model file holds besides the weights: how it was made.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Provenance {
+    /// `robsim learn CONFIG`, the config as named on the command line.
+    pub command: String,
+    pub config_sha256: String,
+    pub seed: u64,
+    pub train_seed: u64,
+    pub test_seed: u64,
+    /// Rounds asked for (`[learn] rounds`) and their records.
+    pub rounds: u32,
+    pub records: Vec<RoundRecord>,
+}
+
+/// The file as written (weights per decision type, by feature name).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelFile {
+    format_version: u32,
+    feature_version: u32,
+    variant: String,
+    base: String,
+    candidates: u8,
+    command: String,
+    config_sha256: String,
+    seed: u64,
+    train_seed: u64,
+    test_seed: u64,
+    rounds: u32,
+    #[serde(default)]
+    team: Option<TeamKnobs>,
+    #[serde(default)]
+    solitaire: Option<SolitaireKnobs>,
+    weights: BTreeMap<String, BTreeMap<String, f64>>,
+    #[serde(default)]
+    round: Vec<RoundRecord>,
+}
+
+/// A TOML string literal.
+fn quoted(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// The model file's text: `model` and `how`, weights in feature order. The same model and
+/// provenance always give the same bytes.
+///
+/// # Errors
+/// The base policy's knobs cannot be written as TOML.
+pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
+    let mut t = String::new();
+    t.push_str("# A learned player's model (docs/guide.md, \"Learned player\"): written by robsim learn.\n");
+    t.push_str("# Weights: the score of a candidate is the sum of weight x feature (src/catan/policy/features.rs).\n");
+    t.push_str(&format!("format_version = {FORMAT_VERSION}\n"));
+    t.push_str(&format!("feature_version = {FEATURE_VERSION}\n"));
+    t.push_str(&format!("variant = {}\n", quoted(model.base.variant())));
+    t.push_str(&format!("base = {}\n", quoted(model.base.name())));
+    t.push_str(&format!("candidates = {}\n", model.candidates));
+    t.push_str(&format!("command = {}\n", quoted(&how.command)));
+    t.push_str(&format!("config_sha256 = {}\n", quoted(&how.config_sha256)));
+    t.push_str(&format!("seed = {}\n", how.seed));
+    t.push_str(&format!("train_seed = {}\n", how.train_seed));
+    t.push_str(&format!("test_seed = {}\n", how.test_seed));
+    t.push_str(&format!("rounds = {}\n", how.rounds));
+    for r in &how.records {
+        #[derive(Serialize)]
+        struct One<'a> {
+            round: [&'a RoundRecord; 1],
+        }
+        t.push('\n');
+        t.push_str(&toml::to_string(&One { round: [r] }).context("a round record as TOML")?);
+    }
+    #[derive(Serialize)]
+    struct Knobs<'a> {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        team: Option<&'a TeamKnobs>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solitaire: Option<&'a SolitaireKnobs>,
+    }
+    let knobs = match &model.base {
+        LearnedBase::Team(k) => Knobs {
+            team: Some(k),
+            solitaire: None,
+        },
+        LearnedBase::Solitaire(k) => Knobs {
+            team: None,
+            solitaire: Some(k),
+        },
+    };
+    t.push_str("\n# The base policy's knobs (it plays every decision the model does not score).\n");
+    t.push_str(&toml::to_string(&knobs).context("the base policy's knobs as TOML")?);
+    for kind in KINDS {
+        t.push_str(&format!("\n[weights.{}]\n", kind.name()));
+        for (name, w) in kind.features().iter().zip(model.weights[kind.idx()]) {
+            // `{:?}` keeps a decimal point (1.0, not 1) and round-trips the f32.
+            t.push_str(&format!("{name} = {w:?}\n"));
+        }
+    }
+    Ok(t)
+}
+
+/// Reads a model file; errors name the file, the line and the key.
+///
+/// # Errors
+/// The file cannot be read; TOML syntax; an unknown or missing key; another format or
+/// feature version; a variant, base, candidate width or weight out of range.
+pub fn load(path: &Path) -> Result<(LearnedModel, Provenance)> {
+    let origin = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read model file {origin}"))?;
+    parse(&text, &origin)
+}
+
+/// Parses model file text; `origin` names it in errors.
+///
+/// # Errors
+/// As [`load`].
+pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
+    let f: ModelFile =
+        toml::from_str(text).map_err(|e| anyhow::anyhow!(describe(origin, text, &e)))?;
+    let at = |key: &str| match key_line(text, key) {
+        Some(line) => format!("{origin}:{line}: {key}"),
+        None => format!("{origin}: {key}"),
+    };
+    if f.format_version != FORMAT_VERSION {
+        bail!(
+            "{}: {} is not a format this robsim reads; allowed: {FORMAT_VERSION}",
+            at("format_version"),
+            f.format_version
+        );
+    }
+    if f.feature_version != FEATURE_VERSION {
+        bail!(
+            "{}: {} was trained on other features; allowed: {FEATURE_VERSION} (train it again with robsim learn)",
+            at("feature_version"),
+            f.feature_version
+        );
+    }
+    let base = match (f.variant.as_str(), f.base.as_str()) {
+        ("robert", "team") => LearnedBase::Team(f.team.with_context(|| {
+            format!("{}: a team base needs its [team] knobs", at("base"))
+        })?),
+        ("solitaire", "solitaire") => {
+            LearnedBase::Solitaire(f.solitaire.with_context(|| {
+                format!("{}: a solitaire base needs its [solitaire] knobs", at("base"))
+            })?)
+        }
+        ("robert" | "solitaire", b) => bail!(
+            "{}: {b:?} does not play variant {:?}; allowed: team for robert, solitaire for solitaire",
+            at("base"),
+            f.variant
+        ),
+        (v, _) => bail!(
+            "{}: {v:?} has no learned player; allowed: robert, solitaire",
+            at("variant")
+        ),
+    };
+    let other = match base {
+        LearnedBase::Team(_) => f.solitaire.is_some().then_some("solitaire"),
+        LearnedBase::Solitaire(_) => f.team.is_some().then_some("team"),
+    };
+    if let Some(t) = other {
+        bail!(
+            "{}: the base is {}; allowed: only its own knobs table",
+            at(t),
+            base.name()
+        );
+    }
+    if !(2..=crate::catan::policy::rollout::MAX_CANDIDATES as u8).contains(&f.candidates) {
+        bail!(
+            "{}: {} is out of range; allowed: 2 to {}",
+            at("candidates"),
+            f.candidates,
+            crate::catan::policy::rollout::MAX_CANDIDATES
+        );
+    }
+    let mut weights = [[0f32; MAX_FEATURES]; 4];
+    for table in f.weights.keys() {
+        if !KINDS.iter().any(|k| k.name() == table) {
+            bail!(
+                "{}: unknown decision type; allowed: {}",
+                at(&format!("weights.{table}")),
+                KINDS.map(Kind::name).join(", ")
+            );
+        }
+    }
+    for kind in KINDS {
+        let key = format!("weights.{}", kind.name());
+        let Some(w) = f.weights.get(kind.name()) else {
+            bail!("{}: missing; every decision type has its weights", at(&key));
+        };
+        let names = kind.features();
+        if let Some(bad) = w.keys().find(|k| !names.contains(&k.as_str())) {
+            bail!(
+                "{}: unknown feature; allowed: {}",
+                at(&format!("{key}.{bad}")),
+                names.join(", ")
+            );
+        }
+        for (i, name) in names.iter().enumerate() {
+            let Some(&x) = w.get(*name) else {
+                bail!(
+                    "{}: missing; every feature has a weight",
+                    at(&format!("{key}.{name}"))
+                );
+            };
+            if !x.is_finite() {
+                bail!(
+                    "{}: {x} is not a finite number",
+                    at(&format!("{key}.{name}"))
+                );
+            }
+            weights[kind.idx()][i] = x as f32;
+        }
+    }
+    let model = LearnedModel {
+        base,
+        candidates: f.candidates,
+        weights,
+    };
+    let how = Provenance {
+        command: f.command,
+        config_sha256: f.config_sha256,
+        seed: f.seed,
+        train_seed: f.train_seed,
+        test_seed: f.test_seed,
+        rounds: f.rounds,
+        records: f.round,
+    };
+    Ok((model, how))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> (LearnedModel, Provenance) {
+        let mut m = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 6);
+        for (k, row) in m.weights.iter_mut().enumerate() {
+            for (i, w) in row.iter_mut().enumerate().take(KINDS[k].features().len()) {
+                *w = (k as f32 + 1.0) * 0.1 - i as f32 * 0.0371;
+            }
+        }
+        let how = Provenance {
+            command: "robsim learn configs/x.toml".into(),
+            config_sha256: "ab".into(),
+            seed: 1,
+            train_seed: 2,
+            test_seed: 3,
+            rounds: 2,
+            records: vec![RoundRecord {
+                round: 1,
+                kept: true,
+                decisions: 10,
+                labels: 40,
+                test_games: 100,
+                win_rate_old: 0.25,
+                win_rate_new: 0.5,
+                diff: 0.25,
+                diff_lo95: 0.1,
+                diff_hi95: 0.4,
+            }],
+        };
+        (m, how)
+    }
+
+    #[test]
+    fn a_model_reads_back_exactly() {
+        let (m, how) = sample();
+        let text = to_text(&m, &how).unwrap();
+        let (m2, how2) = parse(&text, "m.toml").unwrap();
+        assert_eq!(m, m2);
+        assert_eq!(how, how2);
+        assert_eq!(to_text(&m2, &how2).unwrap(), text);
+    }
+}
