@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use robsim::catan::policy::{
-    GreedyPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
+    GreedyPolicy, LearnedPolicy, Policy, RandomPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
 };
 use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
@@ -101,6 +101,27 @@ fn engine(c: &mut Criterion) {
         );
         bench_one(c, name, rules, BoardKind::Fixed, team, expected);
     }
+    // The learned player of the shipped Robert model, beside team at Moderate.
+    let (model, _) = robsim::config::modelfile::parse(
+        include_str!("../configs/models/robert.toml"),
+        "configs/models/robert.toml",
+    )
+    .expect("the shipped model reads");
+    let rules = Rules::robert(
+        4,
+        RobertRules {
+            start_cards: 2,
+            ..Default::default()
+        },
+    );
+    bench_one(
+        c,
+        "robert_4p_learned_moderate",
+        rules,
+        BoardKind::Fixed,
+        LearnedPolicy::new(model),
+        (0, 0),
+    );
 }
 
 fn solitaire(c: &mut Criterion) {

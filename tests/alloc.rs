@@ -1,8 +1,8 @@
 //! No heap allocation inside a game after the first: a counting global allocator watches the game loop.
 
 use robsim::catan::policy::{
-    GreedyPolicy, Policy, RandomPolicy, RolloutKnobs, RolloutPolicy, SolitairePolicy, TeamKnobs,
-    TeamPolicy,
+    GreedyPolicy, LearnedBase, LearnedModel, LearnedPolicy, Policy, RandomPolicy, RolloutKnobs,
+    RolloutPolicy, SolitaireKnobs, SolitairePolicy, TeamKnobs, TeamPolicy,
 };
 use robsim::catan::sim::{layout_for, play, GameRngs};
 use robsim::catan::*;
@@ -133,6 +133,35 @@ fn games_do_not_allocate_after_warm_up() {
         0,
         "robert with every modifier"
     );
+    // The learned player, with weights that leave the base policy's choice now and then.
+    let learned = |base| {
+        let mut m = LearnedModel::base_only(base, 8);
+        for (k, w) in m.weights.iter_mut().enumerate() {
+            w[1] = 0.3 - 0.1 * k as f32;
+            w[2] = 0.05;
+        }
+        LearnedPolicy::new(m)
+    };
+    for c in 0..=3 {
+        assert_eq!(
+            allocations_in_games(
+                robert(c),
+                random,
+                learned(LearnedBase::Team(TeamKnobs::default()))
+            ),
+            0,
+            "robert learned {c}"
+        );
+    }
+    assert_eq!(
+        allocations_in_games(
+            solo,
+            random,
+            learned(LearnedBase::Solitaire(SolitaireKnobs::default()))
+        ),
+        0,
+        "solitaire learned"
+    );
     // The search player: thousands of rollouts a game, none allocating.
     let search = RolloutPolicy::new(
         RolloutKnobs {
@@ -155,6 +184,24 @@ fn games_do_not_allocate_after_warm_up() {
         ),
         0,
         "solitaire rollout"
+    );
+    // ... also over the learned player.
+    let over_learned = RolloutPolicy::new(
+        RolloutKnobs {
+            rollouts: 2,
+            base: robsim::catan::policy::rollout::BaseName::Learned,
+            ..Default::default()
+        },
+        TeamKnobs::default(),
+    )
+    .with_learned(Some(LearnedModel::base_only(
+        LearnedBase::Team(TeamKnobs::default()),
+        6,
+    )));
+    assert_eq!(
+        allocations_in_n_games(robert(2), random, over_learned, 6),
+        0,
+        "robert rollout over learned"
     );
     for players in [4, 6] {
         let raiders = Rules::raiders(players, RaidersRules::default());

@@ -2,8 +2,8 @@
 
 use crate::catan::mapfile::base_map;
 use crate::catan::policy::{
-    Effort, GreedyPolicy, NullPolicy, Policy, RandomPolicy, RolloutKnobs, RolloutPolicy,
-    SolitairePolicy, TeamKnobs, TeamPolicy,
+    Effort, GreedyPolicy, LearnedModel, LearnedPolicy, NullPolicy, Policy, RandomPolicy,
+    RolloutKnobs, RolloutPolicy, SolitairePolicy, TeamKnobs, TeamPolicy,
 };
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
@@ -200,6 +200,7 @@ pub fn run_bench(
     repeats: usize,
     all: usize,
     only: Option<&str>,
+    learned: Option<LearnedModel>,
 ) -> Result<Vec<BenchLine>> {
     let topo = || Topology::build(&base_map()).expect("the shipped base map is valid");
     let random = BoardKind::Random { red_apart: true };
@@ -285,6 +286,30 @@ pub fn run_bench(
                 &mut out,
             )?;
         }
+    }
+    // The learned player (the shipped Robert model) beside team at the same difficulty: its
+    // cost per player-turn against team's.
+    if let Some(m) = learned.filter(|_| want("robert_4p_learned_moderate")) {
+        let rules = Rules::robert(
+            4,
+            RobertRules {
+                start_cards: 2,
+                ..Default::default()
+            },
+        );
+        lines_for(
+            Workload {
+                name: "robert_4p_learned_moderate",
+                topo: topo(),
+                rules,
+                board: random,
+                policy: LearnedPolicy::new(m),
+            },
+            games,
+            repeats,
+            all,
+            &mut out,
+        )?;
     }
     for (name, players) in [("raiders_4p_greedy", 4u8), ("raiders_6p_greedy", 6)] {
         if want(name) {

@@ -393,15 +393,9 @@ fn pick(l: &Label, w: &[f32; MAX_FEATURES]) -> (usize, f64) {
 }
 
 /// Ridge regression of within-decision centred values on within-decision centred features
-/// (columns `used` of the first `nf`); the weights of the other columns are 0.
-fn ridge(
-    labels: &[&Label],
-    nf: usize,
-    used: &[usize],
-    penalty: f64,
-    kind: Kind,
-) -> Result<[f32; MAX_FEATURES]> {
-    let mut rows: Vec<Vec<f64>> = Vec::new();
+/// (the first `nf`; columns that never vary within a decision of `labels` get weight 0).
+fn ridge(labels: &[&Label], nf: usize, penalty: f64, kind: Kind) -> Result<[f32; MAX_FEATURES]> {
+    let mut all: Vec<Vec<f64>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
     for l in labels {
         let n = l.values.len() as f64;
@@ -413,12 +407,20 @@ fn ridge(
             }
         }
         for (f, v) in l.features.iter().zip(&l.values) {
-            rows.push(used.iter().map(|&j| f[j] as f64 - fbar[j]).collect());
+            all.push((0..nf).map(|j| f[j] as f64 - fbar[j]).collect());
             ys.push(v - vbar);
         }
     }
+    let used: Vec<usize> = (0..nf)
+        .filter(|&j| all.iter().any(|x| x[j].abs() > 1e-6))
+        .collect();
+    let rows: Vec<Vec<f64>> = all
+        .iter()
+        .map(|x| used.iter().map(|&j| x[j]).collect())
+        .collect();
     let mut weights = [0f32; MAX_FEATURES];
-    if rows.is_empty() || used.is_empty() {
+    // Too few labels to fit every varying feature: no model (the base policy's choices).
+    if rows.len() <= used.len() {
         return Ok(weights);
     }
     let x = DenseMatrix::from_2d_vec(&rows)
@@ -506,13 +508,13 @@ pub fn fit(labels: &[Label], kind: Kind, penalty: f64) -> Result<([f32; MAX_FEAT
         if train.len() < 2 {
             continue;
         }
-        let w = ridge(&train, nf, &used, penalty, kind)?;
+        let w = ridge(&train, nf, penalty, kind)?;
         for l in test {
             let (k, adv) = pick(l, &w);
             pairs.push((adv, l.values[k] - l.values[0]));
         }
     }
-    let mut weights = ridge(&mine, nf, &used, penalty, kind)?;
+    let mut weights = ridge(&mine, nf, penalty, kind)?;
     let d = mine.len() as f64;
     match best_margin(pairs) {
         Some((margin, gain, n)) => {

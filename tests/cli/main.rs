@@ -7,5 +7,6 @@ mod ablate;
 mod calibrate;
 mod carcassonne;
 mod catan;
+mod learn;
 mod reliability;
 mod replay;

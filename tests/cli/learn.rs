@@ -1,0 +1,298 @@
+//! `robsim learn` and the `learned` player: the same model on 1 and 2 threads, its report folder, learned and rollout-over-learned sweep rows, and every bad model file or table refused with the file and key named, exit 2, nothing written.
+
+use crate::support::cli::{read, robsim, run_ok, tmp};
+use robsim::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs};
+use robsim::config::modelfile::{load, to_text, Provenance};
+use std::path::Path;
+
+const CFG: &str = "name = \"tiny-learn\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"hard\", \"moderate\"]\npolicy = \"team\"\n[learn]\nrounds = 2\ntrain_games = 6\ntest_games = 60\nrollouts = 2\ncandidates = 3\nmax_labels = 4\n";
+
+/// A model that always keeps the base policy's choice.
+fn base_only(base: LearnedBase) -> String {
+    to_text(&LearnedModel::base_only(base, 4), &Provenance::default()).unwrap()
+}
+
+#[test]
+fn learn_writes_the_same_model_on_one_and_two_threads() {
+    let d = tmp("learn");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("tiny.toml");
+    std::fs::write(&cfg, CFG).unwrap();
+    let mut models = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        let stdout = run_ok(&[
+            "learn",
+            cfg.to_str().unwrap(),
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ]);
+        assert!(stdout.contains("final model minus base"), "{stdout}");
+        for f in [
+            "rounds.csv",
+            "fit.csv",
+            "held_out.csv",
+            "config.toml",
+            "command.txt",
+            "manifest.json",
+            "round-1.toml",
+        ] {
+            assert!(out.join(f).is_file(), "{f} missing");
+        }
+        assert!(read(&out, "fit.csv").contains("setup"));
+        assert!(read(&out, "held_out.csv").contains("final"));
+        let (m, how) = load(&out.join("model.toml")).unwrap();
+        assert_eq!(m.candidates, 3);
+        assert_eq!(how.seed, 7);
+        assert!(!how.records.is_empty() && how.records.len() <= 2);
+        assert!(how.command.starts_with("robsim learn "));
+        models.push(read(&out, "model.toml"));
+    }
+    assert_eq!(models[0], models[1], "the same model on 1 and 2 threads");
+}
+
+#[test]
+fn learned_and_rollout_over_learned_play_sweep_rows() {
+    let d = tmp("learned-rows");
+    std::fs::create_dir_all(&d).unwrap();
+    let model = d.join("base.toml");
+    std::fs::write(&model, base_only(LearnedBase::Team(TeamKnobs::default()))).unwrap();
+    let cfg = d.join("rows.toml");
+    std::fs::write(
+        &cfg,
+        format!(
+            "name = \"rows\"\nseed = 3\ngames = 40\nsearch_games = 2\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = [\"team\", \"learned\", \"rollout-2\"]\n[rollout]\nbase = \"learned\"\n[learned]\nmodel = {:?}\n",
+            model.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let summary = read(&out, "summary.csv");
+    let mut r = csv::Reader::from_reader(summary.as_bytes());
+    let h = r.headers().unwrap().clone();
+    let col = |n: &str| h.iter().position(|x| x == n).unwrap();
+    let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
+    let policies: Vec<&str> = rows.iter().map(|x| &x[col("policy")]).collect();
+    assert_eq!(policies, ["team", "learned", "rollout-2"]);
+    // A model of zero weights keeps every choice of its base: the same games as team.
+    for c in ["wins", "turns_mean", "turns_median"] {
+        assert_eq!(rows[0][col(c)], rows[1][col(c)], "{c}");
+    }
+    assert_eq!(&rows[2][col("games")], "2");
+}
+
+/// Runs `robsim run` with the learned player of `model`; asserts exit 2, every `want` in the
+/// error and no report folder.
+fn refused_run(d: &Path, model: &Path, variant: &str, want: &[&str]) {
+    let out = d.join("never");
+    let r = robsim()
+        .args([
+            "run",
+            "--variant",
+            variant,
+            "--policy",
+            "learned",
+            "--model",
+            model.to_str().unwrap(),
+            "--games",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{want:?}: {err}");
+    for w in want {
+        assert!(err.contains(w), "{w:?} not in: {err}");
+    }
+    assert!(!out.exists(), "{want:?}: nothing is written");
+}
+
+#[test]
+fn bad_model_files_name_the_file_and_key() {
+    let d = tmp("learned-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let good = base_only(LearnedBase::Team(TeamKnobs::default()));
+    let p = d.join("m.toml");
+    let path = p.to_str().unwrap().to_string();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        ("this is [not toml".into(), vec![&path, "m.toml:1"]),
+        (
+            good.replace("format_version = 1", "format_version = 2"),
+            vec![&path, ":3: format_version", "allowed: 1"],
+        ),
+        (
+            good.replace("feature_version = 1", "feature_version = 99"),
+            vec![&path, "feature_version", "train it again"],
+        ),
+        (
+            good.replace("candidates = 4", "candidates = 9"),
+            vec![&path, "candidates", "allowed: 2 to 8"],
+        ),
+        (
+            good.replace("variant = \"robert\"", "variant = \"raiders\""),
+            vec![&path, "variant", "allowed: robert, solitaire"],
+        ),
+        (
+            good.replace("base = \"team\"", "base = \"greedy\""),
+            vec![&path, "base", "allowed: team for robert"],
+        ),
+        (
+            good.replacen("\nseed = 0\n", "\nseed = 0\ncolour = 1\n", 1),
+            vec![&path, "colour"],
+        ),
+        (
+            good.replace("[weights.flip]\n", "[weights.flip]\nbogus = 1.0\n"),
+            vec![
+                &path,
+                "weights.flip.bogus: unknown feature",
+                "allowed: is_base",
+            ],
+        ),
+        (
+            good.replace("[weights.build]\nis_base = 0.0\n", "[weights.build]\n"),
+            vec![&path, "weights.build.is_base: missing"],
+        ),
+        (
+            good.replace(
+                "[weights.soldier]",
+                "[weights.trade]\nis_base = 0.0\n[weights.soldier]",
+            ),
+            vec![&path, "weights.trade: unknown decision type"],
+        ),
+        (
+            good.replace("spread_bonus = 1.5", "spread_bonus = 1.5\nnope = 2"),
+            vec![&path, "nope"],
+        ),
+    ];
+    for (text, want) in &cases {
+        std::fs::write(&p, text).unwrap();
+        let mut want = want.clone();
+        want.push("learned.model");
+        refused_run(&d, &p, "robert", &want);
+    }
+    refused_run(
+        &d,
+        &d.join("missing.toml"),
+        "robert",
+        &["learned.model", "cannot read model file", "missing.toml"],
+    );
+    // A model for another variant.
+    let solo = d.join("solo.toml");
+    std::fs::write(
+        &solo,
+        base_only(LearnedBase::Solitaire(SolitaireKnobs::default())),
+    )
+    .unwrap();
+    refused_run(
+        &d,
+        &solo,
+        "robert",
+        &[
+            "learned.model",
+            "solo.toml is a model for variant \"solitaire\"",
+        ],
+    );
+}
+
+#[test]
+fn bad_learned_and_learn_tables_name_the_key() {
+    let d = tmp("learn-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let model = d.join("m.toml");
+    std::fs::write(&model, base_only(LearnedBase::Team(TeamKnobs::default()))).unwrap();
+    let m = model.to_str().unwrap();
+    let learned = format!("[learned]\nmodel = {m:?}\n");
+    let sweep = |extra: &str, policy: &str| {
+        format!("name = \"x\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\npolicy = {policy:?}\n{extra}")
+    };
+    let learn = |k: &str| format!("{CFG}{k}\n");
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "sweep",
+            sweep("", "learned"),
+            "grid.policy: policy \"learned\" needs a [learned] table",
+        ),
+        (
+            "sweep",
+            sweep("[learned]\nmodel = \"m.toml\"\nextra = 1\n", "learned"),
+            "unknown field `extra`",
+        ),
+        (
+            "sweep",
+            sweep("[rollout]\nbase = \"learned\"\n", "rollout-2"),
+            "rollout.base: base \"learned\" needs a [learned] table",
+        ),
+        (
+            "sweep",
+            sweep(&learned, "learned").replace("\"robert\"", "\"base\""),
+            "learned.model",
+        ),
+        ("learn", sweep(&learned, "team"), "no [learn] table"),
+        (
+            "learn",
+            learn("").replace("rounds = 2", "rounds = 0"),
+            "learn.rounds: 0 is out of range",
+        ),
+        (
+            "learn",
+            learn("").replace("candidates = 3", "candidates = 9"),
+            "learn.candidates: 9 is out of range",
+        ),
+        (
+            "learn",
+            learn("build_share = 2.0"),
+            "learn.build_share: 2 is out of range",
+        ),
+        (
+            "learn",
+            learn("ridge = -1.0"),
+            "learn.ridge: -1 is out of range",
+        ),
+        ("learn", learn("colour = 1"), "unknown field `colour`"),
+        (
+            "learn",
+            learn("").replace("policy = \"team\"", "policy = \"greedy\""),
+            "grid.policy: policy \"greedy\"",
+        ),
+        (
+            "learn",
+            learn("")
+                .replace("\"robert\"", "\"raiders\"")
+                .replace("difficulty = [\"hard\", \"moderate\"]\n", ""),
+            "grid.policy",
+        ),
+    ];
+    for (cmd, text, want) in cases {
+        let cfg = d.join("c.toml");
+        std::fs::write(&cfg, &text).unwrap();
+        let out = d.join("never");
+        let r = robsim()
+            .args([
+                cmd,
+                cfg.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "-q",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(2), "{want}: {err}");
+        assert!(err.contains(want), "{want:?} not in: {err}");
+        assert!(err.contains("c.toml"), "the config is named: {err}");
+        assert!(!out.exists(), "{want}: nothing is written");
+    }
+}
