@@ -127,6 +127,9 @@ impl LearnedPolicy {
         let Some(kind) = Kind::of(g.s.phase) else {
             return (a0, None);
         };
+        if kind == Kind::Build && !other_builds(g, a0) {
+            return (a0, None);
+        }
         let mut cands = self.knobs.candidates(g, a0, legal);
         if kind == Kind::Build && a0 != Action::EndTurn {
             // Never end the turn instead of the base policy's build: a one-step label cannot
@@ -159,6 +162,24 @@ impl LearnedPolicy {
             }),
         )
     }
+}
+
+/// Whether the main phase offers a build other than `a0` that the learned player could take
+/// instead (a city, a settlement or a development card; `a0` itself a build or the end of the
+/// turn): a cheap test from the menu's sets before the candidates are listed, which is most of
+/// the learned player's cost.
+fn other_builds(g: &Game, a0: Action) -> bool {
+    let own = match a0 {
+        Action::BuildCity(_) | Action::BuildSettlement(_) | Action::BuyDev => 1,
+        Action::BuildRoad(_) | Action::EndTurn => 0,
+        _ => return false,
+    };
+    let m = g.main_menu();
+    let mut n = m.cities.len() + m.settlements.len();
+    if n <= own {
+        n += (0..m.tail_len()).any(|k| m.tail(k) == Action::BuyDev) as u32;
+    }
+    n > own
 }
 
 impl Policy<Game<'_>> for LearnedPolicy {
