@@ -124,6 +124,11 @@ impl LearnedPolicy {
             Base::Team(p) => p.choose(g, legal, rng),
             Base::Solitaire(p) => p.choose(g, legal, rng),
         };
+        // Once the script has conceded a stalled game, it plays on only to let Robert finish:
+        // a soldier from the model would keep that game going to the turn cap.
+        if self.stalled() {
+            return (a0, None);
+        }
         let Some(kind) = Kind::of(g.s.phase) else {
             return (a0, None);
         };
