@@ -356,7 +356,7 @@ fn variant_policies(
             };
             let policy = PolicySpec::parse(pol, &knobs).with_context(|| {
                 format!(
-                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), team-tuned (with a [team_tuned] table)",
+                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )

@@ -72,7 +72,7 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
         }
         if PolicySpec::parse(name, &file.knobs()).is_none() {
             bail!(
-                "{}: unknown policy {name:?}; allowed: {}, rollout-N (N rollouts), team-tuned (with a [team_tuned] table)",
+                "{}: unknown policy {name:?}; allowed: {}, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
                 ctx("luck.rungs"),
                 PolicySpec::NAMES.join(", ")
             );

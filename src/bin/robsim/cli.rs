@@ -151,7 +151,8 @@ pub(crate) struct GameArgs {
     /// Policy in every seat [default: the variant's own]
     ///
     /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
-    /// rollout-N (N rollouts), learned (with --model); carcassonne: random, greedy. Default: team for robert, solitaire
+    /// rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned),
+    /// learned (with --model); carcassonne: random, greedy. Default: team for robert, solitaire
     /// for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,

@@ -24,6 +24,29 @@ pub enum BaseName {
 impl BaseName {
     /// Every accepted name, for error messages.
     pub const NAMES: &'static [&'static str] = &["auto", "team", "greedy", "solitaire", "learned"];
+
+    /// The base of a name (as in `[rollout] base` and `rollout-N:BASE`).
+    pub fn parse(s: &str) -> Option<BaseName> {
+        Some(match s {
+            "auto" => BaseName::Auto,
+            "team" => BaseName::Team,
+            "greedy" => BaseName::Greedy,
+            "solitaire" => BaseName::Solitaire,
+            "learned" => BaseName::Learned,
+            _ => return None,
+        })
+    }
+
+    /// The name of a base, as `parse` reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BaseName::Auto => "auto",
+            BaseName::Team => "team",
+            BaseName::Greedy => "greedy",
+            BaseName::Solitaire => "solitaire",
+            BaseName::Learned => "learned",
+        }
+    }
 }
 
 /// The rollout player's knobs (a config's `[rollout]` table; every field optional).

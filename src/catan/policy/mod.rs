@@ -19,6 +19,7 @@ mod testkit;
 
 use crate::catan::{Action, ActionList, Game};
 use crate::engine::seeds::Rng;
+use candidates::BaseName;
 
 /// A scripted player: the engine's policy over a Catan [`Game`]. Its action must be legal (or a
 /// `Trade` that `Game::trade_ok` accepts); `legal` is scratch space for `Game::legal_actions`.
@@ -80,13 +81,23 @@ impl PolicySpec {
     ];
 
     /// Parses a policy name with the knobs of the config's tables; `rollout-N` is `rollout`
-    /// with a budget of N rollouts.
+    /// with a budget of N rollouts, and `rollout-N:BASE` (or `rollout:BASE`) the search player
+    /// over base policy BASE (`team`, `greedy`, `solitaire`, `learned`), whatever `[rollout]
+    /// base` says, so that one sweep can pair rows that differ only in the base.
     pub fn parse(s: &str, k: &Knobs) -> Option<PolicySpec> {
-        if let Some(n) = s.strip_prefix("rollout-") {
-            let rollouts = n.parse().ok().filter(|&n| n > 0)?;
+        if let Some(rest) = s.strip_prefix("rollout") {
+            let (budget, base) = match rest.split_once(':') {
+                Some((n, b)) => (n, Some(BaseName::parse(b)?)),
+                None => (rest, None),
+            };
+            let rollouts = match budget {
+                "" => k.rollout.rollouts,
+                n => n.strip_prefix('-')?.parse().ok().filter(|&n| n > 0)?,
+            };
             return Some(PolicySpec::Rollout {
                 knobs: RolloutKnobs {
                     rollouts,
+                    base: base.unwrap_or(k.rollout.base),
                     ..k.rollout
                 },
                 team: k.team,
@@ -99,11 +110,6 @@ impl PolicySpec {
             "greedy" => Some(PolicySpec::Greedy(k.greedy)),
             "team" => Some(PolicySpec::Team(k.team)),
             "solitaire" => Some(PolicySpec::Solitaire(k.solitaire)),
-            "rollout" => Some(PolicySpec::Rollout {
-                knobs: k.rollout,
-                team: k.team,
-                learned: k.learned,
-            }),
             "learned" => k.learned.map(PolicySpec::Learned),
             _ => None,
         }
@@ -130,7 +136,10 @@ impl PolicySpec {
     /// that rows of two budgets differ in one setting.
     pub fn label(&self) -> String {
         match self {
-            PolicySpec::Rollout { knobs, .. } => format!("rollout-{}", knobs.rollouts),
+            PolicySpec::Rollout { knobs, .. } => match knobs.base {
+                BaseName::Auto => format!("rollout-{}", knobs.rollouts),
+                base => format!("rollout-{}:{}", knobs.rollouts, base.name()),
+            },
             _ => self.name().to_string(),
         }
     }
