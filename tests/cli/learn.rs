@@ -64,7 +64,7 @@ fn learned_and_rollout_over_learned_play_sweep_rows() {
     std::fs::write(
         &cfg,
         format!(
-            "name = \"rows\"\nseed = 3\ngames = 40\nsearch_games = 2\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = [\"team\", \"learned\", \"rollout-2\"]\n[rollout]\nbase = \"learned\"\n[learned]\nmodel = {:?}\n",
+            "name = \"rows\"\nseed = 3\ngames = 40\nsearch_games = 2\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = [\"team\", \"learned\", \"rollout-2\", \"rollout-2:team\"]\n[rollout]\nbase = \"learned\"\n[learned]\nmodel = {:?}\n",
             model.to_str().unwrap()
         ),
     )
@@ -83,12 +83,44 @@ fn learned_and_rollout_over_learned_play_sweep_rows() {
     let col = |n: &str| h.iter().position(|x| x == n).unwrap();
     let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
     let policies: Vec<&str> = rows.iter().map(|x| &x[col("policy")]).collect();
-    assert_eq!(policies, ["team", "learned", "rollout-2"]);
-    // A model of zero weights keeps every choice of its base: the same games as team.
+    // A row's base shows in its label; `rollout-2:team` overrides `[rollout] base`.
+    assert_eq!(
+        policies,
+        ["team", "learned", "rollout-2:learned", "rollout-2:team"]
+    );
+    // A model of zero weights keeps every choice of its base: the same games as team, and the
+    // search over it the same games as the search over team.
     for c in ["wins", "turns_mean", "turns_median"] {
         assert_eq!(rows[0][col(c)], rows[1][col(c)], "{c}");
+        assert_eq!(rows[2][col(c)], rows[3][col(c)], "{c}");
     }
     assert_eq!(&rows[2][col("games")], "2");
+    // An unknown base is refused with the key and the allowed names, nothing written.
+    let bad = d.join("bad.toml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(&cfg)
+            .unwrap()
+            .replace("rollout-2:team", "rollout-2:nobody"),
+    )
+    .unwrap();
+    let never = d.join("never");
+    let r = robsim()
+        .args([
+            "sweep",
+            bad.to_str().unwrap(),
+            "--out",
+            never.to_str().unwrap(),
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{err}");
+    for w in ["grid.policy", "rollout-2:nobody", "rollout-N:BASE"] {
+        assert!(err.contains(w), "{w:?} not in: {err}");
+    }
+    assert!(!never.exists());
 }
 
 /// Runs `robsim run` with the learned player of `model`; asserts exit 2, every `want` in the
