@@ -66,11 +66,18 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
             ctx("luck.rungs")
         );
     }
+    // The knob tables with the `[learned]` model loaded, so that `learned` and a search over it
+    // are known rungs (a missing or bad model is the grid's error below, with its key).
+    let knobs = crate::catan::policy::Knobs {
+        learned: super::learn::load_learned(file, &ctx).unwrap_or(None),
+        ..file.knobs()
+    };
     for (k, name) in l.rungs.iter().enumerate() {
         if l.rungs[..k].contains(name) {
             bail!("{}: {name:?} is listed twice", ctx("luck.rungs"));
         }
-        if PolicySpec::parse(name, &file.knobs()).is_none() {
+        let needs_table = name == "learned" || name == "team-tuned";
+        if !needs_table && PolicySpec::parse(name, &knobs).is_none() {
             bail!(
                 "{}: unknown policy {name:?}; allowed: {}, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
                 ctx("luck.rungs"),
