@@ -14,7 +14,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::candidates::MAX_CANDIDATES;
-use super::spots::{corner_score, live_pips, production, raw_pips, team_value, weight_of};
+use super::spots::{
+    corner_score, live_pips, production, raw_pips, settled_hexes, team_value, weight_of,
+};
 use crate::catan::NONE;
 use crate::catan::*;
 use arrayvec::ArrayVec;
@@ -260,19 +262,7 @@ fn ranks(v: &[f32]) -> [f32; MAX_CANDIDATES] {
 
 fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
     let prod = production(g, pos.me, false);
-    let mine = g.s.player(pos.me);
-    let mut touched = HexSet::EMPTY;
-    let mut numbers = 0u16;
-    for c in g.s.occupied.iter() {
-        for &h in &g.topo.corner_hexes[c] {
-            if h != NONE {
-                touched.insert(h as usize);
-                if mine.buildings.contains(c) {
-                    numbers |= 1 << g.layout.token[h as usize];
-                }
-            }
-        }
-    }
+    let (touched, numbers) = settled_hexes(g, pos.me);
     let reach = g.topo.hex_neighbor_set[g.s.robber.idx()];
     let second = (g.s.setup_step >= g.s.n_players) as u8 as f32;
     let mut scores = [0f32; MAX_CANDIDATES];

@@ -410,3 +410,22 @@ pub(crate) fn best_flip(g: &Game, legal: &mut ActionList, score: impl Fn(usize) 
         }
     }
 }
+
+/// The hexes next to any building, and the token numbers next to `p`'s own buildings as a bit
+/// per number: what set-up placement spreads over and avoids repeating.
+pub(crate) fn settled_hexes(g: &Game, p: PlayerId) -> (HexSet, u16) {
+    let me = g.s.player(p);
+    let mut touched = HexSet::EMPTY;
+    let mut numbers = 0u16;
+    for c in g.s.occupied.iter() {
+        for &h in &g.topo.corner_hexes[c] {
+            if h != NONE {
+                touched.insert(h as usize);
+                if me.buildings.contains(c) {
+                    numbers |= 1 << g.layout.token[h as usize];
+                }
+            }
+        }
+    }
+    (touched, numbers)
+}

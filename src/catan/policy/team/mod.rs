@@ -9,8 +9,8 @@ mod trades;
 use super::cards::{affords, bank_step, discard_choice, nothing_to_do};
 use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, raw_pips, robber_on_own, setup_road, setup_settlement, team_value,
-    weight_of,
+    best_flip, is_robert, raw_pips, robber_on_own, settled_hexes, setup_road, setup_settlement,
+    team_value, weight_of,
 };
 use crate::catan::NONE;
 use crate::catan::*;
@@ -379,19 +379,7 @@ impl TeamPolicy {
 
     fn setup(&self, g: &Game, rng: &mut Rng) -> Action {
         let p = PlayerId(g.s.current);
-        let me = g.s.player(p);
-        let mut touched = HexSet::EMPTY;
-        let mut numbers = 0u16;
-        for c in g.s.occupied.iter() {
-            for &h in &g.topo.corner_hexes[c] {
-                if h != NONE {
-                    touched.insert(h as usize);
-                    if me.buildings.contains(c) {
-                        numbers |= 1 << g.layout.token[h as usize];
-                    }
-                }
-            }
-        }
+        let (touched, numbers) = settled_hexes(g, p);
         let k = self.knobs;
         setup_settlement(
             g,
