@@ -65,6 +65,12 @@ impl MainMenu {
         self.tail(k - t)
     }
 
+    /// Whether buying a development card is on the menu.
+    #[inline]
+    pub fn buy_dev(&self) -> bool {
+        self.singles & Self::BUY_DEV != 0
+    }
+
     /// Actions after the builds.
     #[inline]
     pub fn tail_len(&self) -> usize {
@@ -354,10 +360,10 @@ impl Game<'_> {
         }
     }
 
-    /// The main phase's legal actions in the order of [`Game::legal_actions`], as sets and
-    /// counts rather than a list (Raiders' own actions, which come after the cities, excepted).
+    /// The part of [`Game::main_menu`] that builds a settlement, a city or buys a development
+    /// card (and ends the turn): the rest of the menu (roads, cards to play, trades) is empty.
     #[inline]
-    pub fn main_menu(&self) -> MainMenu {
+    pub fn main_builds(&self) -> MainMenu {
         let s = &self.s;
         let p = PlayerId(s.current);
         let me = s.cur();
@@ -370,9 +376,6 @@ impl Game<'_> {
             monopoly: false,
             trades: [0; 5],
         };
-        if me.roads_left > 0 && self.afford(&ROAD_COST) {
-            m.roads = self.road_spots(p);
-        }
         if me.settlements_left > 0 && self.afford(&SETTLEMENT_COST) {
             m.settlements = self.settlement_spots(p);
         }
@@ -382,6 +385,20 @@ impl Game<'_> {
         }
         if self.afford_dev(p) && self.deck_available() {
             m.singles |= MainMenu::BUY_DEV;
+        }
+        m
+    }
+
+    /// The main phase's legal actions in the order of [`Game::legal_actions`], as sets and
+    /// counts rather than a list (Raiders' own actions, which come after the cities, excepted).
+    #[inline]
+    pub fn main_menu(&self) -> MainMenu {
+        let s = &self.s;
+        let p = PlayerId(s.current);
+        let me = s.cur();
+        let mut m = self.main_builds();
+        if me.roads_left > 0 && self.afford(&ROAD_COST) {
+            m.roads = self.road_spots(p);
         }
         if self.main_knight_playable() {
             m.singles |= MainMenu::KNIGHT;

@@ -191,16 +191,7 @@ impl RolloutKnobs {
                         | Action::EndTurn
                 );
                 if builds {
-                    g.legal_actions(legal);
-                    for &a in legal.iter() {
-                        match a {
-                            Action::BuildCity(_) => offer(a, 3),
-                            Action::BuildSettlement(_) => offer(a, 2),
-                            Action::BuyDev => offer(a, 1),
-                            Action::EndTurn if a0 != Action::EndTurn => offer(a, 0),
-                            _ => {}
-                        }
-                    }
+                    return main_candidates(&g.main_menu(), a0, max);
                 }
             }
             _ => {}
@@ -212,4 +203,36 @@ impl RolloutKnobs {
         }
         out
     }
+}
+
+/// The main phase's candidates from its menu (or [`Game::main_builds`]): `a0`, then cities, settlements, a development
+/// card and the end of the turn (unless `a0` ends it), each kind in the menu's order, `max` in
+/// all. The order `candidates` gives the main phase's legal list ranked stably by kind, without
+/// listing the roads and trades it skips (the learned player's most frequent decision).
+pub(crate) fn main_candidates(
+    m: &MainMenu,
+    a0: Action,
+    max: usize,
+) -> ArrayVec<Action, MAX_CANDIDATES> {
+    let mut out = ArrayVec::new();
+    out.push(a0);
+    let cities = m
+        .cities
+        .iter()
+        .map(|c| Action::BuildCity(CornerId(c as u8)));
+    let settlements = m
+        .settlements
+        .iter()
+        .map(|c| Action::BuildSettlement(CornerId(c as u8)));
+    let dev = m.buy_dev().then_some(Action::BuyDev);
+    let end = (a0 != Action::EndTurn).then_some(Action::EndTurn);
+    for a in cities.chain(settlements).chain(dev).chain(end) {
+        if out.len() >= max.min(MAX_CANDIDATES) {
+            break;
+        }
+        if a != a0 {
+            out.push(a);
+        }
+    }
+    out
 }

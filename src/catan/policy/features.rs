@@ -230,25 +230,25 @@ impl Position {
 }
 
 /// The features of every candidate of a `kind` decision (`cands[0]` is the base policy's own
-/// choice `a0`), in candidate order.
-pub fn features(
+/// choice `a0`), in candidate order, written to `out` (emptied first).
+pub fn features_into(
     g: &Game,
     kind: Kind,
     cands: &[Action],
     a0: Action,
-) -> ArrayVec<Features, MAX_CANDIDATES> {
+    out: &mut ArrayVec<Features, MAX_CANDIDATES>,
+) {
+    out.clear();
     let pos = Position::new(g);
-    let mut out = ArrayVec::new();
     match kind {
-        Kind::Setup => setup(g, &pos, cands, &mut out),
-        Kind::Soldier => soldier(g, &pos, cands, &mut out),
-        Kind::Flip => flip(g, &pos, cands, &mut out),
-        Kind::Build => build(g, &pos, cands, &mut out),
+        Kind::Setup => setup(g, &pos, cands, out),
+        Kind::Soldier => soldier(g, &pos, cands, out),
+        Kind::Flip => flip(g, &pos, cands, out),
+        Kind::Build => build(g, &pos, cands, out),
     }
     for (f, &c) in out.iter_mut().zip(cands) {
         f[0] = (c == a0) as u8 as f32;
     }
-    out
 }
 
 /// The place of each value among `v` (0 for the largest; ties share the better place).

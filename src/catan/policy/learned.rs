@@ -7,7 +7,7 @@
 //! to the base policy's choice, so a model of zero weights plays exactly as its base policy.
 //! Everything is fixed-size: the player is `Copy` and allocates nothing.
 
-use super::candidates::{RolloutKnobs, MAX_CANDIDATES};
+use super::candidates::{main_candidates, RolloutKnobs, MAX_CANDIDATES};
 use super::features::{self, Kind, MAX_FEATURES};
 use super::solitaire::{SolitaireKnobs, SolitairePolicy};
 use super::team::{TeamKnobs, TeamPolicy};
@@ -124,6 +124,30 @@ impl LearnedPolicy {
         legal: &mut ActionList,
         rng: &mut Rng,
     ) -> (Action, Option<Scored>) {
+        let mut feats = ArrayVec::new();
+        match self.pick(g, legal, rng, &mut feats) {
+            Pick::Base(a0) => (a0, None),
+            Pick::Scored { kind, cands, best } => (
+                cands[best],
+                Some(Scored {
+                    kind,
+                    cands,
+                    features: feats,
+                    chosen: best,
+                }),
+            ),
+        }
+    }
+
+    /// The choice, with the scored candidates' features written to `feats` (play reads only
+    /// the action, so the features are never copied out).
+    fn pick(
+        &mut self,
+        g: &Game,
+        legal: &mut ActionList,
+        rng: &mut Rng,
+        feats: &mut ArrayVec<features::Features, MAX_CANDIDATES>,
+    ) -> Pick {
         let a0 = match &mut self.base {
             Base::Team(p) => p.choose(g, legal, rng),
             Base::Solitaire(p) => p.choose(g, legal, rng),
@@ -131,15 +155,22 @@ impl LearnedPolicy {
         // Once the script has conceded a stalled game, it plays on only to let Robert finish:
         // a soldier from the model would keep that game going to the turn cap.
         if self.stalled() {
-            return (a0, None);
+            return Pick::Base(a0);
         }
         let Some(kind) = Kind::of(g.s.phase) else {
-            return (a0, None);
+            return Pick::Base(a0);
         };
-        if kind == Kind::Build && !other_builds(g, a0) {
-            return (a0, None);
-        }
-        let mut cands = self.knobs.candidates(g, a0, legal);
+        let cands = if kind == Kind::Build && self.knobs.search_build {
+            // One menu of the builds serves the test and the candidates.
+            let m = g.main_builds();
+            if !other_builds(&m, a0) {
+                return Pick::Base(a0);
+            }
+            main_candidates(&m, a0, self.knobs.max_candidates as usize)
+        } else {
+            self.knobs.candidates(g, a0, legal)
+        };
+        let mut cands = cands;
         if kind == Kind::Build && a0 != Action::EndTurn {
             // Never end the turn instead of the base policy's build: a one-step label cannot
             // see that waiting at every such decision never builds (the base policy would
@@ -147,9 +178,9 @@ impl LearnedPolicy {
             cands.retain(|c| *c != Action::EndTurn);
         }
         if cands.len() < 2 {
-            return (a0, None);
+            return Pick::Base(a0);
         }
-        let feats = features::features(g, kind, &cands, a0);
+        features::features_into(g, kind, &cands, a0, feats);
         let w = &self.model.weights[kind.idx()];
         let mut best = 0;
         let mut best_v = f32::MIN;
@@ -160,40 +191,40 @@ impl LearnedPolicy {
                 best_v = v;
             }
         }
-        let a = cands[best];
-        (
-            a,
-            Some(Scored {
-                kind,
-                cands,
-                features: feats,
-                chosen: best,
-            }),
-        )
+        Pick::Scored { kind, cands, best }
     }
+}
+
+/// What `pick` decided: the base policy's action, or a scored decision.
+enum Pick {
+    Base(Action),
+    Scored {
+        kind: Kind,
+        cands: ArrayVec<Action, MAX_CANDIDATES>,
+        best: usize,
+    },
 }
 
 /// Whether the main phase offers a build other than `a0` that the learned player could take
 /// instead (a city, a settlement or a development card; `a0` itself a build or the end of the
-/// turn): a cheap test from the menu's sets before the candidates are listed, which is most of
-/// the learned player's cost.
-fn other_builds(g: &Game, a0: Action) -> bool {
+/// turn): a cheap test from [`Game::main_builds`] before the candidates are listed, at the
+/// learned player's most frequent decision.
+fn other_builds(m: &MainMenu, a0: Action) -> bool {
     let own = match a0 {
         Action::BuildCity(_) | Action::BuildSettlement(_) | Action::BuyDev => 1,
         Action::BuildRoad(_) | Action::EndTurn => 0,
         _ => return false,
     };
-    let m = g.main_menu();
-    let mut n = m.cities.len() + m.settlements.len();
-    if n <= own {
-        n += (0..m.tail_len()).any(|k| m.tail(k) == Action::BuyDev) as u32;
-    }
-    n > own
+    m.cities.len() + m.settlements.len() + m.buy_dev() as u32 > own
 }
 
 impl Policy<Game<'_>> for LearnedPolicy {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
-        self.decide(g, legal, rng).0
+        let mut feats = ArrayVec::new();
+        match self.pick(g, legal, rng, &mut feats) {
+            Pick::Base(a) => a,
+            Pick::Scored { cands, best, .. } => cands[best],
+        }
     }
 }
