@@ -120,7 +120,7 @@ fn engine(c: &mut Criterion) {
         rules,
         BoardKind::Fixed,
         LearnedPolicy::new(model),
-        (0, 0),
+        (82693, 8482145136995861645),
     );
 }
 

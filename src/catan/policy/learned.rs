@@ -160,7 +160,7 @@ impl LearnedPolicy {
         let Some(kind) = Kind::of(g.s.phase) else {
             return Pick::Base(a0);
         };
-        let cands = if kind == Kind::Build && self.knobs.search_build {
+        let mut cands = if kind == Kind::Build && self.knobs.search_build {
             // One menu of the builds serves the test and the candidates.
             let m = g.main_builds();
             if !other_builds(&m, a0) {
@@ -170,7 +170,6 @@ impl LearnedPolicy {
         } else {
             self.knobs.candidates(g, a0, legal)
         };
-        let mut cands = cands;
         if kind == Kind::Build && a0 != Action::EndTurn {
             // Never end the turn instead of the base policy's build: a one-step label cannot
             // see that waiting at every such decision never builds (the base policy would
