@@ -257,7 +257,23 @@ pub struct CatanRow<'t> {
     pub games_cap: Option<u64>,
 }
 
-impl CatanRow<'_> {
+impl<'t> CatanRow<'t> {
+    /// This row played by `policy` from `seed` (no precision target, no games cap): how tune
+    /// and learn play their candidates on a config's rows.
+    pub(crate) fn with_policy(&self, policy: PolicySpec, seed: u64) -> CatanRow<'t> {
+        CatanRow {
+            topo: self.topo,
+            map: self.map.clone(),
+            spec: RowSpec {
+                policy,
+                ..self.spec
+            },
+            seed,
+            precision: None,
+            games_cap: None,
+        }
+    }
+
     pub(crate) fn tokens_flip(&self) -> bool {
         matches!(self.spec.rules.variant, Variant::Robert(_))
     }

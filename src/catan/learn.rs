@@ -17,7 +17,7 @@
 //! them over all rows, else the iteration stops. Labels are folded by row, game and decision
 //! index, so the model does not depend on the thread count.
 
-use crate::catan::experiment::{CatanAcc, CatanRow, RowSpec};
+use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::policy::features::{Features, Kind, KINDS, MAX_FEATURES};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
@@ -588,21 +588,6 @@ pub struct Learned {
     pub versus_base: Vec<CompareRow>,
 }
 
-/// `row` played by the learned player of `model` from `seed`.
-fn with<'t>(row: &CatanRow<'t>, model: LearnedModel, seed: u64) -> CatanRow<'t> {
-    CatanRow {
-        topo: row.topo,
-        map: row.map.clone(),
-        spec: RowSpec {
-            policy: PolicySpec::Learned(model),
-            ..row.spec
-        },
-        seed,
-        precision: None,
-        games_cap: None,
-    }
-}
-
 /// Paired comparison of `b` against `a` per row, then pooled over the rows.
 fn paired(a: &[CatanAcc], b: &[CatanAcc], va: &str, vb: &str) -> (Vec<CompareRow>, CompareRow) {
     let pair = |i: usize| Pair {
@@ -651,7 +636,13 @@ pub fn learn(
     let quiet = ProgressBar::hidden();
     let play_rows = |m: LearnedModel, s: u64| -> Vec<CatanAcc> {
         rows.iter()
-            .map(|r| run(&with(r, m, s), 0..p.test_games, &quiet))
+            .map(|r| {
+                run(
+                    &r.with_policy(PolicySpec::Learned(m), s),
+                    0..p.test_games,
+                    &quiet,
+                )
+            })
             .collect()
     };
     let held_out = |m: LearnedModel| play_rows(m, test);

@@ -11,7 +11,7 @@
 //! seed, never seen by the search) give the honest estimate: a paired Newcombe interval and a
 //! McNemar test per row, as `compare.csv` has them.
 
-use crate::catan::experiment::{CatanAcc, CatanRow, RowSpec};
+use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::policy::{PolicySpec, TeamKnobs};
 use crate::engine::runner::run;
 use crate::engine::seeds::mix64;
@@ -149,31 +149,20 @@ pub struct Tuned {
     pub held_out: Vec<CompareRow>,
 }
 
-/// `row` played with `knobs` from `seed`.
-fn with<'t>(row: &CatanRow<'t>, knobs: TeamKnobs, seed: u64) -> CatanRow<'t> {
-    CatanRow {
-        topo: row.topo,
-        map: row.map.clone(),
-        spec: RowSpec {
-            policy: PolicySpec::Team(knobs),
-            ..row.spec
-        },
-        seed,
-        precision: None,
-        games_cap: None,
-    }
-}
-
 /// Team wins of each row with `knobs` on games `0..games` of `seed`.
 fn wins(rows: &[&CatanRow], knobs: TeamKnobs, seed: u64, games: u64, pb: &ProgressBar) -> u64 {
     rows.iter()
-        .map(|r| run(&with(r, knobs, seed), 0..games, pb).team_wins)
+        .map(|r| run(&r.with_policy(PolicySpec::Team(knobs), seed), 0..games, pb).team_wins)
         .sum()
 }
 
 /// The full accumulator (with its per-game log) of `row` with `knobs`.
 fn acc(row: &CatanRow, knobs: TeamKnobs, seed: u64, games: u64, pb: &ProgressBar) -> CatanAcc {
-    run(&with(row, knobs, seed), 0..games, pb)
+    run(
+        &row.with_policy(PolicySpec::Team(knobs), seed),
+        0..games,
+        pb,
+    )
 }
 
 /// Games the search plays at most (for a progress bar).

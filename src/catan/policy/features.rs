@@ -15,7 +15,8 @@
 
 use super::candidates::MAX_CANDIDATES;
 use super::spots::{
-    corner_score, live_pips, production, raw_pips, settled_hexes, team_value, weight_of,
+    best_two_flips, corner_score, live_pips, production, raw_pips, settled_hexes, team_value,
+    weight_of,
 };
 use crate::catan::NONE;
 use crate::catan::*;
@@ -354,15 +355,7 @@ fn soldier(
     let (mut a, mut b) = (0u32, 0u32);
     let mut stake = 0u32;
     if robert {
-        for h in robert::flip_up_candidates(g).iter() {
-            let v = team_value(g, h);
-            if v > a {
-                b = a;
-                a = v;
-            } else if v > b {
-                b = v;
-            }
-        }
+        (a, b) = best_two_flips(g);
         stake = robert::target_candidates(g)
             .iter()
             .map(|h| team_value(g, h))

@@ -318,6 +318,22 @@ pub(crate) fn own_value(g: &Game, h: usize, p: PlayerId) -> u32 {
     w * raw_pips(g, h)
 }
 
+/// Robert variant: the team values of the two best tokens a soldier could flip up now (0 where
+/// there is none), best first.
+pub(crate) fn best_two_flips(g: &Game) -> (u32, u32) {
+    let (mut a, mut b) = (0u32, 0u32);
+    for h in crate::catan::robert::flip_up_candidates(g).iter() {
+        let v = team_value(g, h);
+        if v > a {
+            b = a;
+            a = v;
+        } else if v > b {
+            b = v;
+        }
+    }
+    (a, b)
+}
+
 /// Robert variant: value of hex `h`'s token for the whole team (pips times buildings, city 2).
 #[inline]
 pub(crate) fn team_value(g: &Game, h: usize) -> u32 {

@@ -9,8 +9,8 @@ mod trades;
 use super::cards::{affords, bank_step, discard_choice, nothing_to_do};
 use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
 use super::spots::{
-    best_flip, is_robert, raw_pips, robber_on_own, settled_hexes, setup_road, setup_settlement,
-    team_value, weight_of,
+    best_flip, best_two_flips, is_robert, raw_pips, robber_on_own, settled_hexes, setup_road,
+    setup_settlement, team_value, weight_of,
 };
 use crate::catan::NONE;
 use crate::catan::*;
@@ -207,16 +207,7 @@ impl TeamPolicy {
 
     /// Team value of the (up to) two best flips a soldier would make now.
     fn soldier_value(g: &Game) -> u32 {
-        let (mut a, mut b) = (0u32, 0u32);
-        for h in robert::flip_up_candidates(g).iter() {
-            let v = team_value(g, h);
-            if v > a {
-                b = a;
-                a = v;
-            } else if v > b {
-                b = v;
-            }
-        }
+        let (a, b) = best_two_flips(g);
         a + b
     }
 
