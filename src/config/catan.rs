@@ -356,11 +356,16 @@ fn variant_policies(
             };
             let policy = PolicySpec::parse(pol, &knobs).with_context(|| {
                 format!(
-                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
+                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts per candidate), halving-N (N rollouts per decision, sequential halving), rollout-N:BASE or halving-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
                     ctx("grid.policy"),
                     names(PolicySpec::NAMES)
                 )
             })?;
+            if let PolicySpec::Rollout { knobs, .. } = policy {
+                knobs
+                    .check()
+                    .map_err(|e| anyhow::anyhow!("{}: policy {pol:?}: {e}", ctx("grid.policy")))?;
+            }
             super::learn::check_policy(file, &policy, v, ctx)?;
             let raiders_ok = match policy {
                 PolicySpec::Random | PolicySpec::Greedy(_) => true,

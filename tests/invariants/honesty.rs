@@ -8,7 +8,7 @@
 
 use robsim::catan::learn::{Labeller, LearnParams};
 use robsim::catan::policy::{
-    Effort, LearnedBase, LearnedModel, RolloutKnobs, RolloutPolicy, TeamKnobs,
+    Effort, LearnedBase, LearnedModel, RolloutKnobs, RolloutPolicy, SearchMode, TeamKnobs,
 };
 use robsim::catan::sim::{layout_for, GameRngs};
 use robsim::catan::*;
@@ -143,10 +143,22 @@ fn robert(players: u8, cards: u8) -> Rules {
 
 #[test]
 fn rollout_decisions_ignore_the_games_future_chance() {
-    let knobs = RolloutKnobs {
+    search_ignores_the_games_future_chance(RolloutKnobs {
         rollouts: 2,
         ..Default::default()
-    };
+    });
+}
+
+#[test]
+fn halving_decisions_ignore_the_games_future_chance() {
+    search_ignores_the_games_future_chance(RolloutKnobs {
+        search: SearchMode::Halving,
+        simulations: 8,
+        ..Default::default()
+    });
+}
+
+fn search_ignores_the_games_future_chance(knobs: RolloutKnobs) {
     let mut n = 0;
     for (rules, games) in [
         (robert(3, 2), 4),

@@ -11,3 +11,4 @@ mod honesty;
 mod raiders;
 mod search;
 mod solitaire;
+mod solve;

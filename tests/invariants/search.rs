@@ -1,19 +1,15 @@
 //! The search player: every action it takes, and every candidate it tries inside a rollout, is legal.
 
 use robsim::catan::mapfile::{map_for, resolve_map};
-use robsim::catan::policy::{Effort, RolloutKnobs, RolloutPolicy, TeamKnobs};
+use robsim::catan::policy::{Effort, RolloutKnobs, RolloutPolicy, SearchMode, TeamKnobs};
 use robsim::catan::sim::{layout_for, GameRngs};
 use robsim::catan::*;
 use robsim::engine::play::{play, Strict};
 
 /// Plays `games` games of `rules` with a small-budget rollout player through the checked loop
 /// (`Strict` panics on an illegal action); returns the decisions it searched.
-fn play_checked(rules: Rules, board: BoardKind, games: u64) -> u64 {
+fn play_checked(rules: Rules, board: BoardKind, games: u64, knobs: RolloutKnobs) -> u64 {
     let topo = Topology::build(&resolve_map(&map_for("base", &rules)).unwrap()).unwrap();
-    let knobs = RolloutKnobs {
-        rollouts: 2,
-        ..Default::default()
-    };
     let mut searched = 0;
     for i in 0..games {
         let mut g = Game::new(&topo, layout_for(&topo, board, 11, i), rules);
@@ -71,7 +67,25 @@ fn rollout_player_plays_legal_actions_in_every_variant() {
             BoardKind::Fixed,
         ),
     ] {
-        let searched = play_checked(rules, board, 3);
-        assert!(searched > 0, "{what}: no decision was searched");
+        for (search, knobs) in [
+            (
+                "race",
+                RolloutKnobs {
+                    rollouts: 2,
+                    ..Default::default()
+                },
+            ),
+            (
+                "halving",
+                RolloutKnobs {
+                    search: SearchMode::Halving,
+                    simulations: 6,
+                    ..Default::default()
+                },
+            ),
+        ] {
+            let searched = play_checked(rules, board, 3, knobs);
+            assert!(searched > 0, "{what} ({search}): no decision was searched");
+        }
     }
 }

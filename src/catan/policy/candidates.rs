@@ -49,6 +49,37 @@ impl BaseName {
     }
 }
 
+/// How a searched decision spends its budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SearchMode {
+    /// `rollouts` futures per candidate; at half the budget a candidate not ahead of the base
+    /// policy's choice is dropped (`rollout-N`).
+    #[default]
+    Race,
+    /// `simulations` futures per decision in all, spent by sequential halving (Karnin et al.
+    /// 2013; Danihelka et al. 2022): every candidate gets an equal share of a round, the better
+    /// half of the challengers goes on, until one challenger is left against the base policy's
+    /// choice (`halving-N`).
+    Halving,
+}
+
+impl SearchMode {
+    /// Every accepted name, for error messages.
+    pub const NAMES: &'static [&'static str] = &["race", "halving"];
+
+    fn is_race(&self) -> bool {
+        *self == SearchMode::Race
+    }
+}
+
+fn is_default_simulations(n: &u32) -> bool {
+    *n == DEFAULT_SIMULATIONS
+}
+
+/// `[rollout] simulations` when not given.
+pub const DEFAULT_SIMULATIONS: u32 = 64;
+
 /// The rollout player's knobs (a config's `[rollout]` table; every field optional).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -78,6 +109,13 @@ pub struct RolloutKnobs {
     pub min_z: f64,
     /// Value of a lost game per share of the missing VP gained (a win is worth 1). Default 0.2.
     pub progress_weight: f64,
+    /// How the budget is spent: `race` (`rollouts` per candidate) or `halving` (`simulations`
+    /// per decision). Default race.
+    #[serde(skip_serializing_if = "SearchMode::is_race")]
+    pub search: SearchMode,
+    /// Futures per decision in all under `search = "halving"` (2..=100000). Default 64.
+    #[serde(skip_serializing_if = "is_default_simulations")]
+    pub simulations: u32,
 }
 
 impl Default for RolloutKnobs {
@@ -92,6 +130,8 @@ impl Default for RolloutKnobs {
             search_build: true,
             min_z: 2.0,
             progress_weight: 0.2,
+            search: SearchMode::Race,
+            simulations: DEFAULT_SIMULATIONS,
         }
     }
 }
@@ -104,6 +144,12 @@ impl RolloutKnobs {
             return Err(format!(
                 "rollout.rollouts = {}: allowed 1 to 10000",
                 self.rollouts
+            ));
+        }
+        if !(2..=100_000).contains(&self.simulations) {
+            return Err(format!(
+                "rollout.simulations = {}: allowed 2 to 100000",
+                self.simulations
             ));
         }
         if !(0.0..=10.0).contains(&self.min_z) {
@@ -126,6 +172,15 @@ impl RolloutKnobs {
 }
 
 impl RolloutKnobs {
+    /// The budget as a report shows it: `rollout-16` (futures per candidate, racing) or
+    /// `halving-64` (futures per decision, sequential halving).
+    pub fn budget_label(&self) -> String {
+        match self.search {
+            SearchMode::Race => format!("rollout-{}", self.rollouts),
+            SearchMode::Halving => format!("halving-{}", self.simulations),
+        }
+    }
+
     /// The actions worth comparing here, the base policy's choice `a0` first; one or none
     /// means the decision is left to the base policy. (The learned player scores the same ones.)
     pub(crate) fn candidates(

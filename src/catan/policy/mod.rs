@@ -29,7 +29,7 @@ pub use greedy::{GreedyKnobs, GreedyPolicy};
 pub use learned::{LearnedBase, LearnedModel, LearnedPolicy};
 pub use null::NullPolicy;
 pub use random::RandomPolicy;
-pub use rollout::{RolloutKnobs, RolloutPolicy};
+pub use rollout::{RolloutKnobs, RolloutPolicy, SearchMode};
 
 pub use solitaire::{SolitaireKnobs, SolitairePolicy};
 pub use team::{TeamKnobs, TeamPolicy};
@@ -77,6 +77,7 @@ impl PolicySpec {
         "team",
         "solitaire",
         "rollout",
+        "halving",
         "learned",
     ];
 
@@ -85,21 +86,35 @@ impl PolicySpec {
     /// over base policy BASE (`team`, `greedy`, `solitaire`, `learned`), whatever `[rollout]
     /// base` says, so that one sweep can pair rows that differ only in the base.
     pub fn parse(s: &str, k: &Knobs) -> Option<PolicySpec> {
-        if let Some(rest) = s.strip_prefix("rollout") {
+        // `rollout-N[:BASE]`: racing, N futures per candidate; `halving-N[:BASE]`: sequential
+        // halving, N futures per decision.
+        let search = [
+            ("rollout", SearchMode::Race),
+            ("halving", SearchMode::Halving),
+        ]
+        .into_iter()
+        .find_map(|(prefix, mode)| s.strip_prefix(prefix).map(|rest| (mode, rest)));
+        if let Some((search, rest)) = search {
             let (budget, base) = match rest.split_once(':') {
                 Some((n, b)) => (n, Some(BaseName::parse(b)?)),
                 None => (rest, None),
             };
-            let rollouts = match budget {
-                "" => k.rollout.rollouts,
-                n => n.strip_prefix('-')?.parse().ok().filter(|&n| n > 0)?,
+            let n: Option<u32> = match budget {
+                "" => None,
+                n => Some(n.strip_prefix('-')?.parse().ok().filter(|&n| n > 0)?),
             };
+            let mut knobs = RolloutKnobs {
+                search,
+                base: base.unwrap_or(k.rollout.base),
+                ..k.rollout
+            };
+            match (search, n) {
+                (SearchMode::Race, Some(n)) => knobs.rollouts = u16::try_from(n).ok()?,
+                (SearchMode::Halving, Some(n)) => knobs.simulations = n,
+                (_, None) => {}
+            }
             return Some(PolicySpec::Rollout {
-                knobs: RolloutKnobs {
-                    rollouts,
-                    base: base.unwrap_or(k.rollout.base),
-                    ..k.rollout
-                },
+                knobs,
                 team: k.team,
                 learned: k.learned,
             });
@@ -137,8 +152,8 @@ impl PolicySpec {
     pub fn label(&self) -> String {
         match self {
             PolicySpec::Rollout { knobs, .. } => match knobs.base {
-                BaseName::Auto => format!("rollout-{}", knobs.rollouts),
-                base => format!("rollout-{}:{}", knobs.rollouts, base.name()),
+                BaseName::Auto => knobs.budget_label(),
+                base => format!("{}:{}", knobs.budget_label(), base.name()),
             },
             _ => self.name().to_string(),
         }

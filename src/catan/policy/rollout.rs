@@ -6,10 +6,13 @@
 //! decision, never from the game's own streams; candidate `k` of rollout `j` uses the same
 //! streams as every other candidate of rollout `j` (common random numbers), so the comparison
 //! between candidates is not drowned by the luck of the dice. A rollout runs to the end of the
-//! game: no evaluation function is involved. The game state is `Copy`, so a rollout allocates
+//! game: no evaluation function is involved. The budget is spent one of two ways (`[rollout]
+//! search`): racing (`rollout-N`: N futures per candidate, candidates behind the base choice
+//! dropped halfway) or sequential halving (`halving-N`: N futures per decision, the better half
+//! of the challengers kept after each round). The game state is `Copy`, so a rollout allocates
 //! nothing.
 
-pub use super::candidates::{BaseName, RolloutKnobs, MAX_CANDIDATES};
+pub use super::candidates::{BaseName, RolloutKnobs, SearchMode, MAX_CANDIDATES};
 use super::greedy::GreedyPolicy;
 use super::learned::{LearnedModel, LearnedPolicy};
 use super::solitaire::SolitairePolicy;
@@ -18,6 +21,7 @@ use crate::catan::sim::GameRngs;
 use crate::catan::*;
 use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
+use arrayvec::ArrayVec;
 use rand::Rng as _;
 
 /// Least standard deviation assumed for a paired difference of rollout values. With a few
@@ -141,6 +145,152 @@ impl RolloutPolicy {
     }
 }
 
+impl RolloutPolicy {
+    /// Plays candidate `c` from `g` along future `j` of this decision's streams and returns what
+    /// it is worth to `seat`.
+    #[allow(clippy::too_many_arguments)]
+    fn simulate(
+        &mut self,
+        g: &Game,
+        c: Action,
+        base: &Base,
+        seed: u64,
+        j: u64,
+        seat: PlayerId,
+    ) -> f64 {
+        let mut future = g.clone();
+        let mut streams = GameRngs::new(seed, j);
+        if cfg!(debug_assertions) {
+            future
+                .try_apply(c, &mut ())
+                .expect("a rollout candidate is legal");
+        } else {
+            future.apply(c, &mut ());
+        }
+        base.play_out(&mut future, &mut streams, &mut self.buf);
+        self.rollouts += 1;
+        value(&future, seat, self.knobs.progress_weight)
+    }
+
+    /// Racing (`search = "race"`): `rollouts` futures per candidate; at half the budget a
+    /// candidate not ahead of a0 is dropped (it would need the second half alone to clear the
+    /// bar), and when none is left the search stops. Returns the index of the action taken.
+    fn race(&mut self, g: &Game, cands: &[Action], base: &Base, seed: u64) -> usize {
+        let seat = g.actor();
+        let n = self.knobs.rollouts as usize;
+        let mut stats = [Paired::default(); MAX_CANDIDATES];
+        let mut alive = [true; MAX_CANDIDATES];
+        let mut played = 0usize;
+        for j in 0..n as u64 {
+            if n >= 4 && played == n / 2 {
+                for k in 1..cands.len() {
+                    alive[k] &= stats[k].dsum > 0.0;
+                }
+                if !alive[1..cands.len()].iter().any(|&a| a) {
+                    break;
+                }
+            }
+            let mut v0 = 0.0;
+            for (k, &c) in cands.iter().enumerate() {
+                if !alive[k] {
+                    continue;
+                }
+                let v = self.simulate(g, c, base, seed, j, seat);
+                if k == 0 {
+                    v0 = v;
+                }
+                stats[k].add(v, v0);
+            }
+            played += 1;
+        }
+        // The best mean among the surviving candidates that beat a0 clearly enough; else a0.
+        let mut best = 0;
+        for k in 1..cands.len() {
+            if alive[k] && stats[k].clears(self.knobs.min_z) && stats[k].sum > stats[best].sum {
+                best = k;
+            }
+        }
+        best
+    }
+
+    /// Sequential halving (`search = "halving"`): `simulations` futures per decision in all.
+    /// Rounds run until one challenger is left (1 + ceil(log2 challengers) rounds); each round
+    /// spends an equal share of what is left, split evenly over a0 and the challengers still
+    /// in, on the next futures (common to all of them); after a round the better half of the
+    /// challengers by paired mean goes on, and the search stops early when none is ahead of a0.
+    /// The last challenger replaces a0 only when it clears the same paired test as racing's.
+    fn halve(&mut self, g: &Game, cands: &[Action], base: &Base, seed: u64) -> usize {
+        let seat = g.actor();
+        let mut stats = [Paired::default(); MAX_CANDIDATES];
+        // The challengers still in, best first after each round.
+        let mut alive: ArrayVec<usize, MAX_CANDIDATES> = (1..cands.len()).collect();
+        let rounds = 1 + (alive.len() as u32).next_power_of_two().trailing_zeros();
+        let mut left = self.knobs.simulations as u64;
+        let mut next = 0u64;
+        for r in 0..rounds {
+            let share = left / u64::from(rounds - r);
+            let per = (share / (alive.len() as u64 + 1)).max(1);
+            for j in next..next + per {
+                let v0 = self.simulate(g, cands[0], base, seed, j, seat);
+                stats[0].add(v0, v0);
+                for &k in alive.iter() {
+                    let v = self.simulate(g, cands[k], base, seed, j, seat);
+                    stats[k].add(v, v0);
+                }
+            }
+            next += per;
+            left = left.saturating_sub(per * (alive.len() as u64 + 1));
+            // Stable: equal means keep the candidate generator's order.
+            alive.sort_by(|&a, &b| stats[b].dsum.total_cmp(&stats[a].dsum));
+            if stats[alive[0]].dsum <= 0.0 {
+                return 0;
+            }
+            if alive.len() == 1 {
+                break;
+            }
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let k = alive[0];
+        if stats[k].clears(self.knobs.min_z) {
+            k
+        } else {
+            0
+        }
+    }
+}
+
+/// One candidate's futures: the sum of its values, and the sum and sum of squares of its
+/// difference with a0's value on the same future.
+#[derive(Clone, Copy, Debug, Default)]
+struct Paired {
+    n: u32,
+    sum: f64,
+    dsum: f64,
+    dsq: f64,
+}
+
+impl Paired {
+    fn add(&mut self, v: f64, v0: f64) {
+        self.n += 1;
+        self.sum += v;
+        self.dsum += v - v0;
+        self.dsq += (v - v0) * (v - v0);
+    }
+
+    /// Whether the mean paired difference is positive and at least `min_z` standard errors.
+    fn clears(&self, min_z: f64) -> bool {
+        let n = self.n.max(1) as f64;
+        let mean = self.dsum / n;
+        let var = if self.n > 1 {
+            (self.dsq - self.dsum * mean) / (n - 1.0)
+        } else {
+            0.0
+        };
+        let se = (var.max(SD_FLOOR * SD_FLOOR) / n).sqrt();
+        mean > 0.0 && mean >= min_z * se
+    }
+}
+
 impl Policy<Game<'_>> for RolloutPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         let (kind, team, learned) = (self.knobs.base, self.team, self.learned);
@@ -155,70 +305,11 @@ impl Policy<Game<'_>> for RolloutPolicy {
             return a0;
         }
         self.searched += 1;
-        let seat = g.actor();
         let seed: u64 = rng.random();
-        let n = self.knobs.rollouts as usize;
-        // Per candidate: sum of values, and sum and sum of squares of the difference with a0.
-        let mut sum = [0f64; MAX_CANDIDATES];
-        let mut dsum = [0f64; MAX_CANDIDATES];
-        let mut dsq = [0f64; MAX_CANDIDATES];
-        // Racing: at half the budget, a candidate not ahead of a0 is dropped (it would need
-        // the second half alone to clear the bar); when none is left the search stops.
-        let mut alive = [true; MAX_CANDIDATES];
-        let mut played = 0usize;
-        for j in 0..n as u64 {
-            if n >= 4 && played == n / 2 {
-                for k in 1..cands.len() {
-                    alive[k] &= dsum[k] > 0.0;
-                }
-                if !alive[1..cands.len()].iter().any(|&a| a) {
-                    break;
-                }
-            }
-            let mut v0 = 0.0;
-            for (k, &c) in cands.iter().enumerate() {
-                if !alive[k] {
-                    continue;
-                }
-                let mut future = g.clone();
-                let mut streams = GameRngs::new(seed, j);
-                if cfg!(debug_assertions) {
-                    future
-                        .try_apply(c, &mut ())
-                        .expect("a rollout candidate is legal");
-                } else {
-                    future.apply(c, &mut ());
-                }
-                base.play_out(&mut future, &mut streams, &mut self.buf);
-                self.rollouts += 1;
-                let v = value(&future, seat, self.knobs.progress_weight);
-                if k == 0 {
-                    v0 = v;
-                }
-                sum[k] += v;
-                dsum[k] += v - v0;
-                dsq[k] += (v - v0) * (v - v0);
-            }
-            played += 1;
-        }
-        // The best mean among the surviving candidates that beat a0 clearly enough; else a0.
-        let n = played;
-        let mut best = 0;
-        for k in 1..cands.len() {
-            if !alive[k] {
-                continue;
-            }
-            let mean = dsum[k] / n as f64;
-            let var = if n > 1 {
-                (dsq[k] - dsum[k] * mean) / (n - 1) as f64
-            } else {
-                0.0
-            };
-            let se = (var.max(SD_FLOOR * SD_FLOOR) / n as f64).sqrt();
-            if mean > 0.0 && mean >= self.knobs.min_z * se && sum[k] > sum[best] {
-                best = k;
-            }
-        }
+        let best = match self.knobs.search {
+            SearchMode::Race => self.race(g, &cands, &base, seed),
+            SearchMode::Halving => self.halve(g, &cands, &base, seed),
+        };
         cands[best]
     }
 }
