@@ -111,6 +111,12 @@ impl LearnedPolicy {
         }
     }
 
+    /// Whether the base policy's last choice chased an award (`TeamKnobs::chase_awards`): a
+    /// boxed-in player's only way left to the target, which the model was not trained on.
+    fn chased(&self) -> bool {
+        matches!(&self.base, Base::Team(p) if p.chased())
+    }
+
     /// Whether the base policy conceded a stalled game (see `TeamPolicy::stalled`).
     pub fn stalled(&self) -> bool {
         matches!(&self.base, Base::Team(p) if p.stalled())
@@ -154,7 +160,7 @@ impl LearnedPolicy {
         };
         // Once the script has conceded a stalled game, it plays on only to let Robert finish:
         // a soldier from the model would keep that game going to the turn cap.
-        if self.stalled() {
+        if self.stalled() || self.chased() {
             return Pick::Base(a0);
         }
         let Some(kind) = Kind::of(g.s.phase) else {

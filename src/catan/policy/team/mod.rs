@@ -17,7 +17,7 @@ use crate::catan::*;
 use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};
-use stuck::team_stuck;
+use stuck::{largest_army_open, longest_road_open, team_stuck};
 use trades::{help_step, laggard, team_step, wish};
 
 /// The team policy's tuning knobs (a `[policy.team]`-style TOML table; every field optional).
@@ -86,6 +86,20 @@ pub struct TeamKnobs {
     /// Varied openings: 0 takes the best set-up corner; above 0 a corner is drawn by softmax
     /// over the set-up scores with this temperature, in score points. Default 0.
     pub setup_temperature: f32,
+    /// A player below the VP target that can build no more VP (no settlement to upgrade, no
+    /// corner it can reach) chases the awards still open to it: it plays a soldier every turn
+    /// while largest army is within its soldiers' reach, and builds (or trades for, or plays
+    /// road building for) the road that lengthens its longest trail while longest road is
+    /// within reach; never when taking the award would leave its holder below the target with
+    /// no way to build the VP back.
+    /// Without it such a game stalls: the script plays soldiers only to flip tokens back and
+    /// builds roads only toward a corner. Default false.
+    #[serde(skip_serializing_if = "is_false")]
+    pub chase_awards: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for TeamKnobs {
@@ -110,6 +124,7 @@ impl Default for TeamKnobs {
             spread_bonus: 1.5,
             same_number_penalty: 1.0,
             setup_temperature: 0.0,
+            chase_awards: false,
         }
     }
 }
@@ -130,6 +145,8 @@ pub struct TeamPolicy {
     vp_turn: u32,
     /// The team conceded a stalled game (see `concede_after_idle_turns`).
     stalled: bool,
+    /// The last choice chased an award (see `chase_awards`).
+    chased: bool,
 }
 
 impl TeamPolicy {
@@ -145,7 +162,103 @@ impl TeamPolicy {
             vp_sum: 0,
             vp_turn: 0,
             stalled: false,
+            chased: false,
         }
+    }
+
+    /// Whether the last choice chased an award (`chase_awards`): the learned player keeps it.
+    pub fn chased(&self) -> bool {
+        self.chased
+    }
+
+    /// Whether seat `p` can build no more VP but could still reach the target with the awards
+    /// (the `chase_awards` test; never once the team has conceded).
+    fn boxed_in(&mut self, g: &Game, p: PlayerId) -> bool {
+        let me = g.s.player(p);
+        let target = g.rules.vp_to_win;
+        if !self.knobs.chase_awards || !is_robert(g) || me.vp >= target || self.stuck(g) {
+            return false;
+        }
+        let [city, ..] = kinds(g, p);
+        city.is_none()
+            && (me.settlements_left == 0 || self.memo.spot_road(g, p) == (None, None))
+            && (g.s.deck[DevCard::VictoryPoint.idx()] == 0 || !g.deck_available())
+    }
+
+    /// Whether the award its holder `h` has (`NO_PLAYER`: none) can be taken from it: `h`
+    /// stays at or above the VP target without its 2 VP, or can build them back (settlements
+    /// to upgrade, and a corner it can reach).
+    fn takes_freely(&mut self, g: &Game, h: u8) -> bool {
+        if h == NO_PLAYER {
+            return true;
+        }
+        let hs = g.s.players[h as usize];
+        let after = hs.vp.saturating_sub(2);
+        let upgrades = hs.buildings.minus(hs.cities).len().min(hs.cities_left as u32);
+        let spot = hs.settlements_left > 0
+            && self.memo.spot_road(g, PlayerId(h)) != (None, None);
+        after as u32 + upgrades + spot as u32 >= g.rules.vp_to_win as u32
+    }
+
+    /// A soldier toward largest army, when seat `p` is boxed in and the army is open to it.
+    fn army_chase(&mut self, g: &Game, p: PlayerId) -> bool {
+        let me = g.s.player(p);
+        !g.s.dev_played
+            && me.dev[DevCard::Knight.idx()] > 0
+            && largest_army_open(g, p)
+            && self.boxed_in(g, p)
+            && self.takes_freely(g, g.s.largest_army)
+    }
+
+    /// The road that lengthens seat `p`'s longest trail most (the first such edge on a tie),
+    /// when `p` is boxed in and longest road is open to it.
+    fn road_chase(&mut self, g: &Game, p: PlayerId) -> Option<EdgeId> {
+        if !longest_road_open(g, p)
+            || !self.boxed_in(g, p)
+            || !self.takes_freely(g, g.s.longest_road)
+        {
+            return None;
+        }
+        let now = g.s.player(p).road_length;
+        let mut best = None;
+        let mut best_len = now;
+        for e in g.road_spots(p).iter() {
+            // Rare (a boxed-in player's endgame), so a copy of the state measures each edge.
+            let mut after = g.clone();
+            after.put_road(p, EdgeId(e as u8));
+            let len = after.s.player(p).road_length;
+            if len > best_len {
+                best_len = len;
+                best = Some(EdgeId(e as u8));
+            }
+        }
+        best
+    }
+
+    /// The main phase's step toward longest road (see `chase_awards`): road building, the
+    /// road, or a trade toward it.
+    fn chase_road(&mut self, g: &Game, p: PlayerId) -> Option<Action> {
+        let e = self.road_chase(g, p)?;
+        let me = g.s.player(p);
+        if !g.s.dev_played && me.dev[DevCard::RoadBuilding.idx()] > 0 {
+            return Some(Action::PlayRoadBuilding);
+        }
+        if affords(&me.hand, &ROAD_COST) {
+            return Some(Action::BuildRoad(e));
+        }
+        if self.trades >= self.knobs.max_trades_per_turn {
+            return None;
+        }
+        let step = if self.knobs.team_trades {
+            team_step(g, p, &ROAD_COST)
+        } else {
+            None
+        };
+        let step = step.or_else(|| bank_step(g, p, &ROAD_COST));
+        if step.is_some() {
+            self.trades += 1;
+        }
+        step
     }
 
     /// Whether this player conceded a game that had stalled (see `concede_after_idle_turns`).
@@ -324,6 +437,10 @@ impl TeamPolicy {
                 return Action::PlayKnight;
             }
         }
+        if let Some(a) = self.chase_road(g, p) {
+            self.chased = true;
+            return a;
+        }
         let first = ks.iter().flatten().next().copied();
         if k.help_laggard
             && is_robert(g)
@@ -418,6 +535,7 @@ fn robert_takes_next(g: &Game, h: usize, pool_max: u32) -> bool {
 impl Policy<Game<'_>> for TeamPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, _rng: &mut Rng) -> Action {
         self.reset_turn(g);
+        self.chased = false;
         let p = PlayerId(g.s.current);
         match g.s.phase {
             Phase::SetupSettlement => self.setup(g, _rng),
@@ -425,6 +543,9 @@ impl Policy<Game<'_>> for TeamPolicy {
             Phase::PreRoll => {
                 if is_robert(g) {
                     if self.soldier_now(g) {
+                        Action::PlayKnight
+                    } else if self.army_chase(g, p) {
+                        self.chased = true;
                         Action::PlayKnight
                     } else {
                         g.roll_action()
@@ -454,7 +575,13 @@ impl Policy<Game<'_>> for TeamPolicy {
                 let next_max = robert_pool_max(g);
                 best_flip(g, legal, |h| self.flip_value(g, h, next_max))
             }
-            Phase::RoadBuilding => free_road(g, p, &mut self.memo),
+            Phase::RoadBuilding => match self.road_chase(g, p) {
+                Some(e) => {
+                    self.chased = true;
+                    Action::BuildRoad(e)
+                }
+                None => free_road(g, p, &mut self.memo),
+            },
             Phase::Main => self.main(g),
             Phase::MoveRobber => {
                 // Base game only: fall back to the greedy robber.

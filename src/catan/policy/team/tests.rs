@@ -224,3 +224,61 @@ fn knobs_from_toml() {
     assert_eq!(k.monopoly_min_pips, TeamKnobs::default().monopoly_min_pips);
     assert!(toml::from_str::<TeamKnobs>("nope = 1").is_err());
 }
+
+/// A Robert game after set-up where seat 0 (8 VP) can build no more VP (no city or settlement
+/// piece left) and no VP card is left to draw: only the awards can bring it to the target.
+fn boxed_in(topo: &Topology, phase: Phase) -> Game<'_> {
+    let mut g = preroll_with_soldier(topo);
+    g.s.deck[DevCard::VictoryPoint.idx()] = 0;
+    let p = &mut g.s.players[0];
+    p.cities_left = 0;
+    p.settlements_left = 0;
+    p.vp = 8;
+    g.start_at(PlayerId(0), phase);
+    g
+}
+
+/// `chase_awards`: the boxed-in seat plays a soldier toward largest army though no token is
+/// face down, and builds the road that lengthens its trail; without the knob it does neither.
+#[test]
+fn a_boxed_in_seat_chases_the_awards() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let mut buf = ActionList::new();
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    let chase = TeamKnobs {
+        chase_awards: true,
+        ..Default::default()
+    };
+    let g = boxed_in(&topo, Phase::PreRoll);
+    assert!(largest_army_open(&g, PlayerId(0)) && longest_road_open(&g, PlayerId(0)));
+    let mut off = TeamPolicy::default();
+    assert_eq!(off.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+    let mut on = TeamPolicy::new(chase);
+    assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+    assert!(on.chased());
+
+    let mut g = boxed_in(&topo, Phase::Main);
+    g.give(PlayerId(0), ROAD_COST);
+    let before = g.s.players[0].road_length;
+    let mut off = TeamPolicy::default();
+    let a = off.choose(&g, &mut buf, &mut rng);
+    assert!(!matches!(a, Action::BuildRoad(_)), "{a:?}");
+    let mut on = TeamPolicy::new(chase);
+    let a = on.choose(&g, &mut buf, &mut rng);
+    let Action::BuildRoad(_) = a else {
+        panic!("{a:?}")
+    };
+    g.try_apply(a, &mut ()).unwrap();
+    assert_eq!(g.s.players[0].road_length, before + 1);
+
+    // Largest army held by a seat at exactly the target that could not build the 2 VP back:
+    // no soldier is played to take it.
+    let mut g = boxed_in(&topo, Phase::PreRoll);
+    g.s.largest_army = 1;
+    g.s.players[1].knights_played = 3;
+    g.s.players[1].vp = 10;
+    g.s.players[1].cities_left = 0;
+    g.s.players[1].settlements_left = 0;
+    let mut on = TeamPolicy::new(chase);
+    assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+}
