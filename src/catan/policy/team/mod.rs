@@ -194,9 +194,12 @@ impl TeamPolicy {
         }
         let hs = g.s.players[h as usize];
         let after = hs.vp.saturating_sub(2);
-        let upgrades = hs.buildings.minus(hs.cities).len().min(hs.cities_left as u32);
-        let spot = hs.settlements_left > 0
-            && self.memo.spot_road(g, PlayerId(h)) != (None, None);
+        let upgrades = hs
+            .buildings
+            .minus(hs.cities)
+            .len()
+            .min(hs.cities_left as u32);
+        let spot = hs.settlements_left > 0 && self.memo.spot_road(g, PlayerId(h)) != (None, None);
         after as u32 + upgrades + spot as u32 >= g.rules.vp_to_win as u32
     }
 
@@ -219,17 +222,31 @@ impl TeamPolicy {
         {
             return None;
         }
+        // Rare (a boxed-in player's endgame), so a copy of the state measures each road: the
+        // first road of the best one or two (when one alone lengthens nothing) still to lay.
         let now = g.s.player(p).road_length;
         let mut best = None;
         let mut best_len = now;
-        for e in g.road_spots(p).iter() {
-            // Rare (a boxed-in player's endgame), so a copy of the state measures each edge.
-            let mut after = g.clone();
-            after.put_road(p, EdgeId(e as u8));
-            let len = after.s.player(p).road_length;
-            if len > best_len {
-                best_len = len;
-                best = Some(EdgeId(e as u8));
+        let two = g.s.player(p).roads_left >= 2;
+        for depth in [1, 2] {
+            if depth == 2 && (best.is_some() || !two) {
+                break;
+            }
+            for e in g.road_spots(p).iter() {
+                let mut after = g.clone();
+                after.put_road(p, EdgeId(e as u8));
+                let mut len = after.s.player(p).road_length;
+                if depth == 2 {
+                    for f in after.road_spots(p).iter() {
+                        let mut then = after.clone();
+                        then.put_road(p, EdgeId(f as u8));
+                        len = len.max(then.s.player(p).road_length);
+                    }
+                }
+                if len > best_len {
+                    best_len = len;
+                    best = Some(EdgeId(e as u8));
+                }
             }
         }
         best
