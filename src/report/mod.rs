@@ -372,6 +372,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
 }
 
+/// A model (or built-in knob table) a report's rows played, as its manifest records it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ModelRecord {
+    /// The policy names that played it (`learned`, `rollout-8:learned`, `learned:mine`).
+    pub policies: Vec<String>,
+    /// The variant whose rows played it.
+    pub variant: String,
+    /// Its file as the config names it, or `built-in PATH` for the one built into robsim.
+    pub source: String,
+    /// SHA-256 of the file (hex).
+    pub sha256: String,
+}
+
 /// `manifest.json`: what produced a report folder. Written by `report::sweep` and read back by
 /// `rerun` and `merge` through this one struct (fields added later default when absent).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -404,6 +417,10 @@ pub struct Manifest {
     /// A calibration's folder (`robsim calibrate`): `rerun` calibrates again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<CalibrationInfo>,
+    /// The learned models and built-in knobs the rows played (absent when none did): which
+    /// file, and its SHA-256.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub models: Vec<ModelRecord>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
     pub host_cpus: usize,

@@ -366,6 +366,7 @@ fn write(
             .collect(),
         merged_from: Vec::new(),
         calibration: Some(CalibrationInfo { games: meta.games }),
+        models: sweep.models.clone(),
         started_utc: humantime::format_rfc3339_seconds(meta.started).to_string(),
         elapsed_seconds: (meta.secs * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),

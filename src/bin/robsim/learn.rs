@@ -84,6 +84,7 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
             .collect(),
         merged_from: Vec::new(),
         calibration: None,
+        models: Vec::new(),
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
