@@ -277,7 +277,7 @@ fn legacy_file(name: &str) -> bool {
 
 /// Whether robsim wrote `dir`: it lists its files in [`FILES`], or (an older robsim) holds a
 /// manifest, command or tuned table.
-fn written_by_robsim(dir: &Path) -> bool {
+pub fn written_by_robsim(dir: &Path) -> bool {
     [FILES, "manifest.json", "command.txt", "tuned.toml"]
         .iter()
         .any(|f| dir.join(f).is_file())
