@@ -266,7 +266,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let ctx = |key: &str| at.key(key);
     let Some(l) = &sweep.file.learn else {
         bail!(
-            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/robert-learn.toml"
+            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/robert-learn.toml in the robsim repository"
         );
     };
     let int = |key: &str, v: i64, lo: i64, hi: i64| -> Result<u64> {

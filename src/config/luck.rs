@@ -50,7 +50,7 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
     let ctx = |key: &str| at.key(key);
     let Some(l) = &file.luck else {
         bail!(
-            "{origin}: no [luck] table; allowed: a config with `[luck]`, `rungs = [\"random\", \"team\"]`, `boards = 1000` and `games_per_board = 100`, e.g. configs/robert-luck.toml"
+            "{origin}: no [luck] table; allowed: a config with `[luck]`, `rungs = [\"random\", \"team\"]`, `boards = 1000` and `games_per_board = 100`, e.g. configs/robert-luck.toml in the robsim repository"
         );
     };
     if file.grid.policy.is_some() {

@@ -232,7 +232,7 @@ fn sweep_config(
     let mut sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if ablate && sweep.file.ablate.is_none() {
         return Err(Failure::Input(anyhow::anyhow!(
-            "{}: no [ablate] table; allowed: a config with `[ablate]` and `knobs = [...]` (rule knobs: {}), e.g. configs/robert-ablation.toml",
+            "{}: no [ablate] table; allowed: a config with `[ablate]` and `knobs = [...]` (rule knobs: {}), e.g. configs/robert-ablation.toml in the robsim repository",
             config.display(),
             robsim::config::knobs::keys()
         )));
