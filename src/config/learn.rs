@@ -154,7 +154,7 @@ pub(super) fn check_policy(
     variant: &str,
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<()> {
-    let has_learned = builtin_model(variant).is_some();
+    let has_learned = BUILTIN_MODELS.iter().any(|b| b.0 == variant);
     if let PolicySpec::Rollout { knobs, learned, .. } = policy {
         if knobs.base == crate::catan::policy::rollout::BaseName::Learned && learned.is_none() {
             bail!(

@@ -273,11 +273,7 @@ pub struct Sweep {
 fn unplayed_tables(file: &SweepFile, rows: &[RowSpec], flags: bool) -> Vec<String> {
     use crate::catan::policy::PolicySpec;
     let mut notes = Vec::new();
-    let (learned_key, tuned_key) = if flags {
-        ("--model", "[team_tuned]")
-    } else {
-        ("[learned]", "[team_tuned]")
-    };
+    let learned_key = if flags { "--model" } else { "[learned]" };
     if file.learned.is_some()
         && !rows
             .iter()
@@ -302,9 +298,9 @@ fn unplayed_tables(file: &SweepFile, rows: &[RowSpec], flags: bool) -> Vec<Strin
             .iter()
             .any(|r| matches!(r.policy, PolicySpec::TeamTuned(_)))
     {
-        notes.push(format!(
-            "note: {tuned_key} is given but no row plays team-tuned, so it changes nothing"
-        ));
+        notes.push(
+            "note: [team_tuned] is given but no row plays team-tuned, so it changes nothing".into(),
+        );
     }
     notes
 }
