@@ -308,6 +308,30 @@ pub fn claim(dir: &Path, force: bool) -> Result<()> {
     )
 }
 
+/// As [`claim`], for a report made from `config_text` verbatim (`calibrate`, `luck`, `learn`):
+/// a folder robsim wrote from another config (its `config.toml` differs, or it has none) is
+/// refused too unless `force`, so that no report is replaced without a word.
+///
+/// # Errors
+/// As [`claim`]; or `dir` holds a report robsim wrote from another config, naming `--force`.
+pub fn claim_for(dir: &Path, force: bool, config_text: &str) -> Result<()> {
+    claim(dir, force)?;
+    if force || !dir.is_dir() || !written_by_robsim(dir) {
+        return Ok(());
+    }
+    if std::fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .as_deref()
+        != Some(config_text)
+    {
+        anyhow::bail!(
+            "--out {}: holds a report robsim wrote from another config or command, which this run would replace; allowed: another --out, or --force to replace it",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// After a report's files (`written`, names in `dir`) are written: removes the files an earlier
 /// report in `dir` wrote that this one did not (as listed in [`FILES`], or for an older robsim's
 /// folder, its kinds of files), then records `written` in [`FILES`].

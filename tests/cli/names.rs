@@ -312,3 +312,31 @@ fn two_named_models_pair_in_one_sweep() {
     );
     assert!(!d.join("never").exists());
 }
+
+#[test]
+fn luck_never_replaces_a_report_of_another_config() {
+    let d = tmp("names-luck-folder");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(
+        d.join("s.toml"),
+        "name = \"s\"\nseed = 1\ngames = 4\n[grid]\nvariant = \"robert\"\ndifficulty = \"easy\"\npolicy = \"team\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("l.toml"),
+        "name = \"l\"\nseed = 1\ngames = 1\n[grid]\nvariant = \"robert\"\ndifficulty = \"easy\"\n[luck]\nrungs = [\"team\", \"team-tuned\", \"learned\"]\nboards = 2\ngames_per_board = 2\n",
+    )
+    .unwrap();
+    ok(&d, &["sweep", "s.toml", "-q", "-o", "rep"]);
+    let before = read(&d.join("rep"), "summary.csv");
+    refused(
+        &d,
+        &["luck", "l.toml", "-q", "-o", "rep"],
+        &["another config", "--force"],
+    );
+    assert_eq!(read(&d.join("rep"), "summary.csv"), before);
+    // Its own folder again, and every rung by its name alone.
+    ok(&d, &["luck", "l.toml", "-q", "-o", "lk"]);
+    ok(&d, &["luck", "l.toml", "-q", "-o", "lk"]);
+    assert!(read(&d.join("lk"), "luck.csv").contains("team-tuned"));
+}

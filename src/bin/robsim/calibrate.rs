@@ -154,7 +154,7 @@ fn run(
         .out
         .clone()
         .unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
+    robsim::report::claim_for(&out, output.force, text).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     for note in &sweep.notes {
         eprintln!("robsim: {note}");

@@ -25,7 +25,7 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
+    robsim::report::claim_for(&out, output.force, &text).map_err(Failure::Input)?;
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
     let started = std::time::SystemTime::now();
