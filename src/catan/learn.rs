@@ -638,7 +638,13 @@ pub fn learn(
         rows.iter()
             .map(|r| {
                 run(
-                    &r.with_policy(PolicySpec::Learned(m), s),
+                    &r.with_policy(
+                        PolicySpec::Learned {
+                            model: m,
+                            name: None,
+                        },
+                        s,
+                    ),
                     0..p.test_games,
                     &quiet,
                 )

@@ -69,7 +69,7 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
     let ctx = |key: &str| at.key(key);
     let Some(c) = &file.calibrate else {
         bail!(
-            "{origin}: no [calibrate] table; allowed: a config with `[calibrate]`, `knob = \"start_cards\"` and `targets = [0.2, 0.4, 0.6, 0.8]`, e.g. configs/robert-ladder.toml"
+            "{origin}: no [calibrate] table; allowed: a config with `[calibrate]`, `knob = \"start_cards\"` and `targets = [0.2, 0.4, 0.6, 0.8]`, e.g. configs/robert-ladder.toml in the robsim repository"
         );
     };
     let k = knobs::knob(&c.knob).with_context(|| {

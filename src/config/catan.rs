@@ -1,13 +1,15 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
+use super::learn::{Loaded, Models};
 use super::{axis, default_policy, names, SweepFile, CARCASSONNE};
 use crate::catan::experiment::RowSpec;
 use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
-use crate::catan::policy::PolicySpec;
+use crate::catan::policy::{Knobs, PolicyError, PolicySpec};
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
+use crate::report::ModelRecord;
 use anyhow::{bail, Context, Result};
 use itertools::iproduct;
 
@@ -23,6 +25,7 @@ pub(super) fn rows(
     file: &SweepFile,
     variants: &[String],
     ctx: &dyn Fn(&str) -> String,
+    played: &mut Vec<ModelRecord>,
 ) -> Result<Vec<RowSpec>> {
     let g = &file.grid;
     file.rollout
@@ -89,7 +92,7 @@ pub(super) fn rows(
         );
     }
     let knobs = knob_axes(g, ctx)?;
-    let learned = super::learn::load_learned(file, ctx)?;
+    let models = super::learn::load_models(file, ctx)?;
     let mut rows = Vec::new();
     for v in variants.iter().filter(|v| *v != CARCASSONNE) {
         if !Variant::NAMES.contains(&v.as_str()) {
@@ -99,7 +102,7 @@ pub(super) fn rows(
                 names(Variant::NAMES)
             );
         }
-        let policies = variant_policies(file, learned, v, &policies, ctx)?;
+        let policies = variant_policies(file, &models, v, &policies, ctx, played)?;
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
         for (&policy, &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
@@ -323,43 +326,40 @@ fn start_cards(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64
     Ok(cards)
 }
 
-/// The policies of one variant; without a policy key, [`default_policy`].
+/// The policies of one variant; without a policy key, [`default_policy`]. `learned` plays the
+/// `[learned]` model or the variant's built-in one, `team-tuned` the `[team_tuned]` knobs or
+/// the built-in published ones; what they play is added to `played`.
 fn variant_policies(
     file: &SweepFile,
-    learned: Option<crate::catan::policy::LearnedModel>,
+    models: &Models,
     v: &str,
     policies: &[String],
     ctx: &dyn Fn(&str) -> String,
+    played: &mut Vec<ModelRecord>,
 ) -> Result<Vec<PolicySpec>> {
     let names_given = match &file.grid.policy {
         None => vec![default_policy(v).to_string()],
         Some(_) => policies.to_vec(),
     };
+    let learned = models.for_variant(v);
+    let knobs = Knobs {
+        learned: learned.as_ref().map(|l| l.model),
+        team_tuned: file
+            .team_tuned
+            .or_else(|| Some(super::learn::builtin_team_tuned())),
+        named: &models.table,
+        ..file.knobs()
+    };
     names_given
         .iter()
         .map(|pol| {
-            if pol == "team-tuned" && file.team_tuned.is_none() {
-                bail!(
-                    "{}: policy \"team-tuned\" needs a [team_tuned] table (robsim tune writes one as tuned.toml's [team]); allowed: add the table, or another policy",
-                    ctx("grid.policy")
-                );
-            }
-            if pol == "learned" && learned.is_none() {
-                bail!(
-                    "{}: policy \"learned\" needs a [learned] table; allowed: add `[learned]` with `model = \"configs/models/robert.toml\"` (robsim learn writes one), or another policy",
-                    ctx("grid.policy")
-                );
-            }
-            let knobs = crate::catan::policy::Knobs {
-                learned,
-                ..file.knobs()
-            };
-            let policy = PolicySpec::parse(pol, &knobs).with_context(|| {
-                format!(
-                    "{}: unknown policy {pol:?}; allowed: {}, rollout-N (N rollouts per candidate), halving-N (N rollouts per decision, sequential halving), rollout-N:BASE or halving-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
+            let policy = PolicySpec::parse(pol, &knobs).map_err(|e| match e {
+                PolicyError::NoModel(_) => anyhow::anyhow!(
+                    "{}: policy {pol:?}: variant {v:?} has no learned player (only robert and solitaire have learned players); allowed: another policy ({}), or variant robert or solitaire",
                     ctx("grid.policy"),
-                    names(PolicySpec::NAMES)
-                )
+                    names(&["random", "greedy", "team", "team-tuned", "rollout-N"])
+                ),
+                e => anyhow::anyhow!("{}: {e}", ctx("grid.policy")),
             })?;
             if let PolicySpec::Rollout { knobs, .. } = policy {
                 knobs
@@ -367,6 +367,7 @@ fn variant_policies(
                     .map_err(|e| anyhow::anyhow!("{}: policy {pol:?}: {e}", ctx("grid.policy")))?;
             }
             super::learn::check_policy(file, &policy, v, ctx)?;
+            record(played, file, models, &learned, &policy, v);
             let raiders_ok = match policy {
                 PolicySpec::Random | PolicySpec::Greedy(_) => true,
                 PolicySpec::Rollout { knobs, .. } => {
@@ -383,6 +384,53 @@ fn variant_policies(
             Ok(policy)
         })
         .collect()
+}
+
+/// Adds what `policy` plays of a model file or built-in table to `played` (one record per
+/// variant and source, with every policy name that played it).
+fn record(
+    played: &mut Vec<ModelRecord>,
+    file: &SweepFile,
+    models: &Models,
+    learned: &Option<Loaded>,
+    policy: &PolicySpec,
+    v: &str,
+) {
+    let loaded = match (policy, policy.model()) {
+        (_, Some((_, Some(name)))) => models
+            .named
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, l)| (l.source.clone(), l.sha256.clone())),
+        (_, Some((_, None))) => learned
+            .as_ref()
+            .map(|l| (l.source.clone(), l.sha256.clone())),
+        (PolicySpec::TeamTuned(_), None) if file.team_tuned.is_none() => Some((
+            "built-in configs/models/team-tuned.toml".to_string(),
+            crate::report::sha256_hex(super::learn::BUILTIN_TEAM_TUNED.as_bytes()),
+        )),
+        _ => None,
+    };
+    let Some((source, sha256)) = loaded else {
+        return;
+    };
+    let label = policy.label();
+    match played
+        .iter_mut()
+        .find(|r| r.variant == v && r.source == source)
+    {
+        Some(r) => {
+            if !r.policies.contains(&label) {
+                r.policies.push(label);
+            }
+        }
+        None => played.push(ModelRecord {
+            policies: vec![label],
+            variant: v.to_string(),
+            source,
+            sha256,
+        }),
+    }
 }
 
 /// The boards of one variant; without a board key: shuffled boards, except Raiders, whose

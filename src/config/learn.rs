@@ -1,10 +1,10 @@
-//! `[learned]` (the model file a `learned` player plays) and `[learn]` (what `robsim learn` plays and fits): the tables, their checks, and the model loaded once per config.
+//! The models a config plays (`[learned]`, `[models]`, the built-in ones) and `[learn]` (robsim learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::learn::LearnParams;
 use crate::catan::policy::features::KINDS;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
-use crate::catan::policy::{LearnedBase, LearnedModel, PolicySpec};
+use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec, TeamKnobs};
 use crate::catan::Variant;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -15,29 +15,136 @@ use std::path::Path;
 #[serde(deny_unknown_fields)]
 pub struct LearnedFile {
     /// The model file (written by `robsim learn`), relative to the working directory like
-    /// `map`, e.g. `configs/models/robert.toml`.
+    /// `map`; without the table, `learned` plays its variant's built-in model.
     pub model: String,
 }
 
-/// The model a config's `[learned]` table names, loaded and checked; `None` without the table.
-///
-/// # Errors
-/// The model file is missing, unreadable, corrupt, of another format or feature version (the
-/// message names the config key and the model file's line and key).
-pub(super) fn load_learned(
-    file: &SweepFile,
-    ctx: &dyn Fn(&str) -> String,
-) -> Result<Option<LearnedModel>> {
-    let Some(l) = &file.learned else {
-        return Ok(None);
-    };
-    let (model, _) = super::modelfile::load(Path::new(&l.model))
-        .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx("learned.model")))?;
-    Ok(Some(model))
+/// The shipped models, built into the binary: (variant, the file in the repository, its text).
+/// `learned` plays its variant's when a config names no model file.
+pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
+    (
+        "robert",
+        "configs/models/robert.toml",
+        include_str!("../../configs/models/robert.toml"),
+    ),
+    (
+        "solitaire",
+        "configs/models/solitaire.toml",
+        include_str!("../../configs/models/solitaire.toml"),
+    ),
+];
+
+/// The published team-tuned knobs (`configs/models/team-tuned.toml`), built into the binary:
+/// `team-tuned` plays them when a config has no `[team_tuned]` table.
+pub const BUILTIN_TEAM_TUNED: &str = include_str!("../../configs/models/team-tuned.toml");
+
+/// The built-in model of `variant` (Robert and Solitaire have one), parsed.
+pub fn builtin_model(variant: &str) -> Option<Loaded> {
+    let &(_, path, text) = BUILTIN_MODELS.iter().find(|b| b.0 == variant)?;
+    let (model, _) = super::modelfile::parse(text, path).expect("the built-in model parses");
+    Some(Loaded {
+        model,
+        source: format!("built-in {path}"),
+        sha256: crate::report::sha256_hex(text.as_bytes()),
+    })
 }
 
-/// Checks a row's policy against the loaded model: `learned` (or a rollout over it) needs a
-/// `[learned]` table whose model plays the row's variant.
+/// The built-in team-tuned knobs, parsed.
+pub fn builtin_team_tuned() -> TeamKnobs {
+    #[derive(Deserialize)]
+    struct File {
+        team_tuned: TeamKnobs,
+    }
+    toml::from_str::<File>(BUILTIN_TEAM_TUNED)
+        .expect("the built-in team-tuned knobs parse")
+        .team_tuned
+}
+
+/// A model a config plays: the model, where it came from (a path, or `built-in PATH`) and
+/// the SHA-256 of its file (what a report's manifest records).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub model: LearnedModel,
+    pub source: String,
+    pub sha256: String,
+}
+
+impl Loaded {
+    fn file(path: &str, key: &str, ctx: &dyn Fn(&str) -> String) -> Result<Loaded> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| anyhow::anyhow!("{}: cannot read model file {path}: {e}", ctx(key)))?;
+        let (model, _) = super::modelfile::load(Path::new(path))
+            .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
+        if model.weights.iter().flatten().all(|&w| w == 0.0) {
+            bail!(
+                "{}: {path}: every weight is 0.0, so this model always defers to its base ({}) and would play exactly that policy under the name learned (robsim learn writes one when it keeps no round); allowed: a model with a nonzero weight, or no model file to play the built-in one",
+                ctx(key),
+                model.base.name()
+            );
+        }
+        Ok(Loaded {
+            model,
+            source: path.to_string(),
+            sha256: crate::report::sha256_hex(&bytes),
+        })
+    }
+}
+
+/// The models a config names: `[learned]`'s file and `[models]`' named files, loaded and
+/// checked once.
+#[derive(Clone, Debug, Default)]
+pub struct Models {
+    /// `[learned]`'s model; `None` without the table (each variant's built-in one plays).
+    pub learned: Option<Loaded>,
+    /// `[models]`, in the table's (name) order.
+    pub named: Vec<(ModelName, Loaded)>,
+    /// The named models as the policy parser takes them.
+    pub table: Vec<(ModelName, LearnedModel)>,
+}
+
+impl Models {
+    /// The model `learned` plays in `variant`: the `[learned]` file's, or the built-in one.
+    pub fn for_variant(&self, variant: &str) -> Option<Loaded> {
+        self.learned.clone().or_else(|| builtin_model(variant))
+    }
+}
+
+/// The models a config's `[learned]` and `[models]` tables name, loaded and checked.
+///
+/// # Errors
+/// A model name that is not a short plain name; a model file missing, unreadable, corrupt, of
+/// another format or feature version, or all zero (the message names the config key and the
+/// model file's line and key).
+pub(super) fn load_models(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Models> {
+    let learned = match &file.learned {
+        Some(l) => Some(Loaded::file(&l.model, "learned.model", ctx)?),
+        None => None,
+    };
+    let mut named = Vec::new();
+    for (name, path) in &file.models {
+        let key = format!("models.{name}");
+        let ok = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let short = ModelName::from(name).ok().filter(|_| ok).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: {name:?} is not a model name; allowed: 1 to 24 letters, digits, '_' and '-' (played as learned:{name})",
+                ctx("models")
+            )
+        })?;
+        named.push((short, Loaded::file(path, &key, ctx)?));
+    }
+    let table = named.iter().map(|(n, l)| (*n, l.model)).collect();
+    Ok(Models {
+        learned,
+        named,
+        table,
+    })
+}
+
+/// Checks a row's policy against the model it plays: `learned` (or a rollout over it) needs a
+/// model of the row's variant.
 ///
 /// # Errors
 /// No model, or a model for another variant.
@@ -47,27 +154,41 @@ pub(super) fn check_policy(
     variant: &str,
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<()> {
-    let model = match policy {
-        PolicySpec::Learned(m) => Some(m),
-        PolicySpec::Rollout { knobs, learned, .. }
-            if knobs.base == crate::catan::policy::rollout::BaseName::Learned =>
-        {
-            let Some(m) = learned else {
-                bail!(
-                    "{}: base \"learned\" needs a [learned] table; allowed: add `[learned]` with `model = \"configs/models/robert.toml\"`, or another base",
-                    ctx("rollout.base")
-                );
-            };
-            Some(m)
-        }
-        _ => None,
-    };
-    if let Some(m) = model {
-        if m.base.variant() != variant {
-            let path = file.learned.as_ref().map_or("", |l| l.model.as_str());
+    let has_learned = BUILTIN_MODELS.iter().any(|b| b.0 == variant);
+    if let PolicySpec::Rollout { knobs, learned, .. } = policy {
+        if knobs.base == crate::catan::policy::rollout::BaseName::Learned && learned.is_none() {
             bail!(
-                "{}: {path} is a model for variant {:?}; allowed: a model for {variant:?} (robsim learn on a {variant} config)",
-                ctx("learned.model"),
+                "{}: base \"learned\": variant {variant:?} has no learned player (only robert and solitaire have learned players); allowed: another base (team, greedy, solitaire), or a model file for this variant",
+                ctx("rollout.base")
+            );
+        }
+    }
+    if let Some((m, name)) = policy.model() {
+        if m.base.variant() != variant {
+            let (key, path) = match name {
+                Some(n) => (
+                    format!("models.{n}"),
+                    file.models.get(n.as_str()).cloned().unwrap_or_default(),
+                ),
+                None => (
+                    "learned.model".to_string(),
+                    file.learned
+                        .as_ref()
+                        .map_or(String::new(), |l| l.model.clone()),
+                ),
+            };
+            let allowed = if has_learned {
+                format!(
+                    "a model for {variant:?} (robsim learn on a {variant} config), or no model file to play the built-in {variant} model"
+                )
+            } else {
+                format!(
+                    "another policy: variant {variant:?} has no learned player (only robert and solitaire have learned players)"
+                )
+            };
+            bail!(
+                "{}: {path} is a model for variant {:?}; allowed: {allowed}",
+                ctx(&key),
                 m.base.variant()
             );
         }
@@ -145,7 +266,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let ctx = |key: &str| at.key(key);
     let Some(l) = &sweep.file.learn else {
         bail!(
-            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/robert-learn.toml"
+            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/robert-learn.toml in the robsim repository"
         );
     };
     let int = |key: &str, v: i64, lo: i64, hi: i64| -> Result<u64> {
@@ -237,4 +358,34 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
         base,
         rows: sweep.rows.clone(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_models_and_knobs_are_the_shipped_files() {
+        for (variant, path, text) in BUILTIN_MODELS {
+            let file = std::fs::read_to_string(path).unwrap();
+            assert_eq!(text, file, "{path} built in as it is");
+            let l = builtin_model(variant).unwrap();
+            assert_eq!(l.model.base.variant(), variant);
+            assert_eq!(l.sha256, crate::report::sha256_hex(file.as_bytes()));
+        }
+        assert!(builtin_model("base").is_none() && builtin_model("raiders").is_none());
+        // The published knobs: the skill ladder's [team_tuned] table.
+        #[derive(Deserialize)]
+        struct Skill {
+            team_tuned: TeamKnobs,
+        }
+        let skill: Skill = toml::from_str::<toml::Table>(
+            &std::fs::read_to_string("configs/robert-skill.toml").unwrap(),
+        )
+        .unwrap()
+        .try_into()
+        .unwrap();
+        assert_eq!(builtin_team_tuned(), skill.team_tuned);
+        assert_ne!(builtin_team_tuned(), TeamKnobs::default());
+    }
 }

@@ -2,7 +2,6 @@
 
 use super::{OneOrMany, Sweep, SweepFile};
 use crate::catan::experiment::RowSpec;
-use crate::catan::policy::PolicySpec;
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
@@ -51,7 +50,7 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
     let ctx = |key: &str| at.key(key);
     let Some(l) = &file.luck else {
         bail!(
-            "{origin}: no [luck] table; allowed: a config with `[luck]`, `rungs = [\"random\", \"team\"]`, `boards = 1000` and `games_per_board = 100`, e.g. configs/robert-luck.toml"
+            "{origin}: no [luck] table; allowed: a config with `[luck]`, `rungs = [\"random\", \"team\"]`, `boards = 1000` and `games_per_board = 100`, e.g. configs/robert-luck.toml in the robsim repository"
         );
     };
     if file.grid.policy.is_some() {
@@ -66,24 +65,13 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
             ctx("luck.rungs")
         );
     }
-    // The knob tables with the `[learned]` model loaded, so that `learned` and a search over it
-    // are known rungs (a missing or bad model is the grid's error below, with its key).
-    let knobs = crate::catan::policy::Knobs {
-        learned: super::learn::load_learned(file, &ctx).unwrap_or(None),
-        ..file.knobs()
-    };
     for (k, name) in l.rungs.iter().enumerate() {
         if l.rungs[..k].contains(name) {
             bail!("{}: {name:?} is listed twice", ctx("luck.rungs"));
         }
-        let needs_table = name == "learned" || name == "team-tuned";
-        if !needs_table && PolicySpec::parse(name, &knobs).is_none() {
-            bail!(
-                "{}: unknown policy {name:?}; allowed: {}, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned), team-tuned (with a [team_tuned] table)",
-                ctx("luck.rungs"),
-                PolicySpec::NAMES.join(", ")
-            );
-        }
+        // The name alone; its models and knobs are the grid's checks below, per variant.
+        crate::catan::policy::check_name(name)
+            .map_err(|e| anyhow!("{}: {e}", ctx("luck.rungs")))?;
     }
     let per_rung = |v: &OneOrMany<i64>, key: &str, least: i64| -> Result<Vec<u64>> {
         let list = v.to_vec();

@@ -199,9 +199,13 @@ pub struct SweepFile {
     /// A calibration: the knob values that give target win rates (`robsim calibrate`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibrate: Option<calibrate::CalibrateFile>,
-    /// The model the `learned` player plays (`robsim learn` writes one).
+    /// The model file the `learned` player plays (`robsim learn` writes one); without it,
+    /// the variant's built-in model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learned: Option<learn::LearnedFile>,
+    /// Named model files (`mine = "out/mine/model.toml"`), played as `learned:mine`.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub models: std::collections::BTreeMap<String, String>,
     /// Expert iteration: what `robsim learn` plays and fits.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub learn: Option<learn::LearnFile>,
@@ -224,15 +228,16 @@ fn is_default_solitaire(k: &SolitaireKnobs) -> bool {
 
 impl SweepFile {
     /// The knob tables, for [`PolicySpec::parse`](crate::catan::policy::PolicySpec::parse).
-    pub fn knobs(&self) -> Knobs {
+    pub fn knobs(&self) -> Knobs<'static> {
         Knobs {
             greedy: self.greedy,
             team: self.team,
             solitaire: self.solitaire,
             rollout: self.rollout,
             team_tuned: self.team_tuned,
-            // Loaded from its file when the rows are expanded (`learn::load_learned`).
+            // Loaded from their files when the rows are expanded (`learn::load_models`).
             learned: None,
+            named: &[],
         }
     }
 }
@@ -257,8 +262,47 @@ pub struct Sweep {
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: Vec<AblationStep>,
     /// What a person should know before the rows run (grid keys that some rows ignore, from
-    /// `grid.spans_variants`), one line each.
+    /// `grid.spans_variants`; a model or knob table no row plays), one line each.
     pub notes: Vec<String>,
+    /// The models (and built-in knobs) the rows play: the manifest's `models`.
+    pub models: Vec<crate::report::ModelRecord>,
+}
+
+/// Notes for a `[learned]`, `[models]` or `[team_tuned]` table that no row plays (the rows
+/// play what their names say, so such a table changes nothing).
+fn unplayed_tables(file: &SweepFile, rows: &[RowSpec], flags: bool) -> Vec<String> {
+    use crate::catan::policy::PolicySpec;
+    let mut notes = Vec::new();
+    let learned_key = if flags { "--model" } else { "[learned]" };
+    if file.learned.is_some()
+        && !rows
+            .iter()
+            .any(|r| matches!(r.policy.model(), Some((_, None))))
+    {
+        notes.push(format!(
+            "note: {learned_key} is given but no row plays learned (or a search over it), so it changes nothing"
+        ));
+    }
+    for name in file.models.keys() {
+        if !rows
+            .iter()
+            .any(|r| matches!(r.policy.model(), Some((_, Some(n))) if n.as_str() == name))
+        {
+            notes.push(format!(
+                "note: [models] {name} is given but no row plays learned:{name}, so it changes nothing"
+            ));
+        }
+    }
+    if file.team_tuned.is_some()
+        && !rows
+            .iter()
+            .any(|r| matches!(r.policy, PolicySpec::TeamTuned(_)))
+    {
+        notes.push(
+            "note: [team_tuned] is given but no row plays team-tuned, so it changes nothing".into(),
+        );
+    }
+    notes
 }
 
 fn names<'a>(v: &'a [&'a str]) -> String {
@@ -342,7 +386,8 @@ impl Sweep {
             );
         }
         let carc = variants.iter().any(|v| v == CARCASSONNE);
-        let rows = catan::rows(&file, &variants, &ctx)?;
+        let mut models = Vec::new();
+        let rows = catan::rows(&file, &variants, &ctx, &mut models)?;
         if carc && variants.iter().any(|v| v != CARCASSONNE) {
             bail!(
                 "{}: \"carcassonne\" cannot share a sweep with Catan variants (each report folder holds one game); use two configs",
@@ -354,7 +399,8 @@ impl Sweep {
         } else {
             Vec::new()
         };
-        let notes = applicability(&file, &variants, &rows, &ctx, origin == COMMAND_LINE)?;
+        let mut notes = applicability(&file, &variants, &rows, &ctx, origin == COMMAND_LINE)?;
+        notes.extend(unplayed_tables(&file, &rows, origin == COMMAND_LINE));
         Ok(Sweep {
             games: file.games as u64,
             file,
@@ -362,6 +408,7 @@ impl Sweep {
             carcassonne,
             ablation: Vec::new(),
             notes,
+            models,
         })
     }
 
@@ -372,6 +419,7 @@ impl Sweep {
             description: &self.file.description,
             seed: self.file.seed,
             ablation: &self.ablation,
+            models: &self.models,
         }
     }
 

@@ -277,7 +277,7 @@ fn legacy_file(name: &str) -> bool {
 
 /// Whether robsim wrote `dir`: it lists its files in [`FILES`], or (an older robsim) holds a
 /// manifest, command or tuned table.
-fn written_by_robsim(dir: &Path) -> bool {
+pub fn written_by_robsim(dir: &Path) -> bool {
     [FILES, "manifest.json", "command.txt", "tuned.toml"]
         .iter()
         .any(|f| dir.join(f).is_file())
@@ -306,6 +306,30 @@ pub fn claim(dir: &Path, force: bool) -> Result<()> {
         "--out {}: the folder holds files robsim did not write; allowed: a new or empty folder, a report folder robsim wrote (its earlier files are replaced), or --force to write beside those files",
         dir.display()
     )
+}
+
+/// As [`claim`], for a report made from `config_text` verbatim (`calibrate`, `luck`, `learn`):
+/// a folder robsim wrote from another config (its `config.toml` differs, or it has none) is
+/// refused too unless `force`, so that no report is replaced without a word.
+///
+/// # Errors
+/// As [`claim`]; or `dir` holds a report robsim wrote from another config, naming `--force`.
+pub fn claim_for(dir: &Path, force: bool, config_text: &str) -> Result<()> {
+    claim(dir, force)?;
+    if force || !dir.is_dir() || !written_by_robsim(dir) {
+        return Ok(());
+    }
+    if std::fs::read_to_string(dir.join("config.toml"))
+        .ok()
+        .as_deref()
+        != Some(config_text)
+    {
+        anyhow::bail!(
+            "--out {}: holds a report robsim wrote from another config or command, which this run would replace; allowed: another --out, or --force to replace it",
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// After a report's files (`written`, names in `dir`) are written: removes the files an earlier
@@ -372,6 +396,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
 }
 
+/// A model (or built-in knob table) a report's rows played, as its manifest records it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ModelRecord {
+    /// The policy names that played it (`learned`, `rollout-8:learned`, `learned:mine`).
+    pub policies: Vec<String>,
+    /// The variant whose rows played it.
+    pub variant: String,
+    /// Its file as the config names it, or `built-in PATH` for the one built into robsim.
+    pub source: String,
+    /// SHA-256 of the file (hex).
+    pub sha256: String,
+}
+
 /// `manifest.json`: what produced a report folder. Written by `report::sweep` and read back by
 /// `rerun` and `merge` through this one struct (fields added later default when absent).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -404,6 +441,10 @@ pub struct Manifest {
     /// A calibration's folder (`robsim calibrate`): `rerun` calibrates again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<CalibrationInfo>,
+    /// The learned models and built-in knobs the rows played (absent when none did): which
+    /// file, and its SHA-256.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub models: Vec<ModelRecord>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
     pub host_cpus: usize,

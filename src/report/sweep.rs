@@ -54,6 +54,8 @@ pub struct SweepInfo<'a> {
     pub seed: u64,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: &'a [AblationStep],
+    /// The models the rows played (the manifest's `models`).
+    pub models: &'a [crate::report::ModelRecord],
 }
 
 /// How a sweep is run (not what it computes: results never depend on these).
@@ -589,6 +591,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         games_played: w.played.games.clone(),
         merged_from: w.merged_from.clone(),
         calibration: None,
+        models: sweep.models.to_vec(),
         started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -416,7 +416,7 @@ fn tune_is_thread_independent_and_writes_a_pasteable_table() {
         tuned_cfg.to_str().unwrap(),
         "--quiet",
         "--out",
-        d.join("t2").to_str().unwrap(),
+        d.join("swept").to_str().unwrap(),
     ]);
     // No team row: refused before anything runs.
     let bad = d.join("bad.toml");

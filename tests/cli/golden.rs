@@ -48,8 +48,9 @@ fn golden_base_run() {
             "42",
             "--quiet",
             "--out",
-            d.to_str().unwrap(),
+            d.join(policy).to_str().unwrap(),
         ]);
+        let d = d.join(policy);
         golden(
             &format!("base-{policy}-summary.csv"),
             &read(&d, "summary.csv"),

@@ -158,12 +158,13 @@ fn report_folders_refuse_foreign_files_and_leave_no_stale_table() {
         "mine",
         "--force keeps the folder's files"
     );
-    // An ablation, then a plain sweep into the same folder: the ablation's files go.
+    // An ablation, then a plain run into the same folder: refused without --force (a report of
+    // other settings); with it, the ablation's files go.
     let out = d.join("rep");
     let ablation = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/robert-ablation.toml");
     run_ok(&["ablate", ablation, "-g", "20", "-q", "-o", s(&out)]);
     assert!(out.join("ablation.csv").exists() && out.join("ablation.svg").exists());
-    run_ok(&[
+    let plain = [
         "run",
         "-v",
         "robert",
@@ -174,7 +175,18 @@ fn report_folders_refuse_foreign_files_and_leave_no_stale_table() {
         "-q",
         "-o",
         s(&out),
-    ]);
+    ];
+    let o = run(&plain);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("other settings") && stderr(&o).contains("--force"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(out.join("ablation.csv").exists(), "nothing moved");
+    let mut forced = plain.to_vec();
+    forced.push("--force");
+    run_ok(&forced);
     assert!(
         !out.join("ablation.csv").exists(),
         "stale ablation.csv removed"

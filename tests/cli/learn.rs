@@ -7,9 +7,14 @@ use std::path::Path;
 
 const CFG: &str = "name = \"tiny-learn\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"hard\", \"moderate\"]\npolicy = \"team\"\n[learn]\nrounds = 2\ntrain_games = 6\ntest_games = 60\nrollouts = 2\ncandidates = 3\nmax_labels = 4\n";
 
-/// A model that always keeps the base policy's choice.
+/// A model that always keeps the base policy's choice: weight 1 on `is_base` (feature 0 of
+/// every decision type), every other weight 0 (a model of zero weights is refused).
 fn base_only(base: LearnedBase) -> String {
-    to_text(&LearnedModel::base_only(base, 4), &Provenance::default()).unwrap()
+    let mut m = LearnedModel::base_only(base, 4);
+    for w in &mut m.weights {
+        w[0] = 1.0;
+    }
+    to_text(&m, &Provenance::default()).unwrap()
 }
 
 #[test]
@@ -88,8 +93,8 @@ fn learned_and_rollout_over_learned_play_sweep_rows() {
         policies,
         ["team", "learned", "rollout-2:learned", "rollout-2:team"]
     );
-    // A model of zero weights keeps every choice of its base: the same games as team, and the
-    // search over it the same games as the search over team.
+    // A model that keeps every choice of its base: the same games as team, and the search over
+    // it the same games as the search over team.
     for c in ["wins", "turns_mean", "turns_median"] {
         assert_eq!(rows[0][col(c)], rows[1][col(c)], "{c}");
         assert_eq!(rows[2][col(c)], rows[3][col(c)], "{c}");
@@ -194,7 +199,7 @@ fn bad_model_files_name_the_file_and_key() {
             ],
         ),
         (
-            good.replace("[weights.build]\nis_base = 0.0\n", "[weights.build]\n"),
+            good.replace("[weights.build]\nis_base = 1.0\n", "[weights.build]\n"),
             vec![&path, "weights.build.is_base: missing"],
         ),
         (
@@ -247,6 +252,17 @@ fn bad_learned_and_learn_tables_name_the_key() {
     std::fs::write(&model, base_only(LearnedBase::Team(TeamKnobs::default()))).unwrap();
     let m = model.to_str().unwrap();
     let learned = format!("[learned]\nmodel = {m:?}\n");
+    let zero = d.join("zero.toml");
+    std::fs::write(
+        &zero,
+        to_text(
+            &LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4),
+            &Provenance::default(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let zero = zero.to_str().unwrap();
     let sweep = |extra: &str, policy: &str| {
         format!("name = \"x\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\npolicy = {policy:?}\n{extra}")
     };
@@ -254,8 +270,13 @@ fn bad_learned_and_learn_tables_name_the_key() {
     let cases: Vec<(&str, String, &str)> = vec![
         (
             "sweep",
-            sweep("", "learned"),
-            "grid.policy: policy \"learned\" needs a [learned] table",
+            sweep("", "learned").replace("\"robert\"", "\"base\""),
+            "grid.policy: policy \"learned\": variant \"base\" has no learned player (only robert and solitaire have learned players)",
+        ),
+        (
+            "sweep",
+            sweep(&format!("[learned]\nmodel = {zero:?}\n"), "learned"),
+            "zero.toml: every weight is 0.0",
         ),
         (
             "sweep",
@@ -264,13 +285,18 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "sweep",
-            sweep("[rollout]\nbase = \"learned\"\n", "rollout-2"),
-            "rollout.base: base \"learned\" needs a [learned] table",
+            sweep("[rollout]\nbase = \"learned\"\n", "rollout-2").replace("\"robert\"", "\"base\""),
+            "rollout.base: base \"learned\": variant \"base\" has no learned player (only robert and solitaire have learned players)",
         ),
         (
             "sweep",
             sweep(&learned, "learned").replace("\"robert\"", "\"base\""),
-            "learned.model",
+            "learned.model: ",
+        ),
+        (
+            "sweep",
+            sweep(&learned, "learned").replace("\"robert\"", "\"base\""),
+            "only robert and solitaire have learned players",
         ),
         ("learn", sweep(&learned, "team"), "no [learn] table"),
         (

@@ -18,14 +18,9 @@ pub(crate) fn bench(
         threads
     };
     // The shipped Robert model, built in so that the workload is the same wherever it runs.
-    let (learned, _) = robsim::config::modelfile::parse(
-        include_str!("../../../configs/models/robert.toml"),
-        "configs/models/robert.toml",
-    )
-    .map_err(Failure::Run)?;
-    let lines =
-        robsim::catan::bench::run_bench(games, repeats, all, only.as_deref(), Some(learned))
-            .map_err(Failure::Run)?;
+    let learned = robsim::config::learn::builtin_model("robert").map(|l| l.model);
+    let lines = robsim::catan::bench::run_bench(games, repeats, all, only.as_deref(), learned)
+        .map_err(Failure::Run)?;
     let mut out = std::io::stdout().lock();
     let w = |o: &mut std::io::StdoutLock, s: String| {
         o.write_all(s.as_bytes())

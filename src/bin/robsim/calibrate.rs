@@ -154,7 +154,7 @@ fn run(
         .out
         .clone()
         .unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
+    robsim::report::claim_for(&out, output.force, text).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     for note in &sweep.notes {
         eprintln!("robsim: {note}");
@@ -366,6 +366,7 @@ fn write(
             .collect(),
         merged_from: Vec::new(),
         calibration: Some(CalibrationInfo { games: meta.games }),
+        models: sweep.models.clone(),
         started_utc: humantime::format_rfc3339_seconds(meta.started).to_string(),
         elapsed_seconds: (meta.secs * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -150,10 +150,10 @@ pub(crate) struct GameArgs {
     pub(crate) players: Option<u8>,
     /// Policy in every seat [default: the variant's own]
     ///
-    /// random, greedy, team, team-tuned (with a config's [team_tuned]), solitaire, rollout,
-    /// rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or learned),
-    /// learned (with --model); carcassonne: random, greedy. Default: team for robert, solitaire
-    /// for solitaire, greedy otherwise.
+    /// random, greedy, team, team-tuned (the published tuned knobs, built in), solitaire,
+    /// rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or
+    /// learned), learned (robert and solitaire: the built-in model, or --model); carcassonne:
+    /// random, greedy. Default: team for robert, solitaire for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
     /// Master seed.
@@ -164,10 +164,10 @@ pub(crate) struct GameArgs {
     /// Sampled futures per candidate action at a searched decision.
     #[arg(value_name = "N", long, help_heading = GAME, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=10_000))]
     pub(crate) rollouts: Option<u16>,
-    /// With --policy learned: the model file
+    /// With --policy learned or rollout-N:learned: the model file [default: built in]
     ///
-    /// Written by `robsim learn`, e.g. configs/models/robert.toml (also the base of a rollout
-    /// player over learned, with a config's `[rollout] base = "learned"`).
+    /// Written by `robsim learn` (model.toml in its folder); without it, learned plays the
+    /// variant's built-in model (robert and solitaire have one).
     #[arg(value_name = "FILE", long, help_heading = GAME)]
     pub(crate) model: Option<String>,
     /// Varied openings: set-up softmax temperature [default: 0]
@@ -334,14 +334,9 @@ impl GameArgs {
                 "command line: --rollouts: does not apply to --policy {policy}; it applies to rollout (rollout-N sets N itself)"
             );
         }
-        if self.model.is_some() && policy != "learned" {
+        if self.model.is_some() && robsim::catan::policy::plays_model(&policy) != Some(None) {
             anyhow::bail!(
-                "command line: --model: does not apply to --policy {policy}; it applies to learned"
-            );
-        }
-        if policy == "learned" && self.model.is_none() {
-            anyhow::bail!(
-                "command line: --policy learned: needs --model FILE; allowed: a model written by robsim learn, e.g. --model configs/models/robert.toml"
+                "command line: --model: does not apply to --policy {policy}; it applies to the policies that play a model: learned and rollout-N:learned (without --model they play the variant's built-in model)"
             );
         }
         let has_setup = ["greedy", "team", "team-tuned", "solitaire"].contains(&policy.as_str())
@@ -355,17 +350,68 @@ impl GameArgs {
         Ok(())
     }
 
-    /// The one-row sweep file these flags describe.
+    /// The one-row sweep file these flags describe, named (the default report folder) by the
+    /// variant, players, policy, difficulty, modifiers and seed, and by a short hash of every
+    /// other setting when any differs from the variant's defaults, so that two runs of different
+    /// settings never share a default folder.
     pub(crate) fn sweep_file(&self, games: u64) -> SweepFile {
+        let mut file = self.plain_file(games);
+        // The same variant and policy with no other flag: what clap gives a bare command.
+        let mut bare = vec!["robsim", "run", "-g", "1", "-v", &self.variant];
+        let policy = self.policy();
+        bare.extend(["-P", &policy]);
+        if let Ok(Cli {
+            cmd: Cmd::Run { game, .. },
+        }) = Cli::try_parse_from(&bare)
+        {
+            let rest = |f: &SweepFile| {
+                let mut f = f.clone();
+                f.name.clear();
+                f.seed = 0;
+                f.games = 1;
+                let g = &mut f.grid;
+                (
+                    g.players,
+                    g.difficulty,
+                    g.start_cards,
+                    g.modifiers,
+                    g.robbers,
+                ) = (None, None, None, None, None);
+                toml::to_string(&f).unwrap_or_default()
+            };
+            let mine = rest(&file);
+            if mine != rest(&game.plain_file(1)) {
+                let hash = robsim::report::sha256_hex(mine.as_bytes());
+                file.name = format!("{}-x{}", file.name, &hash[..8]);
+            }
+        }
+        file
+    }
+
+    /// The one-row sweep file these flags describe, its name without the hash of the further
+    /// settings.
+    fn plain_file(&self, games: u64) -> SweepFile {
         let one = |x: &Option<String>| x.clone().map(OneOrMany::One);
         let temperature = self.setup_temperature.unwrap_or(0.0);
         let modifiers = self.modifiers.as_deref().unwrap_or("none");
+        let level = match (&self.difficulty, self.start_cards) {
+            (Some(d), _) => format!("-{d}"),
+            (None, Some(c)) => format!("-{c}cards"),
+            (None, None) => String::new(),
+        };
+        let policy = self.policy();
+        // Tuned knobs with a set-up temperature: the built-in ones, at that temperature.
+        let team_tuned =
+            (policy == "team-tuned" && self.setup_temperature.is_some()).then(|| TeamKnobs {
+                setup_temperature: temperature,
+                ..robsim::config::learn::builtin_team_tuned()
+            });
         SweepFile {
             name: format!(
-                "run-{}-{}p-{}{}-seed{}",
+                "run-{}-{}p-{}{}{level}-seed{}",
                 self.variant,
                 self.players(),
-                self.policy(),
+                folder_name(&policy),
                 if self.is_carcassonne() {
                     if self.robbers.unwrap_or(true) {
                         "-robbers"
@@ -445,7 +491,8 @@ impl GameArgs {
             solitaire: SolitaireKnobs {
                 setup_temperature: temperature,
             },
-            team_tuned: None,
+            team_tuned,
+            models: Default::default(),
             learned: self
                 .model
                 .clone()
@@ -460,6 +507,20 @@ impl GameArgs {
             },
         }
     }
+}
+
+/// `name` as a folder or file name: every character but letters, digits, '-', '_' and '.'
+/// (a policy's ':') replaced by '-'.
+pub(crate) fn folder_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect()
 }
 
 const RUN_EXAMPLES: &str = "Examples:

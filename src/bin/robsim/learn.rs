@@ -25,7 +25,7 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
+    robsim::report::claim_for(&out, output.force, &text).map_err(Failure::Input)?;
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
     let started = std::time::SystemTime::now();
@@ -84,6 +84,7 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
             .collect(),
         merged_from: Vec::new(),
         calibration: None,
+        models: Vec::new(),
         started_utc: humantime::format_rfc3339_seconds(started).to_string(),
         elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),

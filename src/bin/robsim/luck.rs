@@ -57,7 +57,7 @@ pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(
         })
         .collect();
     let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim(&out, force).map_err(Failure::Input)?;
+    robsim::report::claim_for(&out, force, &text).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     for note in &sweep.notes {
         eprintln!("robsim: {note}");

@@ -80,10 +80,20 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         } => {
             game.check().map_err(Failure::Input)?;
             let file = game.sweep_file(games.unwrap_or(1));
-            let text = toml::to_string(&file)
+            let mut text = toml::to_string(&file)
                 .context("serialising the run's config")
                 .map_err(Failure::Run)?;
             let sweep = Sweep::from_file(file, COMMAND_LINE).map_err(Failure::Input)?;
+            // What the row played of a model file or built-in table, for a person reading
+            // config.toml (manifest.json's `models` says the same).
+            for m in &sweep.models {
+                text.push_str(&format!(
+                    "# {} played {}, sha256 {}\n",
+                    m.policies.join(", "),
+                    m.source,
+                    m.sha256
+                ));
+            }
             execute(&sweep, common, args, text)
         }
         Cmd::Trace {
@@ -222,7 +232,7 @@ fn sweep_config(
     let mut sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if ablate && sweep.file.ablate.is_none() {
         return Err(Failure::Input(anyhow::anyhow!(
-            "{}: no [ablate] table; allowed: a config with `[ablate]` and `knobs = [...]` (rule knobs: {}), e.g. configs/robert-ablation.toml",
+            "{}: no [ablate] table; allowed: a config with `[ablate]` and `knobs = [...]` (rule knobs: {}), e.g. configs/robert-ablation.toml in the robsim repository",
             config.display(),
             robsim::config::knobs::keys()
         )));

@@ -41,6 +41,9 @@ pub(crate) fn execute(
         Some(resumable(&out, sweep, &common, &config_text).map_err(Failure::Input)?)
     } else {
         robsim::report::claim(&out, o.force).map_err(Failure::Input)?;
+        if !o.force {
+            same_settings(&out, sweep).map_err(Failure::Input)?;
+        }
         None
     };
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
@@ -69,6 +72,84 @@ pub(crate) fn execute(
         return Err(Failure::Interrupted);
     }
     Ok(())
+}
+
+/// Refuses to replace a report in `out` that robsim wrote for other settings (another config
+/// or model, or another command): its files would be lost without a word. The same settings at
+/// another game count replace it (the earlier files it does not write again go, as listed in
+/// `.robsim-files`).
+///
+/// # Errors
+/// `out` holds a report of other settings, naming them and `--force`.
+fn same_settings(out: &std::path::Path, sweep: &Sweep) -> anyhow::Result<()> {
+    if !out.is_dir() || !robsim::report::written_by_robsim(out) {
+        return Ok(());
+    }
+    let other = |why: &str| {
+        anyhow::anyhow!(
+            "--out {}: holds a report robsim wrote with other settings ({why}), which this run would replace; allowed: another --out (the default folder names hold every setting), or --force to replace it",
+            out.display()
+        )
+    };
+    let folder = Folder::load(out, false)
+        .map_err(|_| other("not a sweep or run report, or its config.toml was edited"))?;
+    if folder.manifest.calibration.is_some() {
+        return Err(other("a calibration"));
+    }
+    let recorded: robsim::config::SweepFile = toml::from_str(&folder.config_text)
+        .map_err(|_| other("its config.toml is not a sweep config"))?;
+    let keys = differing_keys(&recorded, &sweep.file);
+    if !keys.is_empty() {
+        let verb = if keys.len() == 1 { "differs" } else { "differ" };
+        return Err(other(&format!("{} {verb}", keys.join(", "))));
+    }
+    let sha = |m: &[robsim::report::ModelRecord]| -> Vec<String> {
+        m.iter().map(|r| r.sha256.clone()).collect()
+    };
+    let played = sha(&folder.manifest.models);
+    if !played.is_empty() && played != sha(&sweep.models) {
+        return Err(other(
+            "the model files played differ (sha256 in manifest.json)",
+        ));
+    }
+    Ok(())
+}
+
+/// The config keys (`grid.difficulty`, `learned`) whose values differ between two sweep files,
+/// leaving out the game counts and the name.
+fn differing_keys(a: &robsim::config::SweepFile, b: &robsim::config::SweepFile) -> Vec<String> {
+    let table = |f: &robsim::config::SweepFile| {
+        let mut f = f.clone();
+        f.games = 1;
+        f.search_games = None;
+        f.name.clear();
+        f.description.clear();
+        toml::Table::try_from(&f).unwrap_or_default()
+    };
+    let (a, b) = (table(a), table(b));
+    let mut keys: Vec<String> = Vec::new();
+    for k in a.keys().chain(b.keys()) {
+        let (x, y) = (a.get(k), b.get(k));
+        if x == y
+            || keys
+                .iter()
+                .any(|s| s == k || s.starts_with(&format!("{k}.")))
+        {
+            continue;
+        }
+        match (x.and_then(|v| v.as_table()), y.and_then(|v| v.as_table())) {
+            (Some(x), Some(y)) => {
+                for j in x.keys().chain(y.keys()) {
+                    let key = format!("{k}.{j}");
+                    if x.get(j) != y.get(j) && !keys.contains(&key) {
+                        keys.push(key);
+                    }
+                }
+            }
+            _ => keys.push(k.clone()),
+        }
+    }
+    keys
 }
 
 /// The state of the interrupted run in `out` that `--resume` continues: the folder must be a

@@ -51,6 +51,13 @@ pub(crate) fn tune(
         .out
         .unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
     robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
+    // A tune folder holds no config.toml: a folder with one is another command's report.
+    if !output.force && out.join("config.toml").is_file() {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "--out {}: holds a report robsim wrote for another command, which this run would replace; allowed: another --out, or --force to replace it",
+            out.display()
+        )));
+    }
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(
         planned_games(n_team, budget.train_games, budget.test_games, budget.rounds),

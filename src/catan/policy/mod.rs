@@ -34,20 +34,50 @@ pub use rollout::{RolloutKnobs, RolloutPolicy, SearchMode};
 pub use solitaire::{SolitaireKnobs, SolitairePolicy};
 pub use team::{TeamKnobs, TeamPolicy};
 
-/// The knob tables of a config (`[greedy]`, `[team]`, `[solitaire]`, `[rollout]`).
+/// The knob tables of a config (`[greedy]`, `[team]`, `[solitaire]`, `[rollout]`) and the
+/// models its rows may play.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Knobs {
+pub struct Knobs<'a> {
     pub greedy: GreedyKnobs,
     pub team: TeamKnobs,
     pub solitaire: SolitaireKnobs,
     pub rollout: RolloutKnobs,
-    /// `[team_tuned]`: a second set of team knobs (e.g. `robsim tune`'s), played as
-    /// `team-tuned`.
+    /// `[team_tuned]` (or the built-in published knobs): a second set of team knobs, played
+    /// as `team-tuned`.
     pub team_tuned: Option<TeamKnobs>,
-    /// `[learned]`: the model loaded from its `model` file, played as `learned` (and by a
-    /// rollout player with `base = "learned"`).
+    /// The model `learned` plays (and a rollout player over `learned`): the `[learned]` file's,
+    /// or the variant's built-in one.
     pub learned: Option<LearnedModel>,
+    /// The config's named models (`[models] mine = "..."`), played as `learned:mine`.
+    pub named: &'a [(ModelName, LearnedModel)],
 }
+
+/// The name of a model in a config's `[models]` table (`learned:NAME`).
+pub type ModelName = arrayvec::ArrayString<24>;
+
+/// Why a policy name is not one [`PolicySpec::parse`] accepts; the message names what is.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PolicyError {
+    #[error("unknown policy {0:?}; allowed: {ALLOWED}")]
+    Unknown(String),
+    #[error("policy {name:?}: {budget:?} is not a number of rollouts; allowed: rollout-N with N a whole number from 1 to 65535, halving-N with N a whole number of at least 1")]
+    Budget { name: String, budget: String },
+    #[error("policy {name:?}: unknown base {base:?}; allowed: rollout-N:BASE with BASE one of {bases}, learned:NAME", bases = BaseName::NAMES.join(", "))]
+    Base { name: String, base: String },
+    #[error("policy {0:?} plays a learned model and there is none for this variant; allowed: learned in variants robert and solitaire (the only ones with learned players), or a model file")]
+    NoModel(String),
+    #[error("policy {0:?} needs team-tuned knobs; allowed: a [team_tuned] table, or the built-in published knobs (variant robert)")]
+    NoTeamTuned(String),
+    #[error("policy {name:?}: unknown model {model:?}; allowed: {known}", known = if known.is_empty() { "a name from a [models] table (there is none)".to_string() } else { known.join(", ") })]
+    UnknownModel {
+        name: String,
+        model: String,
+        known: Vec<String>,
+    },
+}
+
+/// Every accepted policy name, for error messages.
+pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving)";
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,75 +89,207 @@ pub enum PolicySpec {
     TeamTuned(TeamKnobs),
     Solitaire(SolitaireKnobs),
     /// The search player; `team` are the knobs of a `team` base policy, `learned` the model
-    /// of a `learned` one.
+    /// of a `learned` one (`model` its name in `[models]`, if it is a named one).
     Rollout {
         knobs: RolloutKnobs,
         team: TeamKnobs,
         learned: Option<LearnedModel>,
+        model: Option<ModelName>,
     },
-    /// The learned player of a `robsim learn` model.
-    Learned(LearnedModel),
+    /// The learned player of a `robsim learn` model (`name`: its name in `[models]`).
+    Learned {
+        model: LearnedModel,
+        name: Option<ModelName>,
+    },
+}
+
+/// A policy name read without its knobs: what [`PolicySpec::parse`] binds to a config's tables.
+/// A new family of names is one more arm in [`PolicyName::parse`] and in the binding.
+#[derive(Clone, Debug, PartialEq)]
+enum PolicyName<'s> {
+    Random,
+    Greedy,
+    Team,
+    TeamTuned,
+    Solitaire,
+    /// `learned` or `learned:NAME`.
+    Learned(Option<&'s str>),
+    /// `rollout`, `rollout-N`, `rollout[-N]:BASE`, `rollout[-N]:learned:NAME`, and the same
+    /// with `halving` (N futures per decision, sequential halving).
+    Rollout {
+        search: SearchMode,
+        /// N: futures per candidate (racing, at most 65535) or per decision (halving).
+        budget: Option<u32>,
+        base: Option<BaseName>,
+        model: Option<&'s str>,
+    },
+}
+
+impl<'s> PolicyName<'s> {
+    fn parse(s: &'s str) -> Result<PolicyName<'s>, PolicyError> {
+        let unknown = || PolicyError::Unknown(s.to_string());
+        let search = [("rollout", SearchMode::Race), ("halving", SearchMode::Halving)]
+            .into_iter()
+            .find_map(|(prefix, mode)| s.strip_prefix(prefix).map(|rest| (mode, rest)));
+        if let Some((search, rest)) = search {
+            let (budget, base) = match rest.split_once(':') {
+                Some((n, b)) => (n, Some(b)),
+                None => (rest, None),
+            };
+            let budget = match budget {
+                "" => None,
+                n => {
+                    let n = n.strip_prefix('-').ok_or_else(unknown)?;
+                    let max = match search {
+                        SearchMode::Race => u16::MAX as u32,
+                        SearchMode::Halving => u32::MAX,
+                    };
+                    Some(
+                        n.parse::<u32>()
+                            .ok()
+                            .filter(|&n| n > 0 && n <= max)
+                            .ok_or_else(|| PolicyError::Budget {
+                                name: s.to_string(),
+                                budget: n.to_string(),
+                            })?,
+                    )
+                }
+            };
+            let (base, model) = match base {
+                None => (None, None),
+                Some(b) => {
+                    let (b, model) = match b.split_once(':') {
+                        Some(("learned", m)) => ("learned", Some(m)),
+                        _ => (b, None),
+                    };
+                    let base = BaseName::parse(b).ok_or_else(|| PolicyError::Base {
+                        name: s.to_string(),
+                        base: b.to_string(),
+                    })?;
+                    (Some(base), model)
+                }
+            };
+            return Ok(PolicyName::Rollout {
+                search,
+                budget,
+                base,
+                model,
+            });
+        }
+        if let Some(m) = s.strip_prefix("learned:") {
+            return Ok(PolicyName::Learned(Some(m)));
+        }
+        Ok(match s {
+            "random" => PolicyName::Random,
+            "greedy" => PolicyName::Greedy,
+            "team" => PolicyName::Team,
+            "team-tuned" => PolicyName::TeamTuned,
+            "solitaire" => PolicyName::Solitaire,
+            "learned" => PolicyName::Learned(None),
+            _ => return Err(unknown()),
+        })
+    }
+}
+
+/// Whether `name` is a policy name (bound to no knobs: `learned` and `team-tuned` need their
+/// models and knobs only when a row plays them).
+///
+/// # Errors
+/// As [`PolicySpec::parse`], for the name alone.
+pub fn check_name(name: &str) -> Result<(), PolicyError> {
+    PolicyName::parse(name).map(|_| ())
+}
+
+/// Whether `name` plays a learned model (`learned`, `learned:NAME` or a search over one), and
+/// the model's name in `[models]` if it is a named one.
+pub fn plays_model(name: &str) -> Option<Option<&str>> {
+    match PolicyName::parse(name).ok()? {
+        PolicyName::Learned(m) => Some(m),
+        PolicyName::Rollout {
+            base: Some(BaseName::Learned),
+            model,
+            ..
+        } => Some(model),
+        _ => None,
+    }
 }
 
 impl PolicySpec {
-    /// Every accepted name, for error messages.
-    pub const NAMES: &'static [&'static str] = &[
-        "random",
-        "greedy",
-        "team",
-        "solitaire",
-        "rollout",
-        "halving",
-        "learned",
-    ];
-
     /// Parses a policy name with the knobs of the config's tables; `rollout-N` is `rollout`
     /// with a budget of N rollouts, and `rollout-N:BASE` (or `rollout:BASE`) the search player
-    /// over base policy BASE (`team`, `greedy`, `solitaire`, `learned`), whatever `[rollout]
-    /// base` says, so that one sweep can pair rows that differ only in the base.
-    pub fn parse(s: &str, k: &Knobs) -> Option<PolicySpec> {
-        // `rollout-N[:BASE]`: racing, N futures per candidate; `halving-N[:BASE]`: sequential
-        // halving, N futures per decision.
-        let search = [
-            ("rollout", SearchMode::Race),
-            ("halving", SearchMode::Halving),
-        ]
-        .into_iter()
-        .find_map(|(prefix, mode)| s.strip_prefix(prefix).map(|rest| (mode, rest)));
-        if let Some((search, rest)) = search {
-            let (budget, base) = match rest.split_once(':') {
-                Some((n, b)) => (n, Some(BaseName::parse(b)?)),
-                None => (rest, None),
-            };
-            let n: Option<u32> = match budget {
-                "" => None,
-                n => Some(n.strip_prefix('-')?.parse().ok().filter(|&n| n > 0)?),
-            };
-            let mut knobs = RolloutKnobs {
-                search,
-                base: base.unwrap_or(k.rollout.base),
-                ..k.rollout
-            };
-            match (search, n) {
-                (SearchMode::Race, Some(n)) => knobs.rollouts = u16::try_from(n).ok()?,
-                (SearchMode::Halving, Some(n)) => knobs.simulations = n,
-                (_, None) => {}
+    /// over base policy BASE (`team`, `greedy`, `solitaire`, `learned`, `learned:NAME`),
+    /// whatever `[rollout] base` says, so that one sweep can pair rows that differ only in the
+    /// base; `learned:NAME` plays the model `NAME` of `k.named`.
+    ///
+    /// # Errors
+    /// An unknown name, budget, base or model, or a name whose model or knobs `k` lacks.
+    pub fn parse(s: &str, k: &Knobs) -> Result<PolicySpec, PolicyError> {
+        let model = |name: Option<&str>| -> Result<(LearnedModel, Option<ModelName>), PolicyError> {
+            match name {
+                None => k
+                    .learned
+                    .map(|m| (m, None))
+                    .ok_or_else(|| PolicyError::NoModel(s.to_string())),
+                Some(n) => k
+                    .named
+                    .iter()
+                    .find(|(m, _)| m.as_str() == n)
+                    .map(|&(m, model)| (model, Some(m)))
+                    .ok_or_else(|| PolicyError::UnknownModel {
+                        name: s.to_string(),
+                        model: n.to_string(),
+                        known: k.named.iter().map(|(m, _)| m.to_string()).collect(),
+                    }),
             }
-            return Some(PolicySpec::Rollout {
-                knobs,
-                team: k.team,
-                learned: k.learned,
-            });
-        }
-        match s {
-            "team-tuned" => k.team_tuned.map(PolicySpec::TeamTuned),
-            "random" => Some(PolicySpec::Random),
-            "greedy" => Some(PolicySpec::Greedy(k.greedy)),
-            "team" => Some(PolicySpec::Team(k.team)),
-            "solitaire" => Some(PolicySpec::Solitaire(k.solitaire)),
-            "learned" => k.learned.map(PolicySpec::Learned),
-            _ => None,
-        }
+        };
+        Ok(match PolicyName::parse(s)? {
+            PolicyName::Random => PolicySpec::Random,
+            PolicyName::Greedy => PolicySpec::Greedy(k.greedy),
+            PolicyName::Team => PolicySpec::Team(k.team),
+            PolicyName::TeamTuned => PolicySpec::TeamTuned(
+                k.team_tuned
+                    .ok_or_else(|| PolicyError::NoTeamTuned(s.to_string()))?,
+            ),
+            PolicyName::Solitaire => PolicySpec::Solitaire(k.solitaire),
+            PolicyName::Learned(name) => {
+                let (model, name) = model(name)?;
+                PolicySpec::Learned { model, name }
+            }
+            PolicyName::Rollout {
+                search,
+                budget,
+                base,
+                model: name,
+            } => {
+                let base = base.unwrap_or(k.rollout.base);
+                // The model is bound only where the search plays it (a missing one is the
+                // config's error, which knows the variant).
+                let (learned, model) = match (base, name) {
+                    (BaseName::Learned, Some(_)) => {
+                        let (m, n) = model(name)?;
+                        (Some(m), n)
+                    }
+                    _ => (k.learned, None),
+                };
+                let mut knobs = RolloutKnobs {
+                    search,
+                    base,
+                    ..k.rollout
+                };
+                match (search, budget) {
+                    // At most u16::MAX (checked when parsed).
+                    (SearchMode::Race, Some(n)) => knobs.rollouts = n as u16,
+                    (SearchMode::Halving, Some(n)) => knobs.simulations = n,
+                    (_, None) => {}
+                }
+                PolicySpec::Rollout {
+                    knobs,
+                    team: k.team,
+                    learned,
+                    model,
+                }
+            }
+        })
     }
 
     pub fn name(&self) -> &'static str {
@@ -138,7 +300,7 @@ impl PolicySpec {
             PolicySpec::TeamTuned(_) => "team-tuned",
             PolicySpec::Solitaire(_) => "solitaire",
             PolicySpec::Rollout { .. } => "rollout",
-            PolicySpec::Learned(_) => "learned",
+            PolicySpec::Learned { .. } => "learned",
         }
     }
 
@@ -147,14 +309,31 @@ impl PolicySpec {
         matches!(self, PolicySpec::Rollout { .. })
     }
 
-    /// The name a report shows: the name, and a search player's budget (`rollout-16`), so
-    /// that rows of two budgets differ in one setting.
+    /// The learned model this policy plays, if any (itself or as a search's base).
+    pub fn model(&self) -> Option<(&LearnedModel, Option<ModelName>)> {
+        match self {
+            PolicySpec::Learned { model, name } => Some((model, *name)),
+            PolicySpec::Rollout {
+                knobs,
+                learned: Some(m),
+                model,
+                ..
+            } if knobs.base == BaseName::Learned => Some((m, *model)),
+            _ => None,
+        }
+    }
+
+    /// The name a report shows: the name, a named model's name (`learned:mine`), and a search
+    /// player's budget (`rollout-16`), so that rows of two budgets or models differ in one
+    /// setting.
     pub fn label(&self) -> String {
         match self {
-            PolicySpec::Rollout { knobs, .. } => match knobs.base {
-                BaseName::Auto => knobs.budget_label(),
-                base => format!("{}:{}", knobs.budget_label(), base.name()),
+            PolicySpec::Rollout { knobs, model, .. } => match (knobs.base, model) {
+                (BaseName::Auto, _) => knobs.budget_label(),
+                (BaseName::Learned, Some(m)) => format!("{}:learned:{m}", knobs.budget_label()),
+                (base, _) => format!("{}:{}", knobs.budget_label(), base.name()),
             },
+            PolicySpec::Learned { name: Some(m), .. } => format!("learned:{m}"),
             _ => self.name().to_string(),
         }
     }
@@ -172,10 +351,11 @@ impl PolicySpec {
                 knobs,
                 team,
                 learned,
+                ..
             } => Player::Rollout(Box::new(
                 RolloutPolicy::new(knobs, team).with_learned(learned),
             )),
-            PolicySpec::Learned(m) => Player::Learned(LearnedPolicy::new(m)),
+            PolicySpec::Learned { model, .. } => Player::Learned(LearnedPolicy::new(model)),
         }
     }
 }
@@ -241,5 +421,78 @@ impl Policy<Game<'_>> for Player {
             Player::Rollout(p) => p.choose(g, legal, rng),
             Player::Learned(p) => p.choose(g, legal, rng),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_names_each_family_and_the_accepted_names_on_error() {
+        let k = Knobs::default();
+        assert_eq!(PolicySpec::parse("team", &k), Ok(PolicySpec::Team(k.team)));
+        let PolicySpec::Rollout { knobs, .. } = PolicySpec::parse("rollout-8:greedy", &k).unwrap()
+        else {
+            panic!("a search player");
+        };
+        assert_eq!((knobs.rollouts, knobs.base), (8, BaseName::Greedy));
+        assert_eq!(
+            PolicySpec::parse("nobody", &k),
+            Err(PolicyError::Unknown("nobody".into()))
+        );
+        let e = PolicySpec::parse("nobody", &k).unwrap_err().to_string();
+        assert!(
+            e.contains("allowed: random, greedy, team, team-tuned"),
+            "{e}"
+        );
+        assert!(matches!(
+            PolicySpec::parse("rollout-0", &k),
+            Err(PolicyError::Budget { .. })
+        ));
+        assert!(matches!(
+            PolicySpec::parse("rollout-2:nobody", &k),
+            Err(PolicyError::Base { .. })
+        ));
+        // `learned` and `team-tuned` need what the knobs lack.
+        assert_eq!(
+            PolicySpec::parse("learned", &k),
+            Err(PolicyError::NoModel("learned".into()))
+        );
+        assert_eq!(
+            PolicySpec::parse("team-tuned", &k),
+            Err(PolicyError::NoTeamTuned("team-tuned".into()))
+        );
+        let e = PolicySpec::parse("learned:mine", &k).unwrap_err();
+        assert!(matches!(e, PolicyError::UnknownModel { ref model, .. } if model == "mine"));
+    }
+
+    #[test]
+    fn named_models_bind_and_label_learned_and_the_search_over_them() {
+        let base = LearnedBase::Team(TeamKnobs::default());
+        let (a, mut b) = (
+            LearnedModel::base_only(base, 4),
+            LearnedModel::base_only(base, 4),
+        );
+        b.weights[0][0] = 1.0;
+        let named = [
+            (ModelName::from("a").unwrap(), a),
+            (ModelName::from("b").unwrap(), b),
+        ];
+        let k = Knobs {
+            named: &named,
+            ..Knobs::default()
+        };
+        let p = PolicySpec::parse("learned:b", &k).unwrap();
+        assert_eq!(p.label(), "learned:b");
+        assert_eq!(p.model().map(|(m, _)| *m), Some(b));
+        let r = PolicySpec::parse("rollout-4:learned:a", &k).unwrap();
+        assert_eq!(r.label(), "rollout-4:learned:a");
+        assert_eq!(r.model().map(|(m, n)| (*m, n)), Some((a, Some(named[0].0))));
+        let e = PolicySpec::parse("learned:c", &k).unwrap_err().to_string();
+        assert!(e.contains("allowed: a, b"), "{e}");
+        assert_eq!(plays_model("rollout-2:learned"), Some(None));
+        assert_eq!(plays_model("learned:a"), Some(Some("a")));
+        assert_eq!(plays_model("rollout-2:team"), None);
     }
 }
