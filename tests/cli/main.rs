@@ -12,6 +12,7 @@ mod golden;
 mod journeys;
 mod learn;
 mod luck;
+mod outputs;
 mod readme;
 mod reliability;
 mod replay;
