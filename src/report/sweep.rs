@@ -627,7 +627,10 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         description: sweep.description,
         summary_csv: &summary,
         headline: &headline,
+        summary_file: "summary.csv",
+        summary_intro: html::SWEEP_SUMMARY,
         compare_csv: &compare_csv,
+        pairs: Some(html::SWEEP_PAIRS),
         extra_tables: vec![
             (
                 "ablation.csv (each knob moved, against the base row)",
