@@ -12,7 +12,7 @@ use robsim::config::luck::{luck as parse_luck, Luck};
 use robsim::config::Sweep;
 use robsim::engine::runner::{run_counted, stop_requested, with_threads};
 use robsim::engine::stats::wilson;
-use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::sweep::{default_out, progress_bar, shell_words, work_bar};
 use robsim::report::terminal::{aligned, pct, pct_ci};
 use robsim::report::{html, ReportDir};
 use std::path::Path;
@@ -76,7 +76,21 @@ pub(crate) fn luck(
         eprintln!("robsim: {note}");
     }
     let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
-    let pb = progress_bar(total, quiet);
+    // The bar weighs each rung's games by their cost (a search rung's game by its rollouts).
+    let work: u64 = bound
+        .iter()
+        .flatten()
+        .map(|(_, r)| r.games() * r.spec.policy.cost())
+        .sum();
+    let pb = if bound
+        .iter()
+        .flatten()
+        .any(|(_, r)| r.spec.policy.cost() > 1)
+    {
+        work_bar(work, quiet)
+    } else {
+        progress_bar(work, quiet)
+    };
     install_interrupt_handler();
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();

@@ -132,6 +132,20 @@ impl PolicySpec {
         matches!(self, PolicySpec::Rollout { .. })
     }
 
+    /// The estimated cost of one game in games of the team script, for the progress bar only:
+    /// the learned player about 2 (docs/speed.md: 1.6-1.9x per player-turn); a search player
+    /// about 250 per rollout per candidate (rollout-8 over team: 2,000, as `robsim bench` plays
+    /// 2 of its games a second against 4,000 of the script's), twice that over learned.
+    pub fn cost(&self) -> u64 {
+        match self {
+            PolicySpec::Rollout { knobs, learned, .. } => {
+                250 * knobs.rollouts.max(1) as u64 * if learned.is_some() { 2 } else { 1 }
+            }
+            PolicySpec::Learned(_) => 2,
+            _ => 1,
+        }
+    }
+
     /// The name a report shows: the name, and a search player's budget (`rollout-16`), so
     /// that rows of two budgets differ in one setting.
     pub fn label(&self) -> String {
