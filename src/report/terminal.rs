@@ -150,6 +150,36 @@ pub fn files_written(dir: &std::path::Path) -> String {
     parts.join(", ")
 }
 
+/// `{label} DIR (files...)` for the end of a command's output: [`files_written`] wrapped to
+/// stay under 100 characters a line (continuation lines indented by four spaces).
+pub fn files_line(label: &str, dir: &std::path::Path) -> String {
+    let list = files_written(dir);
+    let mut out = format!("{label} {} (", dir.display());
+    let mut len = out.chars().count();
+    let parts: Vec<&str> = list.split(", ").filter(|p| !p.is_empty()).collect();
+    for (k, p) in parts.iter().enumerate() {
+        let piece = if k + 1 < parts.len() {
+            format!("{p},")
+        } else {
+            format!("{p})")
+        };
+        if k > 0 {
+            if len + 1 + piece.chars().count() > 96 {
+                out.push_str("\n   ");
+                len = 3;
+            }
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(&piece);
+        len += piece.chars().count();
+    }
+    if parts.is_empty() {
+        out.push(')');
+    }
+    out
+}
+
 fn is_meta(n: &str) -> bool {
     ["manifest.json", "state.json"].contains(&n)
 }

@@ -141,46 +141,62 @@ fn outside_training(
         _ => v.iter().map(u8::to_string).collect::<Vec<_>>().join(", "),
     };
     let labels = labels(cal, rows);
+    let trained_on = if trained.start_cards.is_empty() {
+        format!("{} players", list(&trained.players))
+    } else {
+        format!(
+            "{} players, start_cards {}",
+            list(&trained.players),
+            list(&trained.start_cards)
+        )
+    };
     let mut notes = Vec::new();
     for (g, group) in cal.groups.iter().enumerate() {
         if !learned(g) {
             continue;
         }
+        let mut outside = Vec::new();
         let players = group.base.rules.players;
         if !trained.players.contains(&players) {
+            outside.push(format!("its {players} players"));
+        }
+        if cal.knob == "start_cards" && !trained.start_cards.is_empty() {
+            let (lo, hi) = (
+                trained.start_cards[0] as i64,
+                trained.start_cards[trained.start_cards.len() - 1] as i64,
+            );
+            let side =
+                |v: Option<usize>| v.map_or("-".to_string(), |v| group.values[v].to_string());
+            let brackets: Vec<String> = ladder
+                .rungs
+                .iter()
+                .filter(|r| r.group == g)
+                .filter(|r| {
+                    [r.below, r.above, Some(r.chosen)]
+                        .into_iter()
+                        .flatten()
+                        .any(|v| group.values[v] < lo || group.values[v] > hi)
+                })
+                .map(|r| {
+                    format!(
+                        "{:.0}% ({} .. {})",
+                        r.target * 100.0,
+                        side(r.below),
+                        side(r.above)
+                    )
+                })
+                .collect();
+            if !brackets.is_empty() {
+                outside.push(format!("the brackets for {}", brackets.join(", ")));
+            }
+        }
+        if !outside.is_empty() {
             notes.push(format!(
-                "{}: the learned model {} was trained on {} players, not {players}: its brackets lie outside its training rows",
+                "{}: outside the learned model's training rows ({trained_on}; {}): {}",
                 labels[g],
                 file.model,
-                list(&trained.players)
+                outside.join("; ")
             ));
-        }
-        if cal.knob != "start_cards" || trained.start_cards.is_empty() {
-            continue;
-        }
-        let (lo, hi) = (
-            trained.start_cards[0],
-            trained.start_cards[trained.start_cards.len() - 1],
-        );
-        for r in ladder.rungs.iter().filter(|r| r.group == g) {
-            let shown: Vec<i64> = [r.below, r.above, Some(r.chosen)]
-                .into_iter()
-                .flatten()
-                .map(|v| group.values[v])
-                .collect();
-            if shown.iter().any(|&v| v < lo as i64 || v > hi as i64) {
-                let side =
-                    |v: Option<usize>| v.map_or("-".to_string(), |v| group.values[v].to_string());
-                notes.push(format!(
-                    "{}, target {:.0}%: the bracket {} .. {} lies outside the learned model's training rows (start_cards {}; {})",
-                    labels[g],
-                    r.target * 100.0,
-                    side(r.below),
-                    side(r.above),
-                    list(&trained.start_cards),
-                    file.model
-                ));
-            }
         }
     }
     notes
@@ -298,11 +314,7 @@ fn run(
     for n in &notes {
         println!("note: {n}");
     }
-    println!(
-        "wrote: {} ({})",
-        out.display(),
-        robsim::report::terminal::files_written(&out)
-    );
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     if ladder.partial {
         eprintln!(

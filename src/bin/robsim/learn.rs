@@ -150,11 +150,7 @@ pub(crate) fn learn(
             "robsim: learn kept no round: no model.toml written (the round-N.toml files are the rejected rounds' fits, not a model to play)"
         );
     }
-    println!(
-        "wrote: {} ({})",
-        out.display(),
-        robsim::report::terminal::files_written(&out)
-    );
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     Ok(())
 }

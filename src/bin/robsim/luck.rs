@@ -129,11 +129,7 @@ pub(crate) fn luck(
     };
     write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
     print(&played, &stats);
-    println!(
-        "wrote: {} ({})",
-        out.display(),
-        robsim::report::terminal::files_written(&out)
-    );
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     Ok(())
 }

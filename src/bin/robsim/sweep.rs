@@ -169,9 +169,8 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
     // Exactly the files this report wrote (`.robsim-files`): a one-row run has no compare.csv.
     writeln!(
         out,
-        "\nfull tables: {} ({})",
-        dir.display(),
-        robsim::report::terminal::files_written(dir)
+        "\n{}",
+        robsim::report::terminal::files_line("full tables:", dir)
     )?;
     Ok(())
 }
