@@ -106,7 +106,7 @@ fn a_one_row_run_lists_exactly_the_files_it_wrote() {
     let at = stdout
         .find("full tables: ")
         .unwrap_or_else(|| panic!("{stdout}"));
-    let line = stdout[at..stdout[at..].find(')').unwrap() + at + 1].replace("\n    ", " ");
+    let line = stdout[at..stdout[at..].find(")\n").unwrap() + at + 1].replace("\n    ", " ");
     assert!(stdout.lines().all(|l| l.chars().count() <= 100), "{stdout}");
     assert!(!out.join("compare.csv").exists());
     assert!(!line.contains("compare.csv"), "{line}");
