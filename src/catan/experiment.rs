@@ -383,4 +383,8 @@ impl Experiment for CatanRow<'_> {
             crate::engine::runner::CHUNK
         }
     }
+
+    fn cost(&self) -> u64 {
+        self.spec.policy.cost()
+    }
 }

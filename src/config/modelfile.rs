@@ -32,6 +32,16 @@ pub struct RoundRecord {
     pub diff_hi95: f64,
 }
 
+/// The rows a model was trained on (`[trained]`): player counts and, for Robert, starting
+/// cards per player (a difficulty is its count). Files written before 2026-11-25 lack it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trained {
+    pub players: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_cards: Vec<u8>,
+}
+
 /// Everything a model file holds besides the weights: how it was made.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Provenance {
@@ -44,6 +54,8 @@ pub struct Provenance {
     /// Rounds asked for (`[learn] rounds`) and their records.
     pub rounds: u32,
     pub records: Vec<RoundRecord>,
+    /// The rows it was trained on, where the file says.
+    pub trained: Option<Trained>,
 }
 
 /// The file as written (weights per decision type, by feature name).
@@ -68,6 +80,8 @@ struct ModelFile {
     weights: BTreeMap<String, BTreeMap<String, f64>>,
     #[serde(default)]
     round: Vec<RoundRecord>,
+    #[serde(default)]
+    trained: Option<Trained>,
 }
 
 /// A TOML string literal.
@@ -95,6 +109,16 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     t.push_str(&format!("train_seed = {}\n", how.train_seed));
     t.push_str(&format!("test_seed = {}\n", how.test_seed));
     t.push_str(&format!("rounds = {}\n", how.rounds));
+    if let Some(tr) = &how.trained {
+        #[derive(Serialize)]
+        struct One<'a> {
+            trained: &'a Trained,
+        }
+        t.push_str(
+            "\n# The rows it was trained on (player counts; Robert: starting cards per player).\n",
+        );
+        t.push_str(&toml::to_string(&One { trained: tr }).context("the trained rows as TOML")?);
+    }
     for r in &how.records {
         #[derive(Serialize)]
         struct One<'a> {
@@ -259,6 +283,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         test_seed: f.test_seed,
         rounds: f.rounds,
         records: f.round,
+        trained: f.trained,
     };
     Ok((model, how))
 }
@@ -293,6 +318,10 @@ mod tests {
                 diff_lo95: 0.1,
                 diff_hi95: 0.4,
             }],
+            trained: Some(Trained {
+                players: vec![3, 4],
+                start_cards: vec![0, 1, 2, 3],
+            }),
         };
         (m, how)
     }

@@ -30,6 +30,12 @@ pub trait Experiment: Sync {
     fn chunk(&self) -> u64 {
         CHUNK
     }
+    /// The estimated work of one game in scripted games (1 for a scripted player; a search
+    /// player's game weighs as many as its rollouts): what the progress bar counts, so that its
+    /// rate and ETA hold for rows of any player. Never changes a result.
+    fn cost(&self) -> u64 {
+        1
+    }
 }
 
 /// Games per work item of a scripted player (see [`Experiment::chunk`]).
@@ -62,7 +68,7 @@ pub fn run_counted<E: Experiment>(
             for i in lo..hi {
                 e.play(i, &mut acc, scratch);
             }
-            progress.inc(hi - lo);
+            progress.inc((hi - lo) * e.cost());
             (acc, hi - lo)
         })
         .reduce(
@@ -121,7 +127,7 @@ where
                     e.play(i, acc, scratch);
                 }
             }
-            progress.inc((hi - lo) * rows.len() as u64);
+            progress.inc((hi - lo) * rows.iter().map(|e| e.cost()).sum::<u64>());
             let x = post(&mut accs);
             (accs, x, hi - lo)
         })
@@ -135,4 +141,44 @@ where
                 (a, x, n + m)
             },
         )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts its games; each weighs `cost`.
+    struct Counted {
+        cost: u64,
+    }
+
+    impl Experiment for Counted {
+        type Acc = Vec<u64>;
+        type Scratch = ();
+        fn play(&self, _: u64, acc: &mut Vec<u64>, _: &mut ()) {
+            if acc.is_empty() {
+                acc.push(0);
+            }
+            acc[0] += 1;
+        }
+        fn chunk(&self) -> u64 {
+            3
+        }
+        fn cost(&self) -> u64 {
+            self.cost
+        }
+    }
+
+    #[test]
+    fn the_progress_counts_work_not_games() {
+        let (slow, fast) = (Counted { cost: 500 }, Counted { cost: 1 });
+        let pb = ProgressBar::hidden();
+        let (acc, n) = run_counted(&slow, 0..10, &pb);
+        assert_eq!((acc, n), (vec![10], 10));
+        assert_eq!(pb.position(), 10 * 500);
+        let pb = ProgressBar::hidden();
+        let (accs, _, n) = run_joint(&[&slow, &fast], 0..7, &pb, |_| Vec::<u64>::new());
+        assert_eq!(accs, [vec![7], vec![7]]);
+        assert_eq!((n, pb.position()), (7, 7 * 501));
+    }
 }

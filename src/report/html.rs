@@ -26,8 +26,15 @@ pub struct Page<'a> {
     /// collapsed full table below it).
     pub summary_csv: &'a [u8],
     pub headline: &'a [&'a str],
-    /// `compare.csv` text (may be empty).
+    /// The main table's file name (`summary.csv`, `luck.csv`, `ladder.csv`) and the paragraph
+    /// (HTML) above it, written for the command that made the page.
+    pub summary_file: &'a str,
+    pub summary_intro: &'a str,
+    /// `compare.csv` text (may be empty), or the command's own pairs table.
     pub compare_csv: &'a [u8],
+    /// The paired section's paragraph (HTML) when there are pairs, and the sentence when there
+    /// are none; `None`: the command has no paired section.
+    pub pairs: Option<(&'a str, &'a str)>,
     /// Further CSV tables shown collapsed: (file name, text).
     pub extra_tables: Vec<(&'a str, &'a [u8])>,
     pub figures: &'a [Figure],
@@ -52,6 +59,15 @@ svg{max-width:100%;height:auto}
 pre{background:#f6f6f6;padding:10px;overflow-x:auto;font-size:0.85em}
 details{margin:8px 0}summary{cursor:pointer;color:#0b5394}
 ";
+
+/// A sweep's summary paragraph (`sweep`, `run`, `ablate`, `rerun`, `merge`).
+pub const SWEEP_SUMMARY: &str = "<p>One row per configuration. Intervals are 95% Wilson score intervals; <code>games</code> is the number of games each row played (with <code>--precision</code>, the games it needed).</p>";
+
+/// A sweep's paired section: its paragraph, and the sentence when no pair exists.
+pub const SWEEP_PAIRS: (&str, &str) = (
+    "<p>Every pair of rows equal in all settings but one, played on the same games (game <i>i</i> of both rows shares its board and dice streams). Differences are row B minus row A with 95% intervals (win rate: Newcombe's hybrid score interval for paired proportions; game length: paired t). p-values: McNemar's test on the games only one row won (exact binomial below 25 such games, else chi-square with continuity correction) and the paired t test; p &lt; 0.05 is shaded.</p>",
+    "<p>No two rows differ in exactly one setting.</p>",
+);
 
 /// Renders CSV text as an HTML table; `keep` limits the columns (all when empty); cells of
 /// columns named in `highlight` below 0.05 are marked as significant.
@@ -137,9 +153,13 @@ pub fn render_with(p: &Page, sections: &[Section]) -> String {
     o.push_str(&format!("<p class=\"meta\">{}</p>\n", esc(p.provenance)));
 
     o.push_str("<h2 id=\"summary\">Summary</h2>\n");
-    o.push_str("<p>One row per configuration. Intervals are 95% Wilson score intervals; <code>games</code> is the number of games each row played (with <code>--precision</code>, the games it needed).</p>\n");
+    o.push_str(p.summary_intro);
+    o.push('\n');
     o.push_str(&csv_table(p.summary_csv, p.headline, &[]));
-    o.push_str("<details><summary>All columns of summary.csv</summary>\n");
+    o.push_str(&format!(
+        "<details><summary>All columns of {}</summary>\n",
+        esc(p.summary_file)
+    ));
     o.push_str(&csv_table(p.summary_csv, &[], &[]));
     o.push_str("</details>\n");
 
@@ -166,12 +186,16 @@ pub fn render_with(p: &Page, sections: &[Section]) -> String {
         ));
     }
 
-    o.push_str("<h2 id=\"compare\">Paired comparisons</h2>\n");
-    if p.compare_csv.iter().filter(|&&b| b == b'\n').count() > 1 {
-        o.push_str("<p>Every pair of rows equal in all settings but one, played on the same games (game <i>i</i> of both rows shares its board and dice streams). Differences are row B minus row A with 95% intervals (win rate: Newcombe's hybrid score interval for paired proportions; game length: paired t). p-values: McNemar's test on the games only one row won (exact binomial below 25 such games, else chi-square with continuity correction) and the paired t test; p &lt; 0.05 is shaded.</p>\n");
-        o.push_str(&csv_table(p.compare_csv, &[], &["mcnemar_p", "turns_t_p"]));
-    } else {
-        o.push_str("<p>No two rows differ in exactly one setting.</p>\n");
+    if let Some((intro, none)) = p.pairs {
+        o.push_str("<h2 id=\"compare\">Paired comparisons</h2>\n");
+        if p.compare_csv.iter().filter(|&&b| b == b'\n').count() > 1 {
+            o.push_str(intro);
+            o.push('\n');
+            o.push_str(&csv_table(p.compare_csv, &[], &["mcnemar_p", "turns_t_p"]));
+        } else {
+            o.push_str(none);
+            o.push('\n');
+        }
     }
 
     for (name, bytes) in &p.extra_tables {
@@ -210,7 +234,10 @@ mod tests {
             description: "",
             summary_csv: b"row,a,b\n0,1,\n",
             headline: &["row", "b"],
+            summary_file: "summary.csv",
+            summary_intro: SWEEP_SUMMARY,
             compare_csv: b"",
+            pairs: Some(SWEEP_PAIRS),
             extra_tables: vec![],
             figures: &[fig],
             config: "name = \"<x>\"",

@@ -54,10 +54,56 @@ pub fn rate_chart(
         } else {
             (top * 1.1).min(1.0).max(top)
         };
-        draw_rates(&root, None, categories, y_label, series, ymax, true)?;
+        draw_rates(&root, None, categories, y_label, series, ymax, true, false)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
+}
+
+/// [`rate_chart`] whose category labels break at their last ", " onto a second line where
+/// they would be wider than their slot, so long labels ("3 players, impossible") never run
+/// into each other.
+///
+/// # Errors
+/// Drawing fails.
+pub fn rate_chart_wrapped(
+    categories: &[String],
+    y_label: &str,
+    series: &[RateSeries],
+    size: (u32, u32),
+) -> Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let top = upper(series);
+        let ymax = if top <= 0.0 {
+            1.0
+        } else {
+            (top * 1.1).min(1.0).max(top)
+        };
+        draw_rates(&root, None, categories, y_label, series, ymax, true, true)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// A label's lines so that each fits `slot` pixels where it can: whole if it fits, else split
+/// at the ", " that best balances two lines.
+fn label_lines(label: &str, slot: f64) -> Vec<String> {
+    // About 0.6 em per character of the 14-unit sans-serif label (11.3 px in the SVG).
+    let width = |t: &str| t.chars().count() as f64 * 6.8;
+    if width(label) <= slot {
+        return vec![label.to_string()];
+    }
+    let best = label.match_indices(", ").map(|(i, _)| i).min_by_key(|&i| {
+        let (a, b) = (&label[..i + 1], &label[i + 2..]);
+        a.chars().count().max(b.chars().count())
+    });
+    match best {
+        Some(i) => vec![label[..i + 1].to_string(), label[i + 2..].to_string()],
+        None => vec![label.to_string()],
+    }
 }
 
 /// The largest upper bound of any point.
@@ -131,14 +177,25 @@ fn draw_panels(
         root.fill(&WHITE).map_err(err)?;
         for (area, p) in root.split_evenly((rows, cols)).iter().zip(panels) {
             let title = Some(p.title.as_str());
-            draw_rates(area, title, categories, y_label, &p.series, ymax, legend(p))?;
+            draw_rates(
+                area,
+                title,
+                categories,
+                y_label,
+                &p.series,
+                ymax,
+                legend(p),
+                false,
+            )?;
         }
         root.present().map_err(err)?;
     }
     Ok(svg)
 }
 
-/// Draws one rate chart on `area`, its y axis from 0 to `ymax`, with a legend if asked.
+/// Draws one rate chart on `area`, its y axis from 0 to `ymax`, with a legend if asked, its
+/// category labels wrapped where asked ([`rate_chart_wrapped`]).
+#[allow(clippy::too_many_arguments)]
 fn draw_rates(
     area: &DrawingArea<SVGBackend, Shift>,
     title: Option<&str>,
@@ -147,12 +204,13 @@ fn draw_rates(
     series: &[RateSeries],
     ymax: f64,
     legend: bool,
+    wrap: bool,
 ) -> Result<()> {
     let n = categories.len().max(1);
     let mut builder = ChartBuilder::on(area);
     builder
         .margin(12)
-        .x_label_area_size(40)
+        .x_label_area_size(if wrap { 52 } else { 40 })
         .y_label_area_size(60);
     if let Some(t) = title {
         builder.caption(t, (FONT, 15));
@@ -168,7 +226,7 @@ fn draw_rates(
         .x_labels(n + 1)
         .x_label_formatter(&move |x: &f64| {
             let i = x.round();
-            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < cats.len() {
+            if !wrap && (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < cats.len() {
                 cats[i as usize].clone()
             } else {
                 String::new()
@@ -178,6 +236,28 @@ fn draw_rates(
         .label_style((FONT, 14))
         .draw()
         .map_err(err)?;
+    if wrap {
+        // The labels drawn here, each centred under its point, a line per part.
+        let (x0, _) = chart.backend_coord(&(0.0, 0.0));
+        let (x1, _) = chart.backend_coord(&(1.0, 0.0));
+        let slot = (x1 - x0).abs() as f64 - 8.0;
+        let style =
+            TextStyle::from((FONT, 14).into_font()).pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Center,
+                plotters::style::text_anchor::VPos::Top,
+            ));
+        for (i, c) in categories.iter().enumerate() {
+            let (x, y) = chart.backend_coord(&(i as f64, 0.0));
+            for (j, line) in label_lines(c, slot).iter().enumerate() {
+                area.draw(&Text::new(
+                    line.clone(),
+                    (x, y + 8 + 15 * j as i32),
+                    style.clone(),
+                ))
+                .map_err(err)?;
+            }
+        }
+    }
     let k = series.len().max(1) as f64;
     for (si, s) in series.iter().enumerate() {
         let c = colour(si);

@@ -26,13 +26,16 @@
     } else if (l.type !== "header" && l.type !== "board" && l.type !== "tiles") pending.push(l);
   }
 
+  // The trace's seats are 0-based (docs/trace-format.md); a person reads seat 1 = first to play.
+  const SEAT_KEYS = { seat: 1, player: 1, winner: 1, victim: 1, thief: 1, with: 1, holder: 1, current: 1 };
   function describe(l) {
     const skip = { type: 1 };
     const parts = [];
     for (const k in l) {
       if (skip[k]) continue;
       let v = l[k];
-      if (Array.isArray(v)) v = "[" + v.join(", ") + "]";
+      if (SEAT_KEYS[k] && typeof v === "number") v = v + 1;
+      else if (Array.isArray(v)) v = "[" + v.join(", ") + "]";
       else if (v !== null && typeof v === "object") v = JSON.stringify(v);
       parts.push(k + " " + v);
     }
@@ -50,7 +53,7 @@
     return (x.token ? "the " + x.token + " of " + res : "the " + res) + " (hex " + i + ")";
   }
   function seatName(k) {
-    return k === null || k === undefined ? "nobody" : "seat " + k + (SEAT_NAME[k] ? " (" + SEAT_NAME[k] + ")" : "");
+    return k === null || k === undefined ? "nobody" : "seat " + (k + 1) + (SEAT_NAME[k] ? " (" + SEAT_NAME[k] + ")" : "");
   }
   function piece(l) {
     return l.piece + (l.corner !== undefined ? " at corner " + l.corner : "") + (l.edge !== undefined ? " on edge " + l.edge : "");
@@ -116,7 +119,7 @@
     if (header.variant === "carcassonne") return "tile " + s.turn + " placed" + end;
     const p = steps[i - 1].snap;
     if (p.reason === "start") return "after the set-up" + end;
-    return "after turn " + p.turn + ", seat " + p.current + " (" + SEAT_NAME[p.current] + ")" + end;
+    return "after turn " + p.turn + ", " + seatName(p.current) + end;
   }
 
   // ---------------------------------------------------------------- Catan
@@ -136,7 +139,7 @@
     t.appendChild(head);
     s.seats.forEach((seat) => {
       const tr = h("tr");
-      const name = h("td", seat.seat + " " + SEAT_NAME[seat.seat]);
+      const name = h("td", (seat.seat + 1) + " " + SEAT_NAME[seat.seat]);
       name.style.borderLeft = "8px solid " + SEAT[seat.seat];
       tr.appendChild(name);
       tr.appendChild(h("td", seat.vp + " (" + seat.public_vp + ")"));
@@ -243,7 +246,7 @@
     t.appendChild(head);
     s.scores.forEach((sc, p) => {
       const tr = h("tr");
-      const name = h("td", p + " " + SEAT_NAME[p]);
+      const name = h("td", (p + 1) + " " + SEAT_NAME[p]);
       name.style.borderLeft = "8px solid " + SEAT[p];
       tr.appendChild(name);
       tr.appendChild(h("td", String(sc)));

@@ -60,26 +60,7 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
         header["seed"],
         header["game"]
     );
-    let mut rules: Vec<String> = ["robert", "solitaire", "raiders"]
-        .iter()
-        .filter_map(|k| {
-            header
-                .get(*k)
-                .filter(|v| !v.is_null())
-                .map(|v| format!("{k}: {v}"))
-        })
-        .collect();
-    for k in [
-        "modifiers",
-        "robbers",
-        "robber_placement",
-        "robber_final_points",
-        "robber_share",
-    ] {
-        if let Some(v) = header.get(k).filter(|v| !v.is_null()) {
-            rules.push(format!("{k}: {v}"));
-        }
-    }
+    let rules = rules_in_words(header);
     // `</` cannot appear inside a script element; `<\/` is the same JSON string.
     let data = serde_json::to_string(&lines)?.replace("</", "<\\/");
     Ok(format!(
@@ -97,16 +78,125 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
 <div id=\"main\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"the board\"></svg>\n\
 <div id=\"side\"><h2>Players</h2><div id=\"seats\"></div>\
 <h2>What led to this board</h2><ol id=\"events\"></ol></div></div>\n\
-<p class=\"meta\">A step is a turn (Carcassonne: a placed tile): the board after it and, beside it, what happened in it. The address ends in <code>#step=N</code> (or give <code>#turn=N</code>), so a step can be linked. Face-down number tokens are drawn turned over (brown, crossed, no number).</p>\n\
+<p class=\"meta\">A step is a turn (Carcassonne: a placed tile): the board after it and, beside it, what happened in it. The address ends in <code>#step=N</code> (or give <code>#turn=N</code>), so a step can be linked. Face-down number tokens are drawn turned over (brown, crossed, no number). Seats count from 1 (seat 1 = first to play); the trace's JSON keeps its 0-based <code>seat</code> fields.</p>\n\
 <script type=\"application/json\" id=\"trace\">{data}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
         title = esc(&title),
         meta = esc(&format!("{origin} · robsim {} · {}", header["robsim"].as_str().unwrap_or("?"), rules.join(" · "))),
     ))
 }
 
+/// Robert's difficulty levels by starting cards (the names `catan::knobs::DIFFICULTIES` gives;
+/// the report layer reads only the trace, so they are spelled here, checked in tests/cli).
+pub const DIFFICULTY_WORDS: [(&str, u64); 4] =
+    [("Impossible", 0), ("Hard", 1), ("Moderate", 2), ("Easy", 3)];
+
+/// A header value as words: strings bare, booleans on/off, numbers as written.
+fn word(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Bool(true) => "on".into(),
+        Value::Bool(false) => "off".into(),
+        other => other.to_string(),
+    }
+}
+
+/// A table of options as words (`soldier flips 2, monopoly flip-up`), leaving out `skip` keys
+/// and the keys whose value is the `defaults`' one.
+fn options(v: &Value, skip: &[&str], defaults: &[(&str, Value)]) -> Vec<String> {
+    let Some(map) = v.as_object() else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter(|(k, _)| !skip.contains(&k.as_str()))
+        .filter(|(k, x)| !defaults.iter().any(|(d, dv)| d == k && dv == *x))
+        .map(|(k, x)| format!("{} {}", k.replace('_', " "), word(x)))
+        .collect()
+}
+
+/// The rules a trace's header names, in words: "Robert: Moderate, 2 cards", then the options
+/// away from the defaults; Solitaire's and Raiders' options; the modifiers; Carcassonne's
+/// robbers.
+pub fn rules_in_words(header: &Value) -> Vec<String> {
+    use serde_json::json;
+    let mut out = Vec::new();
+    if let Some(r) = header.get("robert").filter(|v| !v.is_null()) {
+        let cards = r["start_cards"].as_u64().unwrap_or(0);
+        let level = DIFFICULTY_WORDS
+            .iter()
+            .find(|d| d.1 == cards)
+            .map_or("Custom", |d| d.0);
+        let mut s = format!(
+            "Robert: {level}, {cards} card{}",
+            if cards == 1 { "" } else { "s" }
+        );
+        let rest = options(
+            r,
+            &["start_cards"],
+            &[
+                ("target", json!("adjacent")),
+                ("city_weight", json!(1)),
+                ("soldier_flips", json!(2)),
+                ("seven_flips", json!(1)),
+                ("robert_skip", json!(0)),
+                ("monopoly", json!("flip-up")),
+                ("keep_back", json!(3)),
+                ("reshuffled_knights", json!("leave")),
+            ],
+        );
+        if !rest.is_empty() {
+            s.push_str("; ");
+            s.push_str(&rest.join(", "));
+        }
+        out.push(s);
+    }
+    for (key, name) in [("solitaire", "Solitaire"), ("raiders", "Raiders")] {
+        if let Some(v) = header.get(key).filter(|v| !v.is_null()) {
+            let o = options(v, &[], &[]);
+            out.push(format!("{name}: {}", o.join(", ")));
+        }
+    }
+    match header.get("modifiers").and_then(Value::as_str) {
+        Some("none") | None => {}
+        Some(m) => out.push(format!("modifiers: {}", m.replace('+', ", "))),
+    }
+    let carc: Vec<String> = [
+        "robbers",
+        "robber_placement",
+        "robber_final_points",
+        "robber_share",
+    ]
+    .iter()
+    .filter_map(|k| {
+        header
+            .get(*k)
+            .filter(|v| !v.is_null())
+            .map(|v| format!("{} {}", k.replace('_', " "), word(v)))
+    })
+    .collect();
+    if !carc.is_empty() {
+        out.push(carc.join(", "));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_header_in_words() {
+        let h: Value = serde_json::from_str(
+            r#"{"robert":{"target":"adjacent","city_weight":1,"start_cards":2,"soldier_flips":3,"seven_flips":1,"robert_skip":0,"monopoly":"flip-up","keep_back":3,"reshuffled_knights":"leave"},"solitaire":null,"modifiers":"volcano+gold"}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            rules_in_words(&h),
+            [
+                "Robert: Moderate, 2 cards; soldier flips 3",
+                "modifiers: volcano, gold"
+            ]
+        );
+    }
 
     #[test]
     fn refuses_what_is_not_a_trace() {

@@ -92,6 +92,23 @@ pub fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     pb
 }
 
+/// A progress bar over `total` units of work (`Experiment::cost` per game: a search player's
+/// game weighs as much as its rollouts), for rows whose games cost unlike amounts: it shows the
+/// share of the work done and an ETA that holds for every row, not a game count.
+pub fn work_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {percent}% of the work (search games weighted by their rollouts), eta {eta}",
+        )
+        .expect("valid progress template"),
+    );
+    pb
+}
+
 /// What one chunk of games adds besides the rows' accumulators: the paired statistics, the
 /// chunk's game range (so an interrupted run knows which games it holds) and, with `games.csv`,
 /// each row's per-game log.
@@ -209,7 +226,10 @@ pub fn run_rows<E: Tables>(
                 }
             }
             // The bar grows batch by batch (its total is not known in advance).
-            let still = active.iter().filter(|&&a| a).count() as u64;
+            let still: u64 = (0..rows.len())
+                .filter(|&i| active[i])
+                .map(|i| rows[i].cost())
+                .sum();
             pb.inc_length(PRECISION_BATCH.min(max_games - done) * still);
         }
     }
@@ -458,7 +478,7 @@ pub fn run_game_with<E: Tables>(
                 rows.iter()
                     .map(|e| {
                         let cap = e.games_cap().unwrap_or(u64::MAX);
-                        r.end.min(cap).saturating_sub(r.start)
+                        r.end.min(cap).saturating_sub(r.start) * e.cost()
                     })
                     .sum::<u64>()
             })
@@ -466,11 +486,16 @@ pub fn run_game_with<E: Tables>(
         Budget::Precision { max_games, .. } => {
             let first = PRECISION_BATCH.min(max_games);
             rows.iter()
-                .map(|e| first.min(e.games_cap().unwrap_or(u64::MAX)))
+                .map(|e| first.min(e.games_cap().unwrap_or(u64::MAX)) * e.cost())
                 .sum()
         }
     };
-    let pb = progress_bar(planned, opts.quiet);
+    let weighted = rows.iter().any(|e| e.cost() > 1);
+    let pb = if weighted {
+        work_bar(planned, opts.quiet)
+    } else {
+        progress_bar(planned, opts.quiet)
+    };
     let played = with_threads(opts.threads, || {
         let mut played = earlier;
         for r in todo {
@@ -630,7 +655,10 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         description: sweep.description,
         summary_csv: &summary,
         headline: &headline,
+        summary_file: "summary.csv",
+        summary_intro: html::SWEEP_SUMMARY,
         compare_csv: &compare_csv,
+        pairs: Some(html::SWEEP_PAIRS),
         extra_tables: vec![
             (
                 "ablation.csv (each knob moved, against the base row)",

@@ -110,6 +110,84 @@ fn align(lines: &[Vec<String>], left: usize) -> String {
     out
 }
 
+/// What a report folder holds, as its `.robsim-files` list says this run wrote it: the tables
+/// and other files by name, the figures counted (`summary.csv, seats.csv, report.html, 3
+/// figures (.svg), manifest.json`). Empty when the folder has no list.
+pub fn files_written(dir: &std::path::Path) -> String {
+    let Ok(text) = std::fs::read_to_string(dir.join(crate::report::FILES)) else {
+        return String::new();
+    };
+    let names: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    let rank = |n: &str| {
+        if n == "summary.csv" {
+            0
+        } else if n.ends_with(".csv") || (n.ends_with(".json") && !is_meta(n)) {
+            1
+        } else if n.ends_with(".html") {
+            2
+        } else if n.ends_with(".svg") {
+            3
+        } else {
+            4
+        }
+    };
+    let mut named: Vec<&str> = names.iter().copied().filter(|n| rank(n) != 3).collect();
+    named.sort_by_key(|n| rank(n));
+    let figures = names.iter().filter(|n| rank(n) == 3).count();
+    let mut parts: Vec<String> = Vec::new();
+    for n in named {
+        if rank(n) == 4 && figures > 0 && !parts.iter().any(|p| p.contains("figure")) {
+            parts.push(figures_part(figures));
+        }
+        parts.push(n.to_string());
+    }
+    if figures > 0 && !parts.iter().any(|p| p.contains("figure")) {
+        parts.push(figures_part(figures));
+    }
+    parts.join(", ")
+}
+
+/// `{label} DIR (files...)` for the end of a command's output: [`files_written`] wrapped to
+/// stay under 100 characters a line (continuation lines indented by four spaces).
+pub fn files_line(label: &str, dir: &std::path::Path) -> String {
+    let list = files_written(dir);
+    let mut out = format!("{label} {} (", dir.display());
+    let mut len = out.chars().count();
+    let parts: Vec<&str> = list.split(", ").filter(|p| !p.is_empty()).collect();
+    for (k, p) in parts.iter().enumerate() {
+        let piece = if k + 1 < parts.len() {
+            format!("{p},")
+        } else {
+            format!("{p})")
+        };
+        if k > 0 {
+            if len + 1 + piece.chars().count() > 96 {
+                out.push_str("\n   ");
+                len = 3;
+            }
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(&piece);
+        len += piece.chars().count();
+    }
+    if parts.is_empty() {
+        out.push(')');
+    }
+    out
+}
+
+fn is_meta(n: &str) -> bool {
+    ["manifest.json", "state.json"].contains(&n)
+}
+
+fn figures_part(n: usize) -> String {
+    format!("{n} figure{} (.svg)", if n == 1 { "" } else { "s" })
+}
+
 /// Most paired steps printed; the rest are in `compare.csv`.
 const MAX_STEPS: usize = 40;
 
@@ -195,6 +273,12 @@ pub fn summary(
         .rows
         .iter()
         .any(|r| num(r, "capouts").unwrap_or(0.0) > 0.0);
+    // Stalled losses: shown wherever a row's policy can concede a stalled game (or did).
+    let stalled = t.has("stalled")
+        && t.rows.iter().any(|r| {
+            !cell(r, "stalled").is_empty()
+                && (num(r, "stalled").unwrap_or(0.0) > 0.0 || can_stall(r))
+        });
     // An ablation's rows each move one knob from row 0: one column says which, instead of a
     // column per knob.
     let ablation_rows = !Table::read(ablation_csv).rows.is_empty();
@@ -236,6 +320,9 @@ pub fn summary(
         .into(),
     );
     head.extend(extra.iter().map(|c| c.to_string()));
+    if stalled {
+        head.push("stalled (of losses)".into());
+    }
     if capouts {
         head.push("capouts".into());
     }
@@ -281,6 +368,13 @@ pub fn summary(
                 _ => cell(r, c).to_string(),
             });
         }
+        if stalled {
+            l.push(if cell(r, "stalled").is_empty() {
+                "-".into()
+            } else {
+                format!("{} of {}", cell(r, "stalled"), cell(r, "losses"))
+            });
+        }
         if capouts {
             l.push(cell(r, "capouts").to_string());
         }
@@ -292,6 +386,12 @@ pub fn summary(
     }
     out.push_str(&ablation(&Table::read(ablation_csv)));
     out
+}
+
+/// Whether a row's policy can concede a stalled game: the team script on Robert, alone or as
+/// the learned player's script (docs/guide.md, column `stalled`).
+fn can_stall(r: &BTreeMap<String, String>) -> bool {
+    cell(r, "variant") == "robert" && matches!(cell(r, "policy"), "team" | "team-tuned" | "learned")
 }
 
 /// Each step of each varying setting (neighbouring values in row order), paired on the same
@@ -341,13 +441,14 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
             ) {
                 (Some(d), Some(lo), Some(hi)) => {
                     let p = num(c, "mcnemar_p").map_or(String::new(), p_value);
-                    format!("{}  {p}", points_ci(d, lo, hi))
+                    format!("{}  {p}, {}", points_ci(d, lo, hi), paired_games(c))
                 }
                 _ => format!(
-                    "{:+.1} turns ({:+.1} to {:+.1})",
+                    "{:+.1} turns ({:+.1} to {:+.1}), {}",
                     num(c, "turns_diff_mean").unwrap_or(0.0),
                     num(c, "turns_diff_lo95").unwrap_or(0.0),
-                    num(c, "turns_diff_hi95").unwrap_or(0.0)
+                    num(c, "turns_diff_hi95").unwrap_or(0.0),
+                    paired_games(c)
                 ),
             };
             lines.push(vec![
@@ -366,6 +467,15 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
         out.push_str(&format!("  ... {more} more steps in compare.csv\n"));
     }
     out
+}
+
+/// How many paired games a step rests on (compare.csv's `games`): a search row's step may rest
+/// on a few games only.
+fn paired_games(c: &BTreeMap<String, String>) -> String {
+    match cell(c, "games") {
+        "1" => "1 paired game".into(),
+        n => format!("{n} paired games"),
+    }
 }
 
 /// An ablation's moved knobs, largest effect first.
@@ -397,6 +507,7 @@ fn ablation(a: &Table) -> String {
         if team { "win rate" } else { "turns" }.to_string(),
         "change (95%)".to_string(),
         if team { "McNemar" } else { "" }.to_string(),
+        "paired games".to_string(),
     ]];
     for r in rows {
         let change = if team {
@@ -427,6 +538,7 @@ fn ablation(a: &Table) -> String {
             } else {
                 String::new()
             },
+            cell(r, "games").to_string(),
         ]);
     }
     out.push_str(&align(&lines, 2));
@@ -442,8 +554,8 @@ mod tests {
         let rows = b"row,variant,players,difficulty,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,capouts\n\
 0,robert,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
 1,robert,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
-        let compare = b"row_a,row_b,setting,value_a,value_b,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
-0,1,difficulty,easy,hard,-0.62,-0.63,-0.61,0.0\n";
+        let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
+0,1,difficulty,easy,hard,100,-0.62,-0.63,-0.61,0.0\n";
         let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
 a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
@@ -455,7 +567,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         assert!(s.contains("71.0% (70.1–71.9)"), "{s}");
         assert!(s.contains("difficulty easy → hard"), "{s}");
         assert!(
-            s.contains("-62.0 points (-63.0 to -61.0)  p < 0.001"),
+            s.contains("-62.0 points (-63.0 to -61.0)  p < 0.001, 100 paired games"),
             "{s}"
         );
         assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");

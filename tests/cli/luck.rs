@@ -49,7 +49,7 @@ fn the_same_report_whatever_the_threads_and_its_boards_replay() {
     ] {
         assert_eq!(read(&one, f), read(&two, f), "{f} on 1 and 2 threads");
     }
-    assert!(terminal.contains("3 players (team win)") && terminal.contains("rollout-2"));
+    assert!(terminal.contains("3 players, easy (team win)") && terminal.contains("rollout-2"));
     let lk = read(&one, "luck.csv");
     assert_eq!(
         column(&lk, "rung"),

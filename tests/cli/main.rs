@@ -13,6 +13,7 @@ mod journeys;
 mod learn;
 mod luck;
 mod names;
+mod outputs;
 mod readme;
 mod reliability;
 mod replay;

@@ -76,23 +76,130 @@ fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
         })
         .collect();
     let n = settings.first().map_or(0, Vec::len);
-    let varies: Vec<usize> = (0..n)
-        .filter(|&k| settings.iter().any(|s| s[k].1 != settings[0][k].1))
+    // The players and (Robert, unless the knob is the starting cards) the difficulty always,
+    // then whatever else differs between the groups, as luck's rows say it: "3 players, easy".
+    let knob_moves_difficulty = ["start_cards", "difficulty"].contains(&cal.knob);
+    let shown: Vec<usize> = (0..n)
+        .filter(|&k| {
+            let key = settings[0][k].0;
+            key != cal.knob
+                && settings.iter().all(|s| s[k].1 != "-" && !s[k].1.is_empty())
+                && ((key == "players")
+                    || (key == "difficulty" && !knob_moves_difficulty)
+                    || (key != "start_cards"
+                        && settings.iter().any(|s| s[k].1 != settings[0][k].1)))
+        })
         .collect();
     settings
         .iter()
         .map(|s| {
-            let parts: Vec<String> = varies
+            let parts: Vec<String> = shown
                 .iter()
-                .map(|&k| format!("{}={}", s[k].0, s[k].1))
+                .map(|&k| match s[k].0 {
+                    "variant" | "difficulty" => s[k].1.clone(),
+                    "players" => format!("{} players", s[k].1),
+                    "board" => format!("{} board", s[k].1),
+                    key => format!("{key} {}", s[k].1),
+                })
                 .collect();
-            if parts.is_empty() {
-                "all".into()
-            } else {
-                parts.join(" ")
-            }
+            parts.join(", ")
         })
         .collect()
+}
+
+/// Notes where a learned player (alone or as a search player's base) is asked about rows it
+/// was not trained on: a group's player count, or a bracketing value of `start_cards`, outside
+/// the rows its model file records (`[trained]`); one note when the file does not say.
+fn outside_training(
+    sweep: &Sweep,
+    cal: &Calibration,
+    rows: &[Vec<CatanRow>],
+    ladder: &Ladder,
+) -> Vec<String> {
+    let Some(file) = &sweep.file.learned else {
+        return Vec::new();
+    };
+    let learned = |g: usize| {
+        rows[g]
+            .first()
+            .is_some_and(|r| r.spec.policy.label().contains("learned"))
+    };
+    if !(0..rows.len()).any(learned) {
+        return Vec::new();
+    }
+    let Ok((_, how)) = robsim::config::modelfile::load(Path::new(&file.model)) else {
+        return Vec::new();
+    };
+    let Some(trained) = how.trained else {
+        return vec![format!(
+            "the model {} does not record the rows it was trained on (written before 2026-11-25), so no bracket is checked against them",
+            file.model
+        )];
+    };
+    let list = |v: &[u8]| match (v.first(), v.last()) {
+        (Some(a), Some(b)) if a != b && v.len() == (b - a + 1) as usize => format!("{a}–{b}"),
+        _ => v.iter().map(u8::to_string).collect::<Vec<_>>().join(", "),
+    };
+    let labels = labels(cal, rows);
+    let trained_on = if trained.start_cards.is_empty() {
+        format!("{} players", list(&trained.players))
+    } else {
+        format!(
+            "{} players, start_cards {}",
+            list(&trained.players),
+            list(&trained.start_cards)
+        )
+    };
+    let mut notes = Vec::new();
+    for (g, group) in cal.groups.iter().enumerate() {
+        if !learned(g) {
+            continue;
+        }
+        let mut outside = Vec::new();
+        let players = group.base.rules.players;
+        if !trained.players.contains(&players) {
+            outside.push(format!("its {players} players"));
+        }
+        if cal.knob == "start_cards" && !trained.start_cards.is_empty() {
+            let (lo, hi) = (
+                trained.start_cards[0] as i64,
+                trained.start_cards[trained.start_cards.len() - 1] as i64,
+            );
+            let side =
+                |v: Option<usize>| v.map_or("-".to_string(), |v| group.values[v].to_string());
+            let brackets: Vec<String> = ladder
+                .rungs
+                .iter()
+                .filter(|r| r.group == g)
+                .filter(|r| {
+                    [r.below, r.above, Some(r.chosen)]
+                        .into_iter()
+                        .flatten()
+                        .any(|v| group.values[v] < lo || group.values[v] > hi)
+                })
+                .map(|r| {
+                    format!(
+                        "{:.0}% ({} .. {})",
+                        r.target * 100.0,
+                        side(r.below),
+                        side(r.above)
+                    )
+                })
+                .collect();
+            if !brackets.is_empty() {
+                outside.push(format!("the brackets for {}", brackets.join(", ")));
+            }
+        }
+        if !outside.is_empty() {
+            notes.push(format!(
+                "{}: outside the learned model's training rows ({trained_on}; {}): {}",
+                labels[g],
+                file.model,
+                outside.join("; ")
+            ));
+        }
+    }
+    notes
 }
 
 /// Runs `robsim calibrate` on a config file.
@@ -201,8 +308,13 @@ fn run(
         secs: t0.elapsed().as_secs_f64(),
         games,
     };
-    write(dir, &sweep, &cal, &rows, &ladder, &meta).map_err(Failure::Run)?;
+    let notes = outside_training(&sweep, &cal, &rows, &ladder);
+    write(dir, &sweep, &cal, &rows, &ladder, &meta, &notes).map_err(Failure::Run)?;
     print(&cal, &rows, &ladder);
+    for n in &notes {
+        println!("note: {n}");
+    }
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     if ladder.partial {
         eprintln!(
@@ -232,6 +344,7 @@ fn write(
     rows: &[Vec<CatanRow>],
     ladder: &Ladder,
     meta: &Meta,
+    notes: &[String],
 ) -> Result<()> {
     let groups = labels(cal, rows);
     let rate = |g: usize, v: usize| r5(ladder.tally[g][v].rate());
@@ -330,12 +443,20 @@ fn write(
         humantime::format_rfc3339_seconds(meta.started),
         robsim::report::machine(),
     );
+    // The description, then the notes on brackets outside a learned model's training rows.
+    let mut description = sweep.file.description.clone();
+    for n in notes {
+        description.push_str(&format!(" Note: {n}."));
+    }
     let page = html::render(&html::Page {
         title: &format!("{} (calibration of {})", sweep.file.name, cal.knob),
-        description: &sweep.file.description,
+        description: &description,
         summary_csv: &ladder_csv,
         headline: &[],
+        summary_file: "ladder.csv",
+        summary_intro: LADDER_INTRO,
         compare_csv: &[],
+        pairs: None,
         extra_tables: vec![("evaluations.csv (every value played)", &evaluations)],
         figures: std::slice::from_ref(&figure),
         config: meta.text,
@@ -376,6 +497,9 @@ fn write(
     out.finish()?;
     Ok(())
 }
+
+/// The ladder table's paragraph on the calibration page.
+const LADDER_INTRO: &str = "<p>One row per group and target: the knob values whose team win rates bracket the target (<code>value_below</code>, <code>value_above</code>, each with its win rate), the value chosen and its win rate with the 95% Wilson interval over the games it played. Each value was played in batches until a sequential Wilson decision placed it on one side of every target it bears on (<code>decided</code> false: it reached <code>max_games</code> first); <code>evaluations.csv</code> below has every value played.</p>";
 
 fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
     use robsim::report::terminal::{pct, pct_ci};

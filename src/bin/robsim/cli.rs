@@ -605,6 +605,12 @@ pub(crate) enum Cmd {
     Luck {
         /// The config with a `[luck]` table, e.g. configs/robert-luck.toml.
         config: PathBuf,
+        /// Override `[luck] boards`: boards per row for every rung (2..1,000,000).
+        #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+        boards: Option<u64>,
+        /// Override `[luck] games_per_board`: games per board for every rung (2..1,000,000).
+        #[arg(value_name = "M", short, long = "games-per-board", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+        games_per_board: Option<u64>,
         #[command(flatten)]
         output: Output,
     },
@@ -660,6 +666,15 @@ pub(crate) enum Cmd {
     Learn {
         /// The config with a `[learn]` table, e.g. configs/robert-learn.toml.
         config: PathBuf,
+        /// Override `[learn] rounds` (1..20).
+        #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=20))]
+        rounds: Option<u32>,
+        /// Override `[learn] train_games`: training games per row and round (1..10,000,000).
+        #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        train_games: Option<u64>,
+        /// Override `[learn] test_games`: held-out games per row (1..100,000,000).
+        #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        test_games: Option<u64>,
         /// Where it goes [default: out/<name>]; --force as for every report folder. The model
         /// is identical for any thread count.
         #[command(flatten)]

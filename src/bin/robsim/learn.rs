@@ -5,22 +5,60 @@ use crate::Failure;
 use anyhow::Context;
 use robsim::catan::learn::{learn as iterate, planned_games, test_seed, train_seed, Learned};
 use robsim::config::learn::learning;
-use robsim::config::modelfile::{to_text, Provenance, RoundRecord};
+use robsim::config::modelfile::{to_text, Provenance, RoundRecord, Trained};
 use robsim::config::Sweep;
 use robsim::report::compare::CompareRow;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{git_commit, machine, sha256_hex, Manifest, ReportDir};
 use std::path::Path;
 
+/// `--rounds`, `--train-games` and `--test-games`: the config's `[learn]` keys overridden.
+pub(crate) struct Overrides {
+    pub(crate) rounds: Option<u32>,
+    pub(crate) train_games: Option<u64>,
+    pub(crate) test_games: Option<u64>,
+}
+
+impl Overrides {
+    /// The flags as the model's command records them (so the command reproduces the model).
+    fn flags(&self) -> String {
+        let mut f = String::new();
+        if let Some(n) = self.rounds {
+            f.push_str(&format!(" --rounds {n}"));
+        }
+        if let Some(n) = self.train_games {
+            f.push_str(&format!(" --train-games {n}"));
+        }
+        if let Some(n) = self.test_games {
+            f.push_str(&format!(" --test-games {n}"));
+        }
+        f
+    }
+}
+
 /// Runs `robsim learn`.
-pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<(), Failure> {
+pub(crate) fn learn(
+    config: &Path,
+    overrides: Overrides,
+    output: Output,
+    args: Vec<String>,
+) -> Result<(), Failure> {
     let (threads, quiet) = (output.threads, output.quiet);
     let origin = config.display().to_string();
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {origin}"))
         .map_err(Failure::Input)?;
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
-    let l = learning(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
+    let mut l = learning(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
+    if let Some(n) = overrides.rounds {
+        l.params.rounds = n;
+    }
+    if let Some(n) = overrides.train_games {
+        l.params.train_games = n;
+    }
+    if let Some(n) = overrides.test_games {
+        l.params.test_games = n;
+    }
     robsim::games::check(&sweep).map_err(Failure::Input)?;
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
@@ -42,18 +80,25 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
     // The model names the config as given, not the flags (threads, folder), so that every
     // thread count writes the same bytes.
     let how = Provenance {
-        command: format!("robsim learn {origin}"),
+        command: format!("robsim learn {origin}{}", overrides.flags()),
         config_sha256: sha256_hex(text.as_bytes()),
         seed,
         train_seed: train_seed(seed, 1),
         test_seed: test_seed(seed),
         rounds: l.params.rounds,
         records: result.rounds.iter().map(record).collect(),
+        trained: Some(trained(&rows)),
     };
-    let model = to_text(&result.model, &how).map_err(Failure::Run)?;
     let labels: Vec<String> = rows.iter().map(row_label).collect();
     write(&mut dir, &result, &labels).map_err(Failure::Run)?;
-    dir.text("model.toml", model);
+    // A run that keeps no round has learned nothing: its model would be the script alone
+    // (every weight 0), which plays exactly as the base policy under the name `learned`.
+    // No model.toml then; the rounds' own fits stay as round-N.toml to inspect.
+    let kept = result.rounds.iter().any(|r| r.kept);
+    if kept {
+        let model = to_text(&result.model, &how).map_err(Failure::Run)?;
+        dir.text("model.toml", model);
+    }
     // Every round's fitted model, kept or not, to inspect what a rejected round learned.
     for r in &result.rounds {
         let one = Provenance {
@@ -96,7 +141,17 @@ pub(crate) fn learn(config: &Path, output: Output, args: Vec<String>) -> Result<
     dir.text("manifest.json", json + "\n");
     dir.finish().map_err(Failure::Run)?;
     print(&result, &labels);
-    println!("model: {}", out.join("model.toml").display());
+    if kept {
+        println!("model: {}", out.join("model.toml").display());
+    } else {
+        println!(
+            "model: none written: no round was kept (no round's model beat the one before on the held-out games), so nothing was learned; more train_games or rounds may help (--train-games, --rounds)"
+        );
+        eprintln!(
+            "robsim: learn kept no round: no model.toml written (the round-N.toml files are the rejected rounds' fits, not a model to play)"
+        );
+    }
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     Ok(())
 }
@@ -108,6 +163,26 @@ fn rayon_threads(threads: usize) -> usize {
     } else {
         threads
     }
+}
+
+/// The rows a model is trained on, as its file records them (`[trained]`): `calibrate` notes a
+/// bracket outside them.
+fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
+    let mut t = Trained::default();
+    for r in rows {
+        let rules = &r.spec.rules;
+        if !t.players.contains(&rules.players) {
+            t.players.push(rules.players);
+        }
+        if let Some(x) = rules.variant.robert() {
+            if !t.start_cards.contains(&x.start_cards) {
+                t.start_cards.push(x.start_cards);
+            }
+        }
+    }
+    t.players.sort_unstable();
+    t.start_cards.sort_unstable();
+    t
 }
 
 fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {

@@ -12,13 +12,18 @@ use robsim::config::luck::{luck as parse_luck, Luck};
 use robsim::config::Sweep;
 use robsim::engine::runner::{run_counted, stop_requested, with_threads};
 use robsim::engine::stats::wilson;
-use robsim::report::sweep::{default_out, progress_bar, shell_words};
+use robsim::report::sweep::{default_out, progress_bar, shell_words, work_bar};
 use robsim::report::terminal::{aligned, pct, pct_ci};
 use robsim::report::{html, ReportDir};
 use std::path::Path;
 
-/// Runs `robsim luck`.
-pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(), Failure> {
+/// Runs `robsim luck`; `overrides` are `--boards` and `--games-per-board` (every rung).
+pub(crate) fn luck(
+    config: &Path,
+    overrides: (Option<u64>, Option<u64>),
+    output: Output,
+    args: Vec<String>,
+) -> Result<(), Failure> {
     let Output {
         threads,
         out,
@@ -30,7 +35,15 @@ pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(
         .map_err(Failure::Input)?;
     let origin = config.display().to_string();
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
-    let lk = parse_luck(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;
+    let mut lk = parse_luck(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;
+    for rung in &mut lk.rungs {
+        if let Some(b) = overrides.0 {
+            rung.boards = b;
+        }
+        if let Some(m) = overrides.1 {
+            rung.games_per_board = m;
+        }
+    }
     robsim::games::check(&lk.sweep).map_err(Failure::Input)?;
     let maps = robsim::games::catan_maps(&lk.sweep).map_err(Failure::Input)?;
     let seed = sweep.file.seed;
@@ -63,7 +76,21 @@ pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(
         eprintln!("robsim: {note}");
     }
     let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
-    let pb = progress_bar(total, quiet);
+    // The bar weighs each rung's games by their cost (a search rung's game by its rollouts).
+    let work: u64 = bound
+        .iter()
+        .flatten()
+        .map(|(_, r)| r.games() * r.spec.policy.cost())
+        .sum();
+    let pb = if bound
+        .iter()
+        .flatten()
+        .any(|(_, r)| r.spec.policy.cost() > 1)
+    {
+        work_bar(work, quiet)
+    } else {
+        progress_bar(work, quiet)
+    };
     install_interrupt_handler();
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
@@ -102,6 +129,7 @@ pub(crate) fn luck(config: &Path, output: Output, args: Vec<String>) -> Result<(
     };
     write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
     print(&played, &stats);
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
     println!("report: {}", out.display());
     Ok(())
 }
@@ -158,7 +186,10 @@ fn write(
             description: &sweep.file.description,
             summary_csv: &luck_csv,
             headline: HEADLINE,
+            summary_file: "luck.csv",
+            summary_intro: LUCK_INTRO,
             compare_csv: &pairs,
+            pairs: Some(PAIRS_INTRO),
             extra_tables: vec![
                 (
                     "features.csv (what makes a board hard: every row and rung)",
@@ -180,6 +211,15 @@ fn write(
     out.finish()?;
     Ok(())
 }
+
+/// The luck table's paragraph on the luck page.
+const LUCK_INTRO: &str = "<p>One row per grid row and rung (the rungs are the policies, weakest first), each rung playing its boards × games per board: the board fixed, the dice and deck varied. Win rates are the team's (competitive rows: the first seat's) with 95% Wilson intervals over the effective sample size (games over the design effect of playing them board by board); <code>board_share</code> is the share of one game's outcome variance that the board accounts for, with its jackknife interval over boards; the spans and outlier shares are of the observed per-board rates. The method: docs/guide.md, section Luck and skill.</p>";
+
+/// The rung pairs' paragraph on the luck page (`pairs.csv`), and the sentence when there are none.
+const PAIRS_INTRO: (&str, &str) = (
+    "<p>Every two rungs of one row, A (listed first, the weaker) and B, over the games both played: game <i>j</i> of board <i>b</i> has the same board, dice and deck in every rung. Differences are rung B minus rung A with 95% intervals (win rate: Newcombe's hybrid score interval for paired proportions); <code>skill_decided_share</code> is the share of games B won and A lost, <code>skill_reversed_share</code> the reverse; p-values: McNemar's test on those games (exact binomial below 25 such games, else chi-square with continuity correction), p &lt; 0.05 shaded; <code>skill_spread_logit</code> is B's log-odds of a win minus A's, with boards as clusters.</p>",
+    "<p>No rung pairs: pairs.csv is written for co-op rows (Robert, Solitaire) only; competitive rows compare their seats in seats.csv.</p>",
+);
 
 /// The columns of `luck.csv` shown first in report.html.
 const HEADLINE: &[&str] = &[

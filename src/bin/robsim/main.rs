@@ -191,7 +191,22 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             output,
             args,
         ),
-        Cmd::Learn { config, output } => learn::learn(&config, output, args),
+        Cmd::Learn {
+            config,
+            rounds,
+            train_games,
+            test_games,
+            output,
+        } => learn::learn(
+            &config,
+            learn::Overrides {
+                rounds,
+                train_games,
+                test_games,
+            },
+            output,
+            args,
+        ),
         Cmd::Bench {
             games,
             repeats,
@@ -214,7 +229,12 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             output,
         } => calibrate::calibrate(&config, games, output, args),
-        Cmd::Luck { config, output } => luck::luck(&config, output, args),
+        Cmd::Luck {
+            config,
+            boards,
+            games_per_board,
+            output,
+        } => luck::luck(&config, (boards, games_per_board), output, args),
     }
 }
 

@@ -247,10 +247,11 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;
+    // Exactly the files this report wrote (`.robsim-files`): a one-row run has no compare.csv.
     writeln!(
         out,
-        "\nfull tables: {} (summary.csv, compare.csv, report.html)",
-        dir.display()
+        "\n{}",
+        robsim::report::terminal::files_line("full tables:", dir)
     )?;
     Ok(())
 }

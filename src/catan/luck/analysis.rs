@@ -61,9 +61,10 @@ pub(super) fn catan_row<'t>(r: &[PlayedRung<'t>]) -> CatanRow<'t> {
     }
 }
 
-/// Short row labels: the settings that vary between rows, leaving out the policy (the rungs
-/// are the policies) and the settings only some rows have (a variant's own options, which the
-/// variant's name implies), e.g. "3 players, moderate" or "raiders, vp_to_win 13, fixed board".
+/// Short row labels: the players and (Robert) the difficulty always, then the other settings
+/// that vary between rows, leaving out the policy (the rungs are the policies) and the settings
+/// only some rows have (a variant's own options, which the variant's name implies), e.g.
+/// "3 players, moderate" or "raiders, 4 players, vp_to_win 13, fixed board".
 fn labels(rows: &[Vec<PlayedRung>]) -> Vec<String> {
     let settings: Vec<Vec<(&'static str, String)>> =
         rows.iter().map(|r| catan_row(r).settings()).collect();
@@ -73,7 +74,8 @@ fn labels(rows: &[Vec<PlayedRung>]) -> Vec<String> {
             let key = settings[0][k].0;
             key != "policy"
                 && settings.iter().all(|s| s[k].1 != "-")
-                && settings.iter().any(|s| s[k].1 != settings[0][k].1)
+                && (["players", "difficulty"].contains(&key)
+                    || settings.iter().any(|s| s[k].1 != settings[0][k].1))
         })
         .collect();
     settings
@@ -88,11 +90,7 @@ fn labels(rows: &[Vec<PlayedRung>]) -> Vec<String> {
                     key => format!("{key} {}", s[k].1),
                 })
                 .collect();
-            if parts.is_empty() {
-                "all rows".to_string()
-            } else {
-                parts.join(", ")
-            }
+            parts.join(", ")
         })
         .collect()
 }

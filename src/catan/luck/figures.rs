@@ -123,7 +123,7 @@ pub fn figures(rows: &[Vec<PlayedRung>], stats: &[RowStats]) -> Result<Vec<Figur
         name: "board_share".into(),
         title: "Board share of variance by row and rung".into(),
         caption: "The variance of the boards' true win rates (binomial noise removed, one-way ANOVA) over the variance of one game's outcome, p (1 − p), with its 95% jackknife interval over boards; 0: the board does not matter, 1: the board decides every game. Rows whose rung never (or always) wins have no share.".into(),
-        svg: plot::rate_chart(&labels, "board share of variance", &series, (900, 420))?,
+        svg: plot::rate_chart_wrapped(&labels, "board share of variance", &series, (900, 440))?,
     });
     if let Some((st, rs, name)) = stats
         .iter()

@@ -71,6 +71,10 @@ impl Experiment for LuckRung<'_> {
     type Acc = LuckAcc;
     type Scratch = Box<ActionList>;
 
+    fn cost(&self) -> u64 {
+        self.spec.policy.cost()
+    }
+
     fn play(&self, i: u64, acc: &mut LuckAcc, buf: &mut Box<ActionList>) {
         let (b, j) = (i / self.games_per_board, i % self.games_per_board);
         if acc.games.is_empty() {

@@ -323,6 +323,27 @@ impl PolicySpec {
         }
     }
 
+    /// The estimated cost of one game in games of the team script, for the progress bar only:
+    /// the learned player about 2 (docs/speed.md: 1.6-1.9x per player-turn); a search player
+    /// about 250 per rollout per candidate (rollout-8 over team: 2,000, as `robsim bench` plays
+    /// 2 of its games a second against 4,000 of the script's), twice that over learned.
+    pub fn cost(&self) -> u64 {
+        match self {
+            PolicySpec::Rollout { knobs, learned, .. } => {
+                // Halving's budget is per decision: per candidate it is a share of it.
+                let per_candidate = match knobs.search {
+                    SearchMode::Race => knobs.rollouts as u64,
+                    SearchMode::Halving => {
+                        knobs.simulations as u64 / knobs.max_candidates.max(1) as u64
+                    }
+                };
+                250 * per_candidate.max(1) * if learned.is_some() { 2 } else { 1 }
+            }
+            PolicySpec::Learned { .. } => 2,
+            _ => 1,
+        }
+    }
+
     /// The name a report shows: the name, a named model's name (`learned:mine`), and a search
     /// player's budget (`rollout-16`), so that rows of two budgets or models differ in one
     /// setting.
