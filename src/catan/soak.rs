@@ -4,6 +4,7 @@
 
 use crate::catan::policy::RandomPolicy;
 use crate::catan::sim::{layout_for, GameRngs};
+use crate::catan::SecondRollDoubles as Doubles;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
@@ -61,11 +62,39 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
         }
     }
     for awards in [true, false] {
-        for (destroy_faces, tiles_to_lose, hand_limit, lost_card, knight_play) in [
-            (4, 5, 5, LostCard::Any, KnightPlay::CancelOnly),
-            (4, 5, 5, LostCard::NotVp, KnightPlay::MoveRobber),
-            (6, 3, 3, LostCard::Any, KnightPlay::MoveRobber),
-            (0, 18, 9, LostCard::NotVp, KnightPlay::CancelOnly),
+        for (destroy_faces, tiles_to_lose, hand_limit, lost_card, knight_play, doubles) in [
+            (
+                4,
+                5,
+                5,
+                LostCard::Any,
+                KnightPlay::CancelOnly,
+                Doubles::Nothing,
+            ),
+            (
+                4,
+                5,
+                5,
+                LostCard::NotVp,
+                KnightPlay::MoveRobber,
+                Doubles::Both,
+            ),
+            (
+                6,
+                3,
+                3,
+                LostCard::Any,
+                KnightPlay::MoveRobber,
+                Doubles::Tech,
+            ),
+            (
+                0,
+                18,
+                9,
+                LostCard::NotVp,
+                KnightPlay::CancelOnly,
+                Doubles::Both,
+            ),
         ] {
             configs.push(Rules {
                 hand_limit,
@@ -75,6 +104,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                     tiles_to_lose,
                     lost_card,
                     knight_play,
+                    second_roll_doubles: doubles,
                 })
             });
         }

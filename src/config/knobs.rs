@@ -8,7 +8,8 @@
 use crate::carcassonne::Rules as CarcRules;
 use crate::catan::knobs::value as catan_value;
 use crate::catan::{
-    KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules, Variant,
+    KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules,
+    SecondRollDoubles, Variant,
 };
 use crate::tomltext::show;
 use toml::Value;
@@ -166,6 +167,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "cancel-only (the seed names no other use)",
     },
     RuleKnob {
+        key: "second_roll_doubles",
+        applies: "solitaire",
+        allowed: Allowed::Names(SecondRollDoubles::NAMES),
+        seed: "nothing: the doubles pick belongs to the turn's roll",
+    },
+    RuleKnob {
         key: "raider_pool",
         applies: "raiders",
         allowed: Allowed::Int(0, 60),
@@ -275,6 +282,9 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
             (Variant::Solitaire(o), "knight_play") => {
                 o.knight_play = admitted(KnightPlay::parse(name))
             }
+            (Variant::Solitaire(o), "second_roll_doubles") => {
+                o.second_roll_doubles = admitted(SecondRollDoubles::parse(name))
+            }
             _ => return Err(format!("{key} is not set from the grid's rule knobs")),
         }
         return Ok(());
@@ -368,6 +378,12 @@ mod tests {
         ("robert", "reshuffled_knights", "\"count\"", "\"keep\""),
         ("solitaire", "lost_card", "\"not-vp\"", "\"vp\""),
         ("solitaire", "knight_play", "\"move-robber\"", "\"play\""),
+        (
+            "solitaire",
+            "second_roll_doubles",
+            "\"both\"",
+            "\"doubles\"",
+        ),
         ("raiders", "jungle_shelters", "true", "\"yes\""),
         ("solitaire", "destroy_faces", "6", "7"),
         ("solitaire", "tiles_to_lose", "3", "0"),

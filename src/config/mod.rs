@@ -108,6 +108,10 @@ pub struct GridFile {
     /// robber (`move-robber`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knight_play: Option<OneOrMany<String>>,
+    /// Solitaire: what doubles on the seven's second roll give (`nothing`, the default; `tech`;
+    /// `both`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_roll_doubles: Option<OneOrMany<String>>,
     /// Raiders: raiders in the pool at the start (default 18, or 24 for 5-6 players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raider_pool: Option<OneOrMany<i64>>,

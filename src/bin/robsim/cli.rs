@@ -258,6 +258,12 @@ pub(crate) struct GameArgs {
     /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber).
     #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
     pub(crate) knight_play: Option<String>,
+    /// Doubles on the seven's second roll: nothing, tech or both [default: nothing]
+    ///
+    /// Doubles on the seven's second roll give no pick (nothing), the tech_advancement pick
+    /// (tech) or, as after the turn's roll, the doubles pick and the tech pick (both).
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
+    pub(crate) second_roll_doubles: Option<String>,
     /// Set-up settlements place raiders: true/false [default: false]
     #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) setup_raiders: Option<bool>,
@@ -423,6 +429,7 @@ impl GameArgs {
                 reshuffled_knights: one(&self.reshuffled_knights),
                 lost_card: one(&self.lost_card),
                 knight_play: one(&self.knight_play),
+                second_roll_doubles: one(&self.second_roll_doubles),
                 jungle_shelters: self.jungle_shelters.then_some(OneOrMany::One(true)),
                 destroy_faces: self.destroy_faces.map(OneOrMany::One),
                 tiles_to_lose: self.tiles_to_lose.map(OneOrMany::One),

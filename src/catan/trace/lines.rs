@@ -63,6 +63,7 @@ pub(super) struct SolitaireOptions {
     tiles_to_lose: u8,
     lost_card: &'static str,
     knight_play: &'static str,
+    second_roll_doubles: &'static str,
 }
 
 #[derive(Serialize)]
@@ -133,6 +134,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
                 tiles_to_lose: r.tiles_to_lose,
                 lost_card: r.lost_card.name(),
                 knight_play: r.knight_play.name(),
+                second_roll_doubles: r.second_roll_doubles.name(),
             }),
             _ => None,
         },
