@@ -39,6 +39,7 @@ pub fn value(key: &str, r: &Rules) -> Option<Value> {
             solitaire.map(|o| Value::String(o.second_roll_doubles.name().into()))
         }
         "jungle_shelters" => raiders.map(|o| Value::Boolean(o.jungle_shelters)),
+        "taken_discoveries" => raiders.map(|o| Value::String(o.taken_discoveries.name().into())),
         "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
         "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
         "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),

@@ -112,10 +112,10 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     for p in 3..=6 {
         for setup_raiders in [false, true] {
             for volcano_start in [false, true] {
-                for (pool, per_build, jungle_shelters) in [
-                    (None, None, false),
-                    (Some(6), Some(1), true),
-                    (Some(40), Some(4), false),
+                for (pool, per_build, jungle_shelters, taken) in [
+                    (None, None, false, TakenDiscoveries::Collect),
+                    (Some(6), Some(1), true, TakenDiscoveries::Collect),
+                    (Some(40), Some(4), false, TakenDiscoveries::Lost),
                 ] {
                     configs.push(Rules {
                         turn_cap: 600,
@@ -127,6 +127,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                                 raider_pool: pool,
                                 raiders_per_build: per_build,
                                 jungle_shelters,
+                                taken_discoveries: taken,
                             },
                         )
                     });

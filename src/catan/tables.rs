@@ -27,6 +27,7 @@ pub const NUMERIC_KNOBS: &[&str] = &[
     "raider_pool",
     "raiders_per_build",
     "jungle_shelters",
+    "taken_discoveries",
 ];
 
 /// `raids_by_hex.csv`: per Raiders configuration and land hex.
@@ -235,6 +236,7 @@ impl Tables for CatanRow<'_> {
             "raider_pool",
             "raiders_per_build",
             "jungle_shelters",
+            "taken_discoveries",
         ]
     }
 

@@ -250,6 +250,7 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
         int(&g.raider_pool, "raider_pool")?,
         int(&g.raiders_per_build, "raiders_per_build")?,
         switch(&g.jungle_shelters, "jungle_shelters")?,
+        named(&g.taken_discoveries, "taken_discoveries")?,
     ])
 }
 

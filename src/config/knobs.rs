@@ -9,7 +9,7 @@ use crate::carcassonne::Rules as CarcRules;
 use crate::catan::knobs::value as catan_value;
 use crate::catan::{
     KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules,
-    SecondRollDoubles, Variant,
+    SecondRollDoubles, TakenDiscoveries, Variant,
 };
 use crate::tomltext::show;
 use toml::Value;
@@ -191,6 +191,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "false: a jungle yields no resources",
     },
     RuleKnob {
+        key: "taken_discoveries",
+        applies: "raiders",
+        allowed: Allowed::Names(TakenDiscoveries::NAMES),
+        seed: "collect: the seed takes only the VP and the harbor",
+    },
+    RuleKnob {
         key: "robbers",
         applies: "carcassonne",
         allowed: Allowed::Bool,
@@ -284,6 +290,9 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
             }
             (Variant::Solitaire(o), "second_roll_doubles") => {
                 o.second_roll_doubles = admitted(SecondRollDoubles::parse(name))
+            }
+            (Variant::Raiders(o), "taken_discoveries") => {
+                o.taken_discoveries = admitted(TakenDiscoveries::parse(name))
             }
             _ => return Err(format!("{key} is not set from the grid's rule knobs")),
         }
@@ -385,6 +394,7 @@ mod tests {
             "\"doubles\"",
         ),
         ("raiders", "jungle_shelters", "true", "\"yes\""),
+        ("raiders", "taken_discoveries", "\"lost\"", "\"none\""),
         ("solitaire", "destroy_faces", "6", "7"),
         ("solitaire", "tiles_to_lose", "3", "0"),
         ("raiders", "raider_pool", "30", "61"),

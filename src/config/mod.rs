@@ -121,6 +121,10 @@ pub struct GridFile {
     /// Raiders: a jungle counts as a producing neighbour in the takeover check (default false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jungle_shelters: Option<OneOrMany<bool>>,
+    /// Raiders: whether a taken building collects discoveries from an unraided jungle
+    /// (`collect`, the default) or not (`lost`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_discoveries: Option<OneOrMany<String>>,
     /// Carcassonne: robbers each player has (default 1, the seed; or 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robbers_per_player: Option<OneOrMany<i64>>,

@@ -283,6 +283,12 @@ pub(crate) struct GameArgs {
     /// A jungle counts as a producing neighbour when buildings are taken.
     #[arg(long, help_heading = RAIDERS)]
     pub(crate) jungle_shelters: bool,
+    /// Taken buildings and jungles: collect or lost [default: collect]
+    ///
+    /// A building the raiders took still collects discoveries from an unraided jungle (collect)
+    /// or collects nothing while taken (lost).
+    #[arg(value_name = "NAME", long, help_heading = RAIDERS)]
+    pub(crate) taken_discoveries: Option<String>,
     /// The Robbers expansion: true/false [default: true]
     #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
     pub(crate) robbers: Option<bool>,
@@ -431,6 +437,7 @@ impl GameArgs {
                 knight_play: one(&self.knight_play),
                 second_roll_doubles: one(&self.second_roll_doubles),
                 jungle_shelters: self.jungle_shelters.then_some(OneOrMany::One(true)),
+                taken_discoveries: one(&self.taken_discoveries),
                 destroy_faces: self.destroy_faces.map(OneOrMany::One),
                 tiles_to_lose: self.tiles_to_lose.map(OneOrMany::One),
                 raider_pool: self.raider_pool.map(OneOrMany::One),

@@ -87,6 +87,26 @@ named_option! {
 }
 
 named_option! {
+    /// Raiders: whether a building the raiders took still collects discoveries from an unraided
+    /// jungle (the seed lists what a taken building loses: "This piece no longer counts toward
+    /// victory point totals", and its harbor; it says nothing of collecting).
+    TakenDiscoveries {
+        /// It collects, as every building on a jungle's corner does (robsim's reading so far).
+        Collect = "collect",
+        /// It collects nothing while taken: the piece is the raiders'.
+        Lost = "lost",
+    }
+}
+
+// `named_option!` derives no `Default` (most options have none); `RaidersRules` derives one.
+#[allow(clippy::derivable_impls)]
+impl Default for TakenDiscoveries {
+    fn default() -> Self {
+        TakenDiscoveries::Collect
+    }
+}
+
+named_option! {
     /// Solitaire: what a knight may do (the seed describes only cancelling a seven).
     KnightPlay {
         /// Knights only cancel sevens (the default reading).
@@ -190,6 +210,8 @@ pub struct RaidersRules {
     /// takes a building when "resources can not be drawn from any of its neighboring land
     /// hexes", and a jungle yields discoveries, not resources).
     pub jungle_shelters: bool,
+    /// Whether a taken building collects discoveries from an unraided jungle (default: yes).
+    pub taken_discoveries: TakenDiscoveries,
 }
 
 impl RaidersRules {

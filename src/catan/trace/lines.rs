@@ -96,6 +96,7 @@ pub(super) struct RaidersOptions {
     pool: u8,
     per_build: u8,
     jungle_shelters: bool,
+    taken_discoveries: &'static str,
 }
 
 pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
@@ -145,6 +146,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
             pool: r.pool(rules.players),
             per_build: r.per_build(rules.players),
             jungle_shelters: r.jungle_shelters,
+            taken_discoveries: r.taken_discoveries.name(),
         }),
     }
 }
