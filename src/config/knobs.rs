@@ -226,6 +226,18 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         allowed: Allowed::Names(crate::carcassonne::RobberShare::NAMES),
         seed: "half (rounded up)",
     },
+    RuleKnob {
+        key: "rogue_beside",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::RogueBeside::NAMES),
+        seed: "after-moves: beside the figure once the round's normal moves are made",
+    },
+    RuleKnob {
+        key: "unplaceable_robber_tile",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::UnplaceableRobberTile::NAMES),
+        seed: "lost: discarded by the normal rules, robber step and all",
+    },
 ];
 
 /// The knob of a grid key.
@@ -250,6 +262,10 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
         "robber_final_points" if r.robbers => Some(Value::Integer(r.final_points as i64)),
         "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
         "robbers_per_player" if r.robbers => Some(Value::Integer(r.robbers_per_player as i64)),
+        "rogue_beside" if r.robbers => Some(Value::String(r.rogue_beside.name().into())),
+        "unplaceable_robber_tile" if r.robbers => {
+            Some(Value::String(r.unplaceable_robber_tile.name().into()))
+        }
         _ => None,
     }
 }
@@ -409,6 +425,18 @@ mod tests {
         ("carcassonne", "robber_final_points", "0", "6"),
         ("carcassonne", "robber_share", "\"third\"", "\"most\""),
         ("carcassonne", "robbers_per_player", "2", "3"),
+        (
+            "carcassonne",
+            "rogue_beside",
+            "\"round-start\"",
+            "\"before\"",
+        ),
+        (
+            "carcassonne",
+            "unplaceable_robber_tile",
+            "\"robber-step\"",
+            "\"kept\"",
+        ),
     ];
 
     #[test]

@@ -131,6 +131,14 @@ pub struct GridFile {
     /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber_share: Option<OneOrMany<String>>,
+    /// Carcassonne: where a robber must stand to move with a figure scoring rogue points
+    /// (`after-moves`, the default, or `round-start`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rogue_beside: Option<OneOrMany<String>>,
+    /// Carcassonne: a robber tile that fits nowhere loses its robber step (`lost`, the default)
+    /// or keeps it (`robber-step`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplaceable_robber_tile: Option<OneOrMany<String>>,
     /// Grid keys meant to span variants that do not all have them (`["soldier_flips"]` beside
     /// `variant = ["robert", "solitaire"]`): each multiplies the rows of the variants it applies
     /// to, and the terminal says which rows ignore it. Without this, a key set for a variant it

@@ -310,6 +310,17 @@ pub(crate) struct GameArgs {
     /// The share of a score a robber takes, each rounded up.
     #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
     pub(crate) robber_share: Option<String>,
+    /// Rogue points: after-moves or round-start [default: after-moves]
+    ///
+    /// A robber moves with a figure scoring rogue points when beside it after the round's
+    /// normal moves (after-moves) or when the round began (round-start).
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
+    pub(crate) rogue_beside: Option<String>,
+    /// Robber tile that fits nowhere: lost or robber-step [default: lost]
+    ///
+    /// Discarded with its robber step (lost) or its robber step still played (robber-step).
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
+    pub(crate) unplaceable_robber_tile: Option<String>,
     /// Tile file [default: base]
     ///
     /// `base` is the built-in configs/carcassonne-tiles.toml.
@@ -443,6 +454,8 @@ impl GameArgs {
                 raider_pool: self.raider_pool.map(OneOrMany::One),
                 raiders_per_build: self.raiders_per_build.map(OneOrMany::One),
                 robber_share: one(&self.robber_share),
+                rogue_beside: one(&self.rogue_beside),
+                unplaceable_robber_tile: one(&self.unplaceable_robber_tile),
                 robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
                 spans_variants: Vec::new(),
             },
