@@ -280,6 +280,8 @@ struct CarcRobbers {
     robber_final_points: u8,
     robber_share: &'static str,
     robbers_per_player: u8,
+    rogue_beside: &'static str,
+    unplaceable_robber_tile: &'static str,
     robber_point_share: f64,
     robbery_points_per_game: f64,
     robbery_points_per_game_lo95: f64,
@@ -341,6 +343,11 @@ impl Tables for CarcassonneRow {
             ("robber_final_points", r.final_points.to_string()),
             ("robber_share", r.share.name().into()),
             ("robbers_per_player", r.robbers_per_player.to_string()),
+            ("rogue_beside", r.rogue_beside.name().into()),
+            (
+                "unplaceable_robber_tile",
+                r.unplaceable_robber_tile.name().into(),
+            ),
         ]
     }
 
@@ -379,6 +386,8 @@ impl Tables for CarcassonneRow {
             "robber_final_points",
             "robber_share",
             "robbers_per_player",
+            "rogue_beside",
+            "unplaceable_robber_tile",
             "games",
             "win_rate_seat1",
             "win_rate_seat2",
@@ -393,7 +402,12 @@ impl Tables for CarcassonneRow {
     }
 
     fn varying_columns() -> &'static [&'static str] {
-        &["robber_share", "robbers_per_player"]
+        &[
+            "robber_share",
+            "robbers_per_player",
+            "rogue_beside",
+            "unplaceable_robber_tile",
+        ]
     }
 
     fn games(acc: &CarcAcc) -> u64 {
@@ -447,6 +461,8 @@ impl Tables for CarcassonneRow {
                     robber_final_points: rules.final_points,
                     robber_share: rules.share.name(),
                     robbers_per_player: rules.robbers_per_player,
+                    rogue_beside: rules.rogue_beside.name(),
+                    unplaceable_robber_tile: rules.unplaceable_robber_tile.name(),
                     robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
                     robbery_points_per_game: pg(acc.robbery_points),
                     robbery_points_per_game_lo95: r5(robbery_ci.0),

@@ -9,7 +9,8 @@ use rand::{Rng as _, SeedableRng};
 
 /// The rules and policy of Carcassonne soak game `j` (its index among the Carcassonne games):
 /// 2 to 5 players; three games in four with The Robbers, cycling through both placement rules,
-/// every share, one or two robbers each and 3 or 0 final points; `greedy` in every eighth game
+/// every share, one or two robbers each, 3 or 0 final points, both `rogue_beside` and both
+/// `unplaceable_robber_tile` readings; `greedy` in every eighth game
 /// (its robber and order choices), `random` otherwise.
 pub fn soak_rules(j: u64) -> (Rules, CarcPolicySpec) {
     let players = 2 + (j % 4) as u8;
@@ -29,6 +30,11 @@ pub fn soak_rules(j: u64) -> (Rules, CarcPolicySpec) {
         share,
         robbers_per_player: 1 + ((j / 128) % 2) as u8,
         final_points: [3, 0][((j / 256) % 2) as usize],
+        rogue_beside: [RogueBeside::AfterMoves, RogueBeside::RoundStart][((j / 3) % 2) as usize],
+        unplaceable_robber_tile: [
+            UnplaceableRobberTile::Lost,
+            UnplaceableRobberTile::RobberStep,
+        ][((j / 5) % 2) as usize],
     };
     let policy = if j % 8 == 7 {
         CarcPolicySpec::Greedy

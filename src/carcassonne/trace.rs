@@ -243,6 +243,8 @@ pub fn write_trace(
             "robber_final_points": r.final_points,
             "robber_share": r.share.name(),
             "robbers_per_player": r.robbers_per_player,
+            "rogue_beside": r.rogue_beside.name(),
+            "unplaceable_robber_tile": r.unplaceable_robber_tile.name(),
             "tiles": tiles_name,
             "seed": seed,
             "game": index,

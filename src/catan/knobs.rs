@@ -35,7 +35,11 @@ pub fn value(key: &str, r: &Rules) -> Option<Value> {
         "reshuffled_knights" => robert.map(|o| Value::String(o.reshuffled_knights.name().into())),
         "lost_card" => solitaire.map(|o| Value::String(o.lost_card.name().into())),
         "knight_play" => solitaire.map(|o| Value::String(o.knight_play.name().into())),
+        "second_roll_doubles" => {
+            solitaire.map(|o| Value::String(o.second_roll_doubles.name().into()))
+        }
         "jungle_shelters" => raiders.map(|o| Value::Boolean(o.jungle_shelters)),
+        "taken_discoveries" => raiders.map(|o| Value::String(o.taken_discoveries.name().into())),
         "awards" => solitaire.map(|o| Value::Boolean(o.awards)),
         "destroy_faces" => solitaire.and_then(|o| int(o.destroy_faces as u32)),
         "tiles_to_lose" => solitaire.and_then(|o| int(o.tiles_to_lose as u32)),

@@ -4,6 +4,7 @@
 
 use crate::catan::policy::RandomPolicy;
 use crate::catan::sim::{layout_for, GameRngs};
+use crate::catan::SecondRollDoubles as Doubles;
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 use rand::{Rng as _, SeedableRng};
@@ -61,11 +62,39 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
         }
     }
     for awards in [true, false] {
-        for (destroy_faces, tiles_to_lose, hand_limit, lost_card, knight_play) in [
-            (4, 5, 5, LostCard::Any, KnightPlay::CancelOnly),
-            (4, 5, 5, LostCard::NotVp, KnightPlay::MoveRobber),
-            (6, 3, 3, LostCard::Any, KnightPlay::MoveRobber),
-            (0, 18, 9, LostCard::NotVp, KnightPlay::CancelOnly),
+        for (destroy_faces, tiles_to_lose, hand_limit, lost_card, knight_play, doubles) in [
+            (
+                4,
+                5,
+                5,
+                LostCard::Any,
+                KnightPlay::CancelOnly,
+                Doubles::Nothing,
+            ),
+            (
+                4,
+                5,
+                5,
+                LostCard::NotVp,
+                KnightPlay::MoveRobber,
+                Doubles::Both,
+            ),
+            (
+                6,
+                3,
+                3,
+                LostCard::Any,
+                KnightPlay::MoveRobber,
+                Doubles::Tech,
+            ),
+            (
+                0,
+                18,
+                9,
+                LostCard::NotVp,
+                KnightPlay::CancelOnly,
+                Doubles::Both,
+            ),
         ] {
             configs.push(Rules {
                 hand_limit,
@@ -75,6 +104,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                     tiles_to_lose,
                     lost_card,
                     knight_play,
+                    second_roll_doubles: doubles,
                 })
             });
         }
@@ -82,10 +112,10 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
     for p in 3..=6 {
         for setup_raiders in [false, true] {
             for volcano_start in [false, true] {
-                for (pool, per_build, jungle_shelters) in [
-                    (None, None, false),
-                    (Some(6), Some(1), true),
-                    (Some(40), Some(4), false),
+                for (pool, per_build, jungle_shelters, taken) in [
+                    (None, None, false, TakenDiscoveries::Collect),
+                    (Some(6), Some(1), true, TakenDiscoveries::Collect),
+                    (Some(40), Some(4), false, TakenDiscoveries::Lost),
                 ] {
                     configs.push(Rules {
                         turn_cap: 600,
@@ -97,6 +127,7 @@ pub fn soak_rules(i: u64) -> (Rules, BoardKind) {
                                 raider_pool: pool,
                                 raiders_per_build: per_build,
                                 jungle_shelters,
+                                taken_discoveries: taken,
                             },
                         )
                     });

@@ -23,9 +23,11 @@ pub const NUMERIC_KNOBS: &[&str] = &[
     "tiles_to_lose",
     "lost_card",
     "knight_play",
+    "second_roll_doubles",
     "raider_pool",
     "raiders_per_build",
     "jungle_shelters",
+    "taken_discoveries",
 ];
 
 /// `raids_by_hex.csv`: per Raiders configuration and land hex.
@@ -230,9 +232,11 @@ impl Tables for CatanRow<'_> {
             "tiles_to_lose",
             "lost_card",
             "knight_play",
+            "second_roll_doubles",
             "raider_pool",
             "raiders_per_build",
             "jungle_shelters",
+            "taken_discoveries",
         ]
     }
 

@@ -1,9 +1,11 @@
-//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share × robbers_per_player.
+//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile.
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::CarcSpec;
 use crate::carcassonne::policy::CarcPolicySpec;
-use crate::carcassonne::{RobberPlacement, RobberShare, Rules as CarcRules};
+use crate::carcassonne::{
+    RobberPlacement, RobberShare, RogueBeside, Rules as CarcRules, UnplaceableRobberTile,
+};
 use anyhow::{bail, Context, Result};
 use itertools::iproduct;
 
@@ -94,15 +96,33 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
             ctx("grid.robbers_per_player")
         );
     }
+    let rogues = named(
+        &g.rogue_beside,
+        "after-moves",
+        "grid.rogue_beside",
+        RogueBeside::NAMES,
+        RogueBeside::parse,
+        ctx,
+    )?;
+    let unplaceables = named(
+        &g.unplaceable_robber_tile,
+        "lost",
+        "grid.unplaceable_robber_tile",
+        UnplaceableRobberTile::NAMES,
+        UnplaceableRobberTile::parse,
+        ctx,
+    )?;
     let mut rows = Vec::new();
-    for (&policy, &np, &rob, &placement, &fp, &share, &k) in iproduct!(
+    for (&policy, &np, &rob, &placement, &fp, &share, &k, &rogue, &unplaceable) in iproduct!(
         &policies,
         &players,
         &robbers,
         &placements,
         &finals,
         &shares,
-        &per
+        &per,
+        &rogues,
+        &unplaceables
     ) {
         let rules = if rob {
             CarcRules {
@@ -112,6 +132,8 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
                 final_points: fp as u8,
                 share,
                 robbers_per_player: k as u8,
+                rogue_beside: rogue,
+                unplaceable_robber_tile: unplaceable,
             }
         } else {
             CarcRules::base(np as u8)
@@ -122,4 +144,27 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         }
     }
     Ok(rows)
+}
+
+/// A named option's axis: each value one of `allowed` (an error naming `key` and them).
+fn named<T>(
+    v: &Option<super::OneOrMany<String>>,
+    default: &str,
+    key: &str,
+    allowed: &[&str],
+    parse: fn(&str) -> Option<T>,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<T>> {
+    axis(v, vec![default.to_string()], key, ctx)?
+        .iter()
+        .map(|s| {
+            parse(s).with_context(|| {
+                format!(
+                    "{}: unknown reading {s:?}; allowed: {}",
+                    ctx(key),
+                    names(allowed)
+                )
+            })
+        })
+        .collect()
 }

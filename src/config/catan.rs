@@ -249,9 +249,11 @@ fn knob_axes(g: &super::GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Ve
         int(&g.tiles_to_lose, "tiles_to_lose")?,
         named(&g.lost_card, "lost_card")?,
         named(&g.knight_play, "knight_play")?,
+        named(&g.second_roll_doubles, "second_roll_doubles")?,
         int(&g.raider_pool, "raider_pool")?,
         int(&g.raiders_per_build, "raiders_per_build")?,
         switch(&g.jungle_shelters, "jungle_shelters")?,
+        named(&g.taken_discoveries, "taken_discoveries")?,
     ])
 }
 

@@ -8,7 +8,8 @@
 use crate::carcassonne::Rules as CarcRules;
 use crate::catan::knobs::value as catan_value;
 use crate::catan::{
-    KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules, Variant,
+    KnightPlay, LostCard, ReshuffledKnights, RobertMonopoly, RobertTarget, Rules,
+    SecondRollDoubles, TakenDiscoveries, Variant,
 };
 use crate::tomltext::show;
 use toml::Value;
@@ -166,6 +167,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "cancel-only (the seed names no other use)",
     },
     RuleKnob {
+        key: "second_roll_doubles",
+        applies: "solitaire",
+        allowed: Allowed::Names(SecondRollDoubles::NAMES),
+        seed: "nothing: the doubles pick belongs to the turn's roll",
+    },
+    RuleKnob {
         key: "raider_pool",
         applies: "raiders",
         allowed: Allowed::Int(0, 60),
@@ -182,6 +189,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         applies: "raiders",
         allowed: Allowed::Bool,
         seed: "false: a jungle yields no resources",
+    },
+    RuleKnob {
+        key: "taken_discoveries",
+        applies: "raiders",
+        allowed: Allowed::Names(TakenDiscoveries::NAMES),
+        seed: "collect: the seed takes only the VP and the harbor",
     },
     RuleKnob {
         key: "robbers",
@@ -213,6 +226,18 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         allowed: Allowed::Names(crate::carcassonne::RobberShare::NAMES),
         seed: "half (rounded up)",
     },
+    RuleKnob {
+        key: "rogue_beside",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::RogueBeside::NAMES),
+        seed: "after-moves: beside the figure once the round's normal moves are made",
+    },
+    RuleKnob {
+        key: "unplaceable_robber_tile",
+        applies: "carcassonne",
+        allowed: Allowed::Names(crate::carcassonne::UnplaceableRobberTile::NAMES),
+        seed: "lost: discarded by the normal rules, robber step and all",
+    },
 ];
 
 /// The knob of a grid key.
@@ -237,6 +262,10 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
         "robber_final_points" if r.robbers => Some(Value::Integer(r.final_points as i64)),
         "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
         "robbers_per_player" if r.robbers => Some(Value::Integer(r.robbers_per_player as i64)),
+        "rogue_beside" if r.robbers => Some(Value::String(r.rogue_beside.name().into())),
+        "unplaceable_robber_tile" if r.robbers => {
+            Some(Value::String(r.unplaceable_robber_tile.name().into()))
+        }
         _ => None,
     }
 }
@@ -274,6 +303,12 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
             (Variant::Solitaire(o), "lost_card") => o.lost_card = admitted(LostCard::parse(name)),
             (Variant::Solitaire(o), "knight_play") => {
                 o.knight_play = admitted(KnightPlay::parse(name))
+            }
+            (Variant::Solitaire(o), "second_roll_doubles") => {
+                o.second_roll_doubles = admitted(SecondRollDoubles::parse(name))
+            }
+            (Variant::Raiders(o), "taken_discoveries") => {
+                o.taken_discoveries = admitted(TakenDiscoveries::parse(name))
             }
             _ => return Err(format!("{key} is not set from the grid's rule knobs")),
         }
@@ -368,7 +403,14 @@ mod tests {
         ("robert", "reshuffled_knights", "\"count\"", "\"keep\""),
         ("solitaire", "lost_card", "\"not-vp\"", "\"vp\""),
         ("solitaire", "knight_play", "\"move-robber\"", "\"play\""),
+        (
+            "solitaire",
+            "second_roll_doubles",
+            "\"both\"",
+            "\"doubles\"",
+        ),
         ("raiders", "jungle_shelters", "true", "\"yes\""),
+        ("raiders", "taken_discoveries", "\"lost\"", "\"none\""),
         ("solitaire", "destroy_faces", "6", "7"),
         ("solitaire", "tiles_to_lose", "3", "0"),
         ("raiders", "raider_pool", "30", "61"),
@@ -383,6 +425,18 @@ mod tests {
         ("carcassonne", "robber_final_points", "0", "6"),
         ("carcassonne", "robber_share", "\"third\"", "\"most\""),
         ("carcassonne", "robbers_per_player", "2", "3"),
+        (
+            "carcassonne",
+            "rogue_beside",
+            "\"round-start\"",
+            "\"before\"",
+        ),
+        (
+            "carcassonne",
+            "unplaceable_robber_tile",
+            "\"robber-step\"",
+            "\"kept\"",
+        ),
     ];
 
     #[test]

@@ -108,6 +108,10 @@ pub struct GridFile {
     /// robber (`move-robber`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub knight_play: Option<OneOrMany<String>>,
+    /// Solitaire: what doubles on the seven's second roll give (`nothing`, the default; `tech`;
+    /// `both`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_roll_doubles: Option<OneOrMany<String>>,
     /// Raiders: raiders in the pool at the start (default 18, or 24 for 5-6 players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub raider_pool: Option<OneOrMany<i64>>,
@@ -117,12 +121,24 @@ pub struct GridFile {
     /// Raiders: a jungle counts as a producing neighbour in the takeover check (default false).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub jungle_shelters: Option<OneOrMany<bool>>,
+    /// Raiders: whether a taken building collects discoveries from an unraided jungle
+    /// (`collect`, the default) or not (`lost`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_discoveries: Option<OneOrMany<String>>,
     /// Carcassonne: robbers each player has (default 1, the seed; or 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robbers_per_player: Option<OneOrMany<i64>>,
     /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber_share: Option<OneOrMany<String>>,
+    /// Carcassonne: where a robber must stand to move with a figure scoring rogue points
+    /// (`after-moves`, the default, or `round-start`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rogue_beside: Option<OneOrMany<String>>,
+    /// Carcassonne: a robber tile that fits nowhere loses its robber step (`lost`, the default)
+    /// or keeps it (`robber-step`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unplaceable_robber_tile: Option<OneOrMany<String>>,
     /// Grid keys meant to span variants that do not all have them (`["soldier_flips"]` beside
     /// `variant = ["robert", "solitaire"]`): each multiplies the rows of the variants it applies
     /// to, and the terminal says which rows ignore it. Without this, a key set for a variant it

@@ -94,6 +94,16 @@ fn random_games_keep_invariants() {
                     } else {
                         1
                     },
+                    rogue_beside: if placement == RobberPlacement::EachOther {
+                        RogueBeside::RoundStart
+                    } else {
+                        RogueBeside::AfterMoves
+                    },
+                    unplaceable_robber_tile: if placement == RobberPlacement::EachOther {
+                        UnplaceableRobberTile::RobberStep
+                    } else {
+                        UnplaceableRobberTile::Lost
+                    },
                 };
                 for i in 0..60 {
                     let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);

@@ -747,3 +747,123 @@ fn hand_limit_knob_sets_who_loses_half_on_a_seven() {
         assert_eq!(discards, lost, "hand limit {limit}, {cards} cards");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Doubles on the seven's second roll (`second_roll_doubles`)
+
+/// Solitaire with `tech_advancement` and `second_roll_doubles = d`, a settlement on the 8s
+/// forest (-2, 1), a seven, then a second roll of 4 + 4: the robber leaves the desert for the
+/// forest (no destruction die).
+fn doubles_on_the_second_roll(d: SecondRollDoubles) -> (Game<'static>, Log) {
+    let mut g = game(
+        Rules::solitaire(SolitaireRules {
+            second_roll_doubles: d,
+            ..SolitaireRules::default()
+        })
+        .with_modifiers(Modifiers::TECH_ADVANCEMENT),
+    );
+    at_turn(&mut g, 0, Phase::Dice);
+    put_settlement(&mut g, 0, corner(-2, 1, 0));
+    seven(&mut g);
+    let log = second_roll(&mut g, 4, 4);
+    assert_eq!(g.s.robber, hex(-2, 1));
+    (g, log)
+}
+
+#[test]
+fn doubles_on_the_seven_s_second_roll_give_no_pick_by_default() {
+    assert_eq!(
+        SolitaireRules::default().second_roll_doubles,
+        SecondRollDoubles::Nothing
+    );
+    let (g, _) = doubles_on_the_second_roll(SecondRollDoubles::Nothing);
+    assert_eq!(
+        g.s.phase,
+        Phase::Main,
+        "the second roll only moves the robber"
+    );
+    assert_eq!(g.s.bonus, 0);
+    assert_eq!(hand_total(&g), 0);
+}
+
+#[test]
+fn second_roll_doubles_both_gives_the_doubles_and_the_tech_pick() {
+    let (mut g, _) = doubles_on_the_second_roll(SecondRollDoubles::Both);
+    assert_eq!(g.s.phase, Phase::Bonus);
+    let a = step(&mut g, Action::TakeBonus(Resource::Ore));
+    assert_eq!(g.s.phase, Phase::Bonus, "a second pick");
+    let b = step(&mut g, Action::TakeBonus(Resource::Grain));
+    assert_eq!(g.s.phase, Phase::Main);
+    assert!(matches!(
+        a.0[..],
+        [Event::Bonus {
+            cause: BonusCause::Doubles,
+            ..
+        }]
+    ));
+    assert!(matches!(
+        b.0[..],
+        [Event::Bonus {
+            cause: BonusCause::TechAdvancement,
+            ..
+        }]
+    ));
+    assert_eq!(hand_total(&g), 2);
+}
+
+#[test]
+fn second_roll_doubles_tech_gives_the_tech_pick_only() {
+    let (mut g, _) = doubles_on_the_second_roll(SecondRollDoubles::Tech);
+    assert_eq!(g.s.phase, Phase::Bonus);
+    let a = step(&mut g, Action::TakeBonus(Resource::Brick));
+    assert_eq!(g.s.phase, Phase::Main, "one pick");
+    assert!(matches!(
+        a.0[..],
+        [Event::Bonus {
+            cause: BonusCause::TechAdvancement,
+            ..
+        }]
+    ));
+    // Without the modifier there is nothing to take.
+    let mut g = game(Rules::solitaire(SolitaireRules {
+        second_roll_doubles: SecondRollDoubles::Tech,
+        ..SolitaireRules::default()
+    }));
+    at_turn(&mut g, 0, Phase::Dice);
+    put_settlement(&mut g, 0, corner(-2, 1, 0));
+    seven(&mut g);
+    second_roll(&mut g, 4, 4);
+    assert_eq!(g.s.phase, Phase::Main);
+}
+
+#[test]
+fn second_roll_picks_come_after_the_destruction_die() {
+    // The robber on the 11s hills (1, 1), a second roll of 5 + 5 sends him to (0, -2).
+    let mut g = game(Rules::solitaire(SolitaireRules {
+        second_roll_doubles: SecondRollDoubles::Both,
+        ..SolitaireRules::default()
+    }));
+    at_turn(&mut g, 0, Phase::Dice);
+    g.set_robber(hex(1, 1));
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    seven(&mut g);
+    second_roll(&mut g, 5, 5);
+    assert_eq!(g.s.phase, Phase::DestroyDie, "the die first");
+    chance(&mut g, ChanceOutcome::Die(6));
+    assert_eq!(g.s.phase, Phase::Bonus, "then the doubles pick");
+    step(&mut g, Action::TakeBonus(Resource::Wool));
+    assert_eq!(g.s.phase, Phase::Main);
+    // A fifth destroyed tile ends the game before any pick.
+    let mut g = game(Rules::solitaire(SolitaireRules {
+        second_roll_doubles: SecondRollDoubles::Both,
+        tiles_to_lose: 1,
+        ..SolitaireRules::default()
+    }));
+    at_turn(&mut g, 0, Phase::Dice);
+    g.set_robber(hex(1, 1));
+    put_settlement(&mut g, 0, corner(0, -2, 3));
+    seven(&mut g);
+    second_roll(&mut g, 5, 5);
+    chance(&mut g, ChanceOutcome::Die(1));
+    assert_eq!(g.s.phase, Phase::Over(Outcome::TeamLoss));
+}

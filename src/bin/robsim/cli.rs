@@ -258,6 +258,12 @@ pub(crate) struct GameArgs {
     /// Knights only cancel sevens (cancel-only) or also move the robber (move-robber).
     #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
     pub(crate) knight_play: Option<String>,
+    /// Doubles on the seven's second roll: nothing, tech or both [default: nothing]
+    ///
+    /// Doubles on the seven's second roll give no pick (nothing), the tech_advancement pick
+    /// (tech) or, as after the turn's roll, the doubles pick and the tech pick (both).
+    #[arg(value_name = "NAME", long, help_heading = SOLITAIRE)]
+    pub(crate) second_roll_doubles: Option<String>,
     /// Set-up settlements place raiders: true/false [default: false]
     #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = RAIDERS, action = clap::ArgAction::Set)]
     pub(crate) setup_raiders: Option<bool>,
@@ -277,6 +283,12 @@ pub(crate) struct GameArgs {
     /// A jungle counts as a producing neighbour when buildings are taken.
     #[arg(long, help_heading = RAIDERS)]
     pub(crate) jungle_shelters: bool,
+    /// Taken buildings and jungles: collect or lost [default: collect]
+    ///
+    /// A building the raiders took still collects discoveries from an unraided jungle (collect)
+    /// or collects nothing while taken (lost).
+    #[arg(value_name = "NAME", long, help_heading = RAIDERS)]
+    pub(crate) taken_discoveries: Option<String>,
     /// The Robbers expansion: true/false [default: true]
     #[arg(value_name = "BOOL", hide_possible_values = true, long, help_heading = CARCASSONNE, action = clap::ArgAction::Set)]
     pub(crate) robbers: Option<bool>,
@@ -298,6 +310,17 @@ pub(crate) struct GameArgs {
     /// The share of a score a robber takes, each rounded up.
     #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
     pub(crate) robber_share: Option<String>,
+    /// Rogue points: after-moves or round-start [default: after-moves]
+    ///
+    /// A robber moves with a figure scoring rogue points when beside it after the round's
+    /// normal moves (after-moves) or when the round began (round-start).
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
+    pub(crate) rogue_beside: Option<String>,
+    /// Robber tile that fits nowhere: lost or robber-step [default: lost]
+    ///
+    /// Discarded with its robber step (lost) or its robber step still played (robber-step).
+    #[arg(value_name = "NAME", long, help_heading = CARCASSONNE)]
+    pub(crate) unplaceable_robber_tile: Option<String>,
     /// Tile file [default: base]
     ///
     /// `base` is the built-in configs/carcassonne-tiles.toml.
@@ -469,12 +492,16 @@ impl GameArgs {
                 reshuffled_knights: one(&self.reshuffled_knights),
                 lost_card: one(&self.lost_card),
                 knight_play: one(&self.knight_play),
+                second_roll_doubles: one(&self.second_roll_doubles),
                 jungle_shelters: self.jungle_shelters.then_some(OneOrMany::One(true)),
+                taken_discoveries: one(&self.taken_discoveries),
                 destroy_faces: self.destroy_faces.map(OneOrMany::One),
                 tiles_to_lose: self.tiles_to_lose.map(OneOrMany::One),
                 raider_pool: self.raider_pool.map(OneOrMany::One),
                 raiders_per_build: self.raiders_per_build.map(OneOrMany::One),
                 robber_share: one(&self.robber_share),
+                rogue_beside: one(&self.rogue_beside),
+                unplaceable_robber_tile: one(&self.unplaceable_robber_tile),
                 robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
                 spans_variants: Vec::new(),
             },

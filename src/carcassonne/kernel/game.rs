@@ -2,7 +2,7 @@
 
 use super::features::{Features, MAX_PLAYERS};
 use super::grid::GRID;
-use super::scoreboard::{RobberShare, Scoreboard, IN_STOCK, MAX_ROBBERS, TRACK};
+use super::scoreboard::{RobberShare, RogueBeside, Scoreboard, IN_STOCK, MAX_ROBBERS, TRACK};
 use super::tiles::{Feature, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES};
 use arrayvec::ArrayVec;
 
@@ -40,6 +40,36 @@ impl RobberPlacement {
     }
 }
 
+/// What becomes of a robber tile that fits nowhere (the seed: "When a player draws a tile with a
+/// robber symbol, he or she plays it according to normal rules", and by the normal rules a tile
+/// that fits nowhere is discarded and another drawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum UnplaceableRobberTile {
+    /// Discarded like any other tile: its robber step is lost (robsim's reading so far).
+    #[default]
+    Lost,
+    /// Discarded, but its robber step is still played (drawing the symbol calls it), then the
+    /// same player draws again.
+    RobberStep,
+}
+
+impl UnplaceableRobberTile {
+    pub const NAMES: &'static [&'static str] = &["lost", "robber-step"];
+    pub fn parse(s: &str) -> Option<UnplaceableRobberTile> {
+        match s {
+            "lost" => Some(UnplaceableRobberTile::Lost),
+            "robber-step" => Some(UnplaceableRobberTile::RobberStep),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            UnplaceableRobberTile::Lost => "lost",
+            UnplaceableRobberTile::RobberStep => "robber-step",
+        }
+    }
+}
+
 /// The rule options of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -53,6 +83,10 @@ pub struct Rules {
     pub share: RobberShare,
     /// Robbers each player has (the seed: 1; 2 at most).
     pub robbers_per_player: u8,
+    /// Where a robber must stand to move with a figure scoring rogue points.
+    pub rogue_beside: RogueBeside,
+    /// What becomes of a robber tile that fits nowhere.
+    pub unplaceable_robber_tile: UnplaceableRobberTile,
 }
 
 impl Rules {
@@ -64,6 +98,8 @@ impl Rules {
             final_points: 3,
             share: RobberShare::Half,
             robbers_per_player: 1,
+            rogue_beside: RogueBeside::AfterMoves,
+            unplaceable_robber_tile: UnplaceableRobberTile::Lost,
         }
     }
     pub fn robbers(players: u8) -> Rules {
@@ -234,6 +270,9 @@ pub struct Game<'t> {
     pub sb: Scoreboard,
     pub(super) robber_queue: ArrayVec<u8, MAX_PLAYERS>,
     pub(super) robber_next: u8,
+    /// The robber step under way is a discarded robber tile's (`UnplaceableRobberTile::
+    /// RobberStep`): after it the same player draws again.
+    pub(super) robber_discard: bool,
     /// The scoring round being decided: (player, points, feature), in seat order, each
     /// player's own scores in the order they will move (smallest first until reordered).
     pub(super) round_scores: ArrayVec<(u8, u16, Feature), 48>,
@@ -267,6 +306,7 @@ pub struct Snapshot {
     followers: usize,
     sb: Scoreboard,
     robber_next: u8,
+    robber_discard: bool,
     round_scores: usize,
     round_next: u8,
     rob_choice: [u8; MAX_ROBBERS],
@@ -350,6 +390,7 @@ impl<'t> Game<'t> {
             followers: self.followers.len(),
             sb: self.sb,
             robber_next: self.robber_next,
+            robber_discard: self.robber_discard,
             round_scores: self.round_scores.len(),
             round_next: self.round_next,
             rob_choice: self.rob_choice,

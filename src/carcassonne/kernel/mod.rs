@@ -19,6 +19,6 @@ pub use features::MAX_PLAYERS;
 pub use game::*;
 pub use grid::{cell, neighbour, offset, xy, GRID, START_CELL};
 pub use scoreboard::{
-    half_up, resolve_round, Move, RobberShare, RoundEvent, Scoreboard, IN_STOCK, TRACK,
+    half_up, resolve_round, Move, RobberShare, RogueBeside, RoundEvent, Scoreboard, IN_STOCK, TRACK,
 };
 pub use tiles::{Edge, Feature, Kind, TileSet, TileSetError, MAX_KINDS, MAX_SEGS, MAX_TILES};

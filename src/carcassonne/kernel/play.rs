@@ -2,8 +2,8 @@
 
 use super::features::{Features, MAX_PLAYERS};
 use super::game::{
-    Action, Event, Game, IllegalAction, Phase, Pile, RobberPlacement, Rules, Sink, EMPTY,
-    FOLLOWERS, ROBBER_CODE,
+    Action, Event, Game, IllegalAction, Phase, Pile, RobberPlacement, Rules, Sink,
+    UnplaceableRobberTile, EMPTY, FOLLOWERS, ROBBER_CODE,
 };
 use super::grid::{GRID, START_CELL};
 use super::scoreboard::{Scoreboard, IN_STOCK, MAX_ROBBERS};
@@ -37,6 +37,7 @@ impl<'t> Game<'t> {
             sb: Scoreboard::new(rules.players),
             robber_queue: ArrayVec::new(),
             robber_next: 0,
+            robber_discard: false,
             round_scores: ArrayVec::new(),
             round_next: 0,
             rob_choice: [0; MAX_ROBBERS],
@@ -78,9 +79,11 @@ impl<'t> Game<'t> {
         }
         self.sb = Scoreboard::new(self.rules.players);
         self.sb.share = self.rules.share;
+        self.sb.rogue = self.rules.rogue_beside;
         self.sb.n_robbers = self.rules.players * self.rules.robbers_per_player;
         debug_assert!((1..=2).contains(&self.rules.robbers_per_player));
         self.robber_queue.clear();
+        self.robber_discard = false;
         self.round_scores.clear();
         self.round_next = 0;
         let mut pile = Pile {
@@ -219,10 +222,37 @@ impl<'t> Game<'t> {
         } else {
             self.discarded += 1;
             sink.event(&Event::Discarded { player, kind });
-            if self.pile.base + self.pile.robber == 0 {
+            if self.rules.robbers
+                && self.t.kinds[kind as usize].robber
+                && self.rules.unplaceable_robber_tile == UnplaceableRobberTile::RobberStep
+            {
+                // The robber step of a tile that fits nowhere; then the same player draws.
+                self.robber_discard = true;
+                self.queue_robbers();
+            } else if self.pile.base + self.pile.robber == 0 {
                 self.finish(sink);
             }
         }
+    }
+
+    /// The robber step of a robber tile: the current player, then the next player whose robber
+    /// is in stock (or every other one, `RobberPlacement::EachOther`).
+    fn queue_robbers(&mut self) {
+        self.robber_queue.clear();
+        self.robber_next = 0;
+        let n = self.rules.players;
+        let cur = self.current;
+        self.robber_queue.push(cur);
+        for k in 1..n {
+            let p = (cur + k) % n;
+            if self.stock_robber(p).is_some() {
+                self.robber_queue.push(p);
+                if self.rules.placement == RobberPlacement::NextInStock {
+                    break;
+                }
+            }
+        }
+        self.phase = Phase::Robber;
     }
 
     /// Applies a decision (it must be legal; see [`Game::is_legal`]).
@@ -242,19 +272,7 @@ impl<'t> Game<'t> {
                 self.robber_queue.clear();
                 self.robber_next = 0;
                 if self.rules.robbers && self.t.kinds[self.drawn as usize].robber {
-                    let n = self.rules.players;
-                    let cur = self.current;
-                    self.robber_queue.push(cur);
-                    for k in 1..n {
-                        let p = (cur + k) % n;
-                        if self.stock_robber(p).is_some() {
-                            self.robber_queue.push(p);
-                            if self.rules.placement == RobberPlacement::NextInStock {
-                                break;
-                            }
-                        }
-                    }
-                    self.phase = Phase::Robber;
+                    self.queue_robbers();
                 } else {
                     self.phase = Phase::Follower;
                 }
@@ -277,7 +295,15 @@ impl<'t> Game<'t> {
                 }
                 self.robber_next += 1;
                 if self.robber_next as usize == self.robber_queue.len() {
-                    self.phase = Phase::Follower;
+                    if !self.robber_discard {
+                        self.phase = Phase::Follower;
+                    } else if self.pile.base + self.pile.robber == 0 {
+                        self.robber_discard = false;
+                        self.finish(sink);
+                    } else {
+                        self.robber_discard = false;
+                        self.phase = Phase::Draw;
+                    }
                 }
             }
             Action::Follower(choice) => {

@@ -10,11 +10,14 @@
 //!    move — the robber's owner
 //!    chooses which (several figures, footnotes 8–11); several robbers may take the same move.
 //!    The robbed player keeps all their points; the robber returns to its owner's stock.
-//! 3. Robbery gains move the robbers' owners' (main) figures. A robber still on the board next to
-//!    such a figure (its space before this move, another player's figure) scores nothing and moves
-//!    with it ("honor among thieves", footnote 10): rogue points. One pass: a robber that moved
-//!    with a rogue figure does not follow a second one in the same round; with several rogue
-//!    figures on its space it follows the first by seat.
+//! 3. Robbery gains move the robbers' owners' (main) figures, after every normal move of the
+//!    round. A robber still on the board next to such a figure (another player's) scores nothing
+//!    and moves with it ("honor among thieves", footnote 10): rogue points. "Next to" is judged
+//!    on the figure's space after the round's normal moves (`RogueBeside::AfterMoves`, the
+//!    default) or on its space when the round began (`RogueBeside::RoundStart`). One pass: a
+//!    robber that moved with a rogue figure does not follow a second one in the same round;
+//!    with several rogue figures on its space it follows the first by seat (its owner is not
+//!    asked: docs/rules.md, "Rogue points").
 
 use arrayvec::ArrayVec;
 
@@ -46,6 +49,39 @@ pub struct Scoreboard {
     pub n_robbers: u8,
     /// The share of a score a robber takes.
     pub share: RobberShare,
+    /// Where a robber must stand to move with a figure that scores rogue points.
+    pub rogue: RogueBeside,
+}
+
+/// Where a robber must stand to move with a figure scoring rogue points (the seed: "If the
+/// robber is next to a counting follower that scores points gained by robbing another player").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RogueBeside {
+    /// Beside the figure once the round's normal moves are made, just before its robbery gain
+    /// moves it (robsim's reading so far): a figure whose normal score brought it to the
+    /// robber's space takes the robber along.
+    #[default]
+    AfterMoves,
+    /// Beside the figure when the scoring round began, as robberies are judged: a figure that
+    /// reached the robber's space by a normal score of the same round leaves it behind.
+    RoundStart,
+}
+
+impl RogueBeside {
+    pub const NAMES: &'static [&'static str] = &["after-moves", "round-start"];
+    pub fn name(self) -> &'static str {
+        match self {
+            RogueBeside::AfterMoves => "after-moves",
+            RogueBeside::RoundStart => "round-start",
+        }
+    }
+    pub fn parse(s: &str) -> Option<RogueBeside> {
+        match s {
+            "after-moves" => Some(RogueBeside::AfterMoves),
+            "round-start" => Some(RogueBeside::RoundStart),
+            _ => None,
+        }
+    }
 }
 
 /// The share of a score a robber takes (the seed: half, rounded up).
@@ -104,6 +140,7 @@ impl Scoreboard {
             players,
             n_robbers: players,
             share: RobberShare::Half,
+            rogue: RogueBeside::AfterMoves,
         };
         for p in 0..players as usize {
             sb.owner[p] = p as u8;
@@ -229,6 +266,7 @@ pub fn resolve_round(
             robbed.push((r, cands[k], sb.robber[r as usize]));
         }
     }
+    let start = sb.pos;
     for m in moves {
         let f = m.figure as usize;
         sb.pos[f] = ((sb.pos[f] as u16 + m.points) % TRACK as u16) as u8;
@@ -261,9 +299,13 @@ pub fn resolve_round(
         if space == IN_STOCK {
             continue;
         }
+        let beside = |f: u8, from: u8| match sb.rogue {
+            RogueBeside::AfterMoves => from == space,
+            RogueBeside::RoundStart => from == space && start[f as usize] == space,
+        };
         if let Some(&(f, from, to)) = rogue
             .iter()
-            .find(|&&(f, from, _)| from == space && sb.owner[f as usize] != sb.owner_of(r))
+            .find(|&&(f, from, _)| beside(f, from) && sb.owner[f as usize] != sb.owner_of(r))
         {
             sb.robber[r as usize] = to;
             out.push(RoundEvent::Rogue {

@@ -28,5 +28,5 @@ pub use state::*;
 pub use topology::{HarborSpec, HexSpec, MapError, MapSpec, Topology, NONE};
 pub use variant::{
     KnightPlay, LostCard, Modifiers, RaidersRules, ReshuffledKnights, RobertMonopoly, RobertRules,
-    RobertTarget, Rules, SolitaireRules, Variant,
+    RobertTarget, Rules, SecondRollDoubles, SolitaireRules, TakenDiscoveries, Variant,
 };

@@ -9,7 +9,7 @@ use super::game::{self, ActionList, Game};
 use super::ids::*;
 use super::state::*;
 use super::topology::NONE;
-use super::variant::{RaidersRules, Variant};
+use super::variant::{RaidersRules, TakenDiscoveries, Variant};
 
 /// The variant's options (only called in a Raiders game).
 #[inline]
@@ -417,11 +417,20 @@ pub fn storm_roll<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
 pub fn after_production<S: Sink<Event>>(g: &mut Game, n: u8, sink: &mut S) {
     let hexes = game::producing_hexes(g, n);
     let mut found = [0u8; MAX_PLAYERS];
+    // Buildings taken before this roll (this roll's raids are settled below) collect only
+    // under `taken_discoveries = "collect"`.
+    let idle = match opts(g).taken_discoveries {
+        TakenDiscoveries::Collect => CornerSet::EMPTY,
+        TakenDiscoveries::Lost => g.s.raiders.taken,
+    };
     for h in hexes.iter() {
         if g.layout.terrain[h] != Terrain::Jungle {
             continue;
         }
         for c in g.topo.hex_corners[h] {
+            if idle.contains(c.idx()) {
+                continue;
+            }
             if let Some(q) = g.s.owner_at(c) {
                 found[q.idx()] += 1 + (g.s.corner_owner[c.idx()] >> 4);
             }

@@ -6,7 +6,7 @@ use super::bits::HexSet;
 use super::game::Game;
 use super::ids::*;
 use super::state::*;
-use super::variant::{KnightPlay, LostCard};
+use super::variant::{KnightPlay, LostCard, Modifiers, SecondRollDoubles};
 
 /// Tiles destroyed when the game is lost (the seed: 5; the `tiles_to_lose` knob).
 pub fn tiles_to_lose(g: &Game) -> u32 {
@@ -129,11 +129,50 @@ pub fn robber_candidates(g: &Game, n: u8) -> HexSet {
 pub fn robber_roll<S: Sink<Event>>(g: &mut Game, d1: u8, d2: u8, sink: &mut S) {
     let n = d1 + d2;
     g.s.robber_roll = n;
+    g.s.bonus = second_roll_bonus(g, d1, d2);
     let c = robber_candidates(g, n);
     match c.len() {
         0 => move_robber(g, g.layout.robber_start, sink),
         1 => move_robber(g, HexId(c.nth(0) as u8), sink),
         _ => g.s.phase = Phase::RobberTie,
+    }
+}
+
+/// The resource picks doubles on the seven's second roll owe (`second_roll_doubles`): none by
+/// default; the `tech_advancement` pick under `tech`; the doubles pick and that one under
+/// `both`. They are taken once the robber has moved (and the destruction die is rolled).
+pub fn second_roll_bonus(g: &Game, d1: u8, d2: u8) -> u8 {
+    if d1 != d2 {
+        return 0;
+    }
+    let tech = if g.rules.modifiers.has(Modifiers::TECH_ADVANCEMENT) {
+        BONUS_TECH
+    } else {
+        0
+    };
+    match g
+        .rules
+        .variant
+        .solitaire()
+        .unwrap_or_default()
+        .second_roll_doubles
+    {
+        SecondRollDoubles::Nothing => 0,
+        SecondRollDoubles::Tech => tech,
+        SecondRollDoubles::Both => BONUS_DOUBLES | tech,
+    }
+}
+
+/// The robber has moved (and its die is rolled): the second roll's picks, if
+/// any are owed and the bank has something, then the turn goes on.
+fn robber_done(g: &mut Game) {
+    g.resume_turn();
+    if g.s.bonus != 0 {
+        if g.s.phase == Phase::Main && g.s.bank.iter().any(|&b| b > 0) {
+            g.s.phase = Phase::Bonus;
+        } else {
+            g.s.bonus = 0;
+        }
     }
 }
 
@@ -170,7 +209,7 @@ fn relocate(g: &mut Game, to: HexId) {
         g.s.leaving = from;
         g.s.phase = Phase::DestroyDie;
     } else {
-        g.resume_turn();
+        robber_done(g);
     }
 }
 
@@ -220,7 +259,7 @@ pub fn destroy_die<S: Sink<Event>>(g: &mut Game, die: u8, sink: &mut S) {
     if g.s.destroyed.len() >= tiles_to_lose(g) {
         g.finish(Outcome::TeamLoss, sink);
     } else {
-        g.resume_turn();
+        robber_done(g);
     }
 }
 

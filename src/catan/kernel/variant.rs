@@ -72,6 +72,41 @@ named_option! {
 }
 
 named_option! {
+    /// Solitaire: what doubles on the seven's second roll give (the seed ties the doubles pick
+    /// to the turn's roll, "Roll the dice for your 'turn' ... If you roll doubles, collect 1
+    /// resource card of your choice"; `tech_advancement` says "Whenever a player rolls doubles").
+    SecondRollDoubles {
+        /// Neither pick: the second roll only moves the robber (robsim's reading so far).
+        Nothing = "nothing",
+        /// The `tech_advancement` pick ("whenever"), when that modifier is on; not the doubles pick.
+        Tech = "tech",
+        /// Both picks, as after the turn's roll: the doubles pick, and the tech pick when that
+        /// modifier is on.
+        Both = "both",
+    }
+}
+
+named_option! {
+    /// Raiders: whether a building the raiders took still collects discoveries from an unraided
+    /// jungle (the seed lists what a taken building loses: "This piece no longer counts toward
+    /// victory point totals", and its harbor; it says nothing of collecting).
+    TakenDiscoveries {
+        /// It collects, as every building on a jungle's corner does (robsim's reading so far).
+        Collect = "collect",
+        /// It collects nothing while taken: the piece is the raiders'.
+        Lost = "lost",
+    }
+}
+
+// `named_option!` derives no `Default` (most options have none); `RaidersRules` derives one.
+#[allow(clippy::derivable_impls)]
+impl Default for TakenDiscoveries {
+    fn default() -> Self {
+        TakenDiscoveries::Collect
+    }
+}
+
+named_option! {
     /// Solitaire: what a knight may do (the seed describes only cancelling a seven).
     KnightPlay {
         /// Knights only cancel sevens (the default reading).
@@ -141,6 +176,7 @@ pub struct SolitaireRules {
     pub tiles_to_lose: u8,
     pub lost_card: LostCard,
     pub knight_play: KnightPlay,
+    pub second_roll_doubles: SecondRollDoubles,
 }
 
 impl Default for SolitaireRules {
@@ -151,6 +187,7 @@ impl Default for SolitaireRules {
             tiles_to_lose: 5,
             lost_card: LostCard::Any,
             knight_play: KnightPlay::CancelOnly,
+            second_roll_doubles: SecondRollDoubles::Nothing,
         }
     }
 }
@@ -173,6 +210,8 @@ pub struct RaidersRules {
     /// takes a building when "resources can not be drawn from any of its neighboring land
     /// hexes", and a jungle yields discoveries, not resources).
     pub jungle_shelters: bool,
+    /// Whether a taken building collects discoveries from an unraided jungle (default: yes).
+    pub taken_discoveries: TakenDiscoveries,
 }
 
 impl RaidersRules {

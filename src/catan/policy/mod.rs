@@ -329,7 +329,7 @@ impl PolicySpec {
     /// 2 of its games a second against 4,000 of the script's), twice that over learned.
     pub fn cost(&self) -> u64 {
         match self {
-            PolicySpec::Rollout { knobs, learned, .. } => {
+            PolicySpec::Rollout { knobs, .. } => {
                 // Halving's budget is per decision: per candidate it is a share of it.
                 let per_candidate = match knobs.search {
                     SearchMode::Race => knobs.rollouts as u64,
@@ -337,7 +337,8 @@ impl PolicySpec {
                         knobs.simulations as u64 / knobs.max_candidates.max(1) as u64
                     }
                 };
-                250 * per_candidate.max(1) * if learned.is_some() { 2 } else { 1 }
+                let base = if knobs.base == BaseName::Learned { 2 } else { 1 };
+                250 * per_candidate.max(1) * base
             }
             PolicySpec::Learned { .. } => 2,
             _ => 1,

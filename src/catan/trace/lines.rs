@@ -63,6 +63,7 @@ pub(super) struct SolitaireOptions {
     tiles_to_lose: u8,
     lost_card: &'static str,
     knight_play: &'static str,
+    second_roll_doubles: &'static str,
 }
 
 #[derive(Serialize)]
@@ -95,6 +96,7 @@ pub(super) struct RaidersOptions {
     pool: u8,
     per_build: u8,
     jungle_shelters: bool,
+    taken_discoveries: &'static str,
 }
 
 pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'a> {
@@ -133,6 +135,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
                 tiles_to_lose: r.tiles_to_lose,
                 lost_card: r.lost_card.name(),
                 knight_play: r.knight_play.name(),
+                second_roll_doubles: r.second_roll_doubles.name(),
             }),
             _ => None,
         },
@@ -143,6 +146,7 @@ pub(super) fn header_line<'a>(h: &'a TraceHeader, rules: &Rules) -> HeaderLine<'
             pool: r.pool(rules.players),
             per_build: r.per_build(rules.players),
             jungle_shelters: r.jungle_shelters,
+            taken_discoveries: r.taken_discoveries.name(),
         }),
     }
 }

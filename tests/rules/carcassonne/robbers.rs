@@ -16,6 +16,7 @@ fn robber_game(players: u8, placement: RobberPlacement, final_points: u8) -> Gam
             final_points,
             share: RobberShare::Half,
             robbers_per_player: 1,
+            ..Rules::robbers(players)
         },
     )
 }
@@ -181,6 +182,7 @@ fn final_robber_points_three_or_zero() {
                 final_points: fp,
                 share: RobberShare::Half,
                 robbers_per_player: 1,
+                ..Rules::robbers(2)
             },
         );
         let mut log = Log::default();
@@ -312,4 +314,91 @@ fn robbers_per_player_knob_gives_each_player_two_robbers() {
     let ev = resolve_round(&mut sb, &m, &mut largest(&m));
     assert_eq!(robbed(&ev), vec![(0, 1, 5), (2, 1, 5)]);
     assert_eq!(sb.pos[0], 10, "seat 0's figure moves by both shares");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A robber tile that fits nowhere (`unplaceable_robber_tile`)
+
+/// Two players; start B (all fields), a robber C (all city: fits nowhere) and an E in the pile.
+fn unplaceable_robber_game(u: UnplaceableRobberTile) -> (Game<'static>, Log) {
+    let t = custom("B", &[("B", 1), ("C", 0), ("E", 1)], &[("C", 1)]);
+    let mut g = Game::new(
+        t,
+        Rules {
+            unplaceable_robber_tile: u,
+            ..Rules::robbers(2)
+        },
+    );
+    let mut log = Log::default();
+    let c = kind(t, "C", true);
+    g.apply_draw(c, &mut log);
+    assert_eq!(g.discarded, 1);
+    assert!(log.0.contains(&Event::Discarded { player: 0, kind: c }));
+    (g, log)
+}
+
+#[test]
+fn an_unplaceable_robber_tile_loses_its_robber_step_by_default() {
+    assert_eq!(
+        Rules::robbers(2).unplaceable_robber_tile,
+        UnplaceableRobberTile::Lost
+    );
+    let (mut g, mut log) = unplaceable_robber_game(UnplaceableRobberTile::Lost);
+    assert_eq!(
+        g.phase,
+        Phase::Draw,
+        "no robber step: the same player draws"
+    );
+    assert_eq!(g.current, 0);
+    turn(&mut g, "E", false, (0, 1, 2), &[], None, &mut log);
+    assert!(g.is_over());
+    assert!(!log
+        .0
+        .iter()
+        .any(|e| matches!(e, Event::RobberPlaced { .. } | Event::RobberFinal { .. })));
+    g.check().unwrap();
+}
+
+#[test]
+fn unplaceable_robber_tile_robber_step_keeps_the_step_then_draws_again() {
+    let (mut g, mut log) = unplaceable_robber_game(UnplaceableRobberTile::RobberStep);
+    assert_eq!(g.phase, Phase::Robber);
+    assert_eq!(g.actor(), Some(0), "the player who drew it");
+    g.apply(Action::Robber(Some(0)), &mut log); // beside seat 1's figure on 0
+    assert_eq!(
+        g.actor(),
+        Some(1),
+        "the next player whose robber is in stock"
+    );
+    g.apply(Action::Robber(None), &mut log);
+    assert_eq!(
+        g.phase,
+        Phase::Draw,
+        "no tile, no follower: the same player draws"
+    );
+    assert_eq!(g.current, 0);
+    assert_eq!(g.sb.robber[0], 0);
+    turn(&mut g, "E", false, (0, 1, 2), &[], None, &mut log);
+    assert!(g.is_over());
+    assert!(log.0.contains(&Event::RobberFinal {
+        player: 0,
+        points: 3
+    }));
+    g.check().unwrap();
+    // The last tile of the pile: its robber step, then the game ends.
+    let t = custom("B", &[("B", 1), ("C", 0)], &[("C", 1)]);
+    let mut g = Game::new(
+        t,
+        Rules {
+            unplaceable_robber_tile: UnplaceableRobberTile::RobberStep,
+            ..Rules::robbers(2)
+        },
+    );
+    let mut log = Log::default();
+    g.apply_draw(kind(t, "C", true), &mut log);
+    assert_eq!(g.phase, Phase::Robber);
+    g.apply(Action::Robber(Some(0)), &mut log);
+    g.apply(Action::Robber(None), &mut log);
+    assert!(g.is_over());
+    assert_eq!(g.score[0], 3, "the robber's final points");
 }

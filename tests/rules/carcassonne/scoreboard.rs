@@ -219,3 +219,80 @@ fn fifty_space_track_wraps() {
     assert_eq!(sb.pos[1], 3, "48 + 5 on a 50-space track");
     assert_eq!(robbed(&ev), vec![(0, 1, 3)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rogue points: when "beside" is judged (`rogue_beside`) and two rogue figures on one space
+
+/// A (0) at 5, B (1) at 10 with A's robber; C's (2) robber at 8. One round: A scores 3 (5 -> 8,
+/// onto C's robber), B scores 4 (A's robber takes 2, so A's figure goes on 8 -> 10).
+fn rogue_after_a_normal_move(rogue: RogueBeside) -> (Scoreboard, Vec<RoundEvent>) {
+    let mut sb = Scoreboard::new(3);
+    sb.rogue = rogue;
+    sb.pos[0] = 5;
+    sb.pos[1] = 10;
+    sb.robber[0] = 10;
+    sb.robber[2] = 8;
+    let m = [mv(0, 3), mv(1, 4)];
+    let ev = resolve_round(&mut sb, &m, &mut largest(&m));
+    assert_eq!(robbed(&ev), vec![(0, 1, 2)], "C's robber saw no first move");
+    assert_eq!(sb.pos[0], 10, "A: 5 + 3 + 2 robbed");
+    (sb, ev.to_vec())
+}
+
+#[test]
+fn rogue_beside_after_moves_a_robber_reached_by_a_normal_score_follows() {
+    assert_eq!(Rules::robbers(3).rogue_beside, RogueBeside::AfterMoves);
+    let (sb, ev) = rogue_after_a_normal_move(RogueBeside::AfterMoves);
+    assert_eq!(
+        sb.robber[2], 10,
+        "beside A's figure on 8 when the gain moved it"
+    );
+    assert!(ev.contains(&RoundEvent::Rogue {
+        robber: 2,
+        figure: 0,
+        from: 8,
+        to: 10
+    }));
+}
+
+#[test]
+fn rogue_beside_round_start_a_robber_reached_in_the_round_stays() {
+    let (sb, ev) = rogue_after_a_normal_move(RogueBeside::RoundStart);
+    assert_eq!(sb.robber[2], 8, "A's figure was on 5 when the round began");
+    assert!(!ev.iter().any(|e| matches!(e, RoundEvent::Rogue { .. })));
+    // A figure that began the round beside the robber still takes it along.
+    let mut sb = Scoreboard::new(3);
+    sb.rogue = RogueBeside::RoundStart;
+    sb.pos = [5, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    sb.robber[0] = 10;
+    sb.robber[2] = 5;
+    let m = [mv(1, 5)];
+    resolve_round(&mut sb, &m, &mut largest(&m));
+    assert_eq!(sb.robber[2], 8);
+}
+
+#[test]
+fn two_rogue_figures_on_its_space_the_robber_follows_the_first_by_seat() {
+    // A (0) and B (1) both on 5 with C's (2) robber. A's robber beside D (3) at 10, B's beside
+    // C at 20. D scores 4 (A takes 2: 5 -> 7), C scores 8 (B takes 4: 5 -> 9). C's robber
+    // follows A's figure, the first by seat; its owner is not asked (docs/rules.md).
+    for rogue in [RogueBeside::AfterMoves, RogueBeside::RoundStart] {
+        let mut sb = Scoreboard::new(4);
+        sb.rogue = rogue;
+        sb.pos = [5, 5, 20, 10, 0, 0, 0, 0, 0, 0, 0, 0];
+        sb.robber[0] = 10;
+        sb.robber[1] = 20;
+        sb.robber[2] = 5;
+        let m = [mv(2, 8), mv(3, 4)];
+        let ev = resolve_round(&mut sb, &m, &mut largest(&m));
+        assert_eq!(robbed(&ev), vec![(0, 3, 2), (1, 2, 4)], "{rogue:?}");
+        assert_eq!((sb.pos[0], sb.pos[1]), (7, 9));
+        assert_eq!(sb.robber[2], 7, "with A, not with B ({rogue:?})");
+        assert!(ev.contains(&RoundEvent::Rogue {
+            robber: 2,
+            figure: 0,
+            from: 5,
+            to: 7
+        }));
+    }
+}

@@ -283,3 +283,49 @@ fn a_knight_needs_a_raider_on_the_land() {
     assert_eq!(legal(&g), vec![Action::Roll]);
     refused(&mut g, Action::PlayKnight);
 }
+
+/// A settlement on the corner of the jungle J11 (0, 3), the sea and the forest F9 (1, 3), with
+/// `taken_discoveries = t`: F9 raided (the deserts empty, so nothing more is raided), the
+/// settlement taken (`jungle_shelters = false`), then an 11: the jungle is not raided.
+fn taken_beside_a_jungle(t: TakenDiscoveries) -> (Game<'static>, Log, CornerId) {
+    let b = mini();
+    let c = b.corner(0, 3, 1);
+    let mut g = game(
+        b,
+        4,
+        RaidersRules {
+            taken_discoveries: t,
+            ..RaidersRules::default()
+        },
+    );
+    at_turn(&mut g, 0, Phase::PreRoll);
+    put_settlement(&mut g, 0, c);
+    set_raiders(&mut g, 0, &[0], &[b.hex(1, 3)]);
+    assert_eq!(g.s.raiders.taken, cset(&[c]), "taken before the roll");
+    let log = roll(&mut g, 5, 6);
+    assert!(!g.s.raiders.raided.contains(b.hex(0, 3).idx()));
+    assert_eq!(g.s.raiders.taken, cset(&[c]), "still taken");
+    (g, log, c)
+}
+
+#[test]
+fn a_taken_building_still_collects_discoveries_by_default() {
+    assert_eq!(
+        RaidersRules::default().taken_discoveries,
+        TakenDiscoveries::Collect
+    );
+    let (g, log, _) = taken_beside_a_jungle(TakenDiscoveries::Collect);
+    assert_eq!(g.s.players[0].discoveries, 1);
+    assert!(log.0.contains(&Event::Discoveries {
+        player: PlayerId(0),
+        amount: 1
+    }));
+    assert_eq!(g.s.players[0].vp, 0, "and counts no VP");
+}
+
+#[test]
+fn taken_discoveries_lost_a_taken_building_collects_nothing() {
+    let (g, log, _) = taken_beside_a_jungle(TakenDiscoveries::Lost);
+    assert_eq!(g.s.players[0].discoveries, 0);
+    assert!(!log.0.iter().any(|e| matches!(e, Event::Discoveries { .. })));
+}
