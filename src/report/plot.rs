@@ -43,21 +43,7 @@ pub fn rate_chart(
     series: &[RateSeries],
     size: (u32, u32),
 ) -> Result<String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        // Fitted to the largest upper bound (10% headroom, 1 at most).
-        let top = upper(series);
-        let ymax = if top <= 0.0 {
-            1.0
-        } else {
-            (top * 1.1).min(1.0).max(top)
-        };
-        draw_rates(&root, None, categories, y_label, series, ymax, true, false)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+    rate_chart_drawn(categories, y_label, series, size, false)
 }
 
 /// [`rate_chart`] whose category labels break at their last ", " onto a second line where
@@ -72,17 +58,29 @@ pub fn rate_chart_wrapped(
     series: &[RateSeries],
     size: (u32, u32),
 ) -> Result<String> {
+    rate_chart_drawn(categories, y_label, series, size, true)
+}
+
+/// [`rate_chart`], its labels wrapped when `wrap` (see [`rate_chart_wrapped`]).
+fn rate_chart_drawn(
+    categories: &[String],
+    y_label: &str,
+    series: &[RateSeries],
+    size: (u32, u32),
+    wrap: bool,
+) -> Result<String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
+        // Fitted to the largest upper bound (10% headroom, 1 at most).
         let top = upper(series);
         let ymax = if top <= 0.0 {
             1.0
         } else {
             (top * 1.1).min(1.0).max(top)
         };
-        draw_rates(&root, None, categories, y_label, series, ymax, true, true)?;
+        draw_rates(&root, None, categories, y_label, series, ymax, true, wrap)?;
         root.present().map_err(err)?;
     }
     Ok(svg)
