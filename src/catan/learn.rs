@@ -18,7 +18,7 @@
 //! index, so the model does not depend on the thread count.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::catan::policy::features::{Features, Kind, KINDS, MAX_FEATURES};
+use crate::catan::policy::features::{DecisionKind, Features, KINDS, MAX_FEATURES};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
@@ -47,7 +47,7 @@ pub struct LearnParams {
     pub test_games: u64,
     pub rollouts: u32,
     pub candidates: u8,
-    /// Share of the scorable decisions labelled, per decision type (`Kind::idx`).
+    /// Share of the scorable decisions labelled, per decision type (`DecisionKind::idx`).
     pub share: [f64; 4],
     /// Ridge penalty per labelled candidate on standardised features.
     pub ridge: f64,
@@ -85,7 +85,7 @@ pub fn label_seed(train: u64, game: u64) -> u64 {
 /// One labelled decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Label {
-    /// The decision type (`Kind::idx`).
+    /// The decision type (`DecisionKind::idx`).
     pub kind: u8,
     /// Row of the config, game index and the decision's index among the game's scored ones.
     pub row: u32,
@@ -393,7 +393,12 @@ fn pick(l: &Label, w: &[f32; MAX_FEATURES]) -> (usize, f64) {
 
 /// Ridge regression of within-decision centred values on within-decision centred features
 /// (the first `nf`; columns that never vary within a decision of `labels` get weight 0).
-fn ridge(labels: &[&Label], nf: usize, penalty: f64, kind: Kind) -> Result<[f32; MAX_FEATURES]> {
+fn ridge(
+    labels: &[&Label],
+    nf: usize,
+    penalty: f64,
+    kind: DecisionKind,
+) -> Result<[f32; MAX_FEATURES]> {
     let mut all: Vec<Vec<f64>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
     for l in labels {
@@ -474,7 +479,11 @@ fn best_margin(mut pairs: Vec<(f64, f64)>) -> Option<(f64, f64, usize)> {
 ///
 /// # Errors
 /// The regression fails (a singular system: only with `ridge` = 0).
-pub fn fit(labels: &[Label], kind: Kind, penalty: f64) -> Result<([f32; MAX_FEATURES], FitStats)> {
+pub fn fit(
+    labels: &[Label],
+    kind: DecisionKind,
+    penalty: f64,
+) -> Result<([f32; MAX_FEATURES], FitStats)> {
     let nf = kind.features().len();
     let mine: Vec<&Label> = labels
         .iter()
@@ -741,7 +750,7 @@ pub fn learn(
 mod tests {
     use super::*;
 
-    fn label(kind: Kind, game: u64, feats: &[&[f32]], values: &[f64]) -> Label {
+    fn label(kind: DecisionKind, game: u64, feats: &[&[f32]], values: &[f64]) -> Label {
         Label {
             kind: kind.idx() as u8,
             row: 0,
@@ -772,13 +781,13 @@ mod tests {
             let noise = ((i * 7919) % 13) as f64 * 0.002;
             // Base choice first (is_base = 1), with the lower feature and value.
             labels.push(label(
-                Kind::Build,
+                DecisionKind::Build,
                 i,
                 &[&[1.0, bad], &[0.0, good], &[0.0, bad - 0.1]],
                 &[0.3 + noise, 0.6 - noise, 0.2],
             ));
         }
-        let (w, st) = fit(&labels, Kind::Build, 0.001).unwrap();
+        let (w, st) = fit(&labels, DecisionKind::Build, 0.001).unwrap();
         assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
         assert_eq!(st.decisions, 40);
         assert_eq!(st.picks_best, 1.0);
@@ -796,13 +805,20 @@ mod tests {
     /// model defers to the base policy.
     #[test]
     fn no_signal_no_weights() {
-        let (w, st) = fit(&[], Kind::Setup, 0.01).unwrap();
+        let (w, st) = fit(&[], DecisionKind::Setup, 0.01).unwrap();
         assert!(w.iter().all(|&x| x == 0.0));
         assert_eq!(st.decisions, 0);
         let flat: Vec<Label> = (0..10)
-            .map(|i| label(Kind::Flip, i, &[&[1.0, i as f32], &[0.0, 0.5]], &[0.4, 0.4]))
+            .map(|i| {
+                label(
+                    DecisionKind::Flip,
+                    i,
+                    &[&[1.0, i as f32], &[0.0, 0.5]],
+                    &[0.4, 0.4],
+                )
+            })
             .collect();
-        let (w, _) = fit(&flat, Kind::Flip, 0.01).unwrap();
+        let (w, _) = fit(&flat, DecisionKind::Flip, 0.01).unwrap();
         assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
     }
 

@@ -1,6 +1,6 @@
 //! The model file of a `learned` player (TOML, written by `robsim learn`): its versions, variant, base policy, candidate width, weights per decision type and feature name, and how it was made; read back with located errors.
 
-use crate::catan::policy::features::{Kind, FEATURE_VERSION, KINDS, MAX_FEATURES};
+use crate::catan::policy::features::{DecisionKind, FEATURE_VERSION, KINDS, MAX_FEATURES};
 use crate::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs};
 use crate::tomltext::{describe, key_line};
 use anyhow::{bail, Context, Result};
@@ -237,7 +237,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
             bail!(
                 "{}: unknown decision type; allowed: {}",
                 at(&format!("weights.{table}")),
-                KINDS.map(Kind::name).join(", ")
+                KINDS.map(DecisionKind::name).join(", ")
             );
         }
     }

@@ -33,7 +33,7 @@ pub type Features = [f32; MAX_FEATURES];
 
 /// The decision types a learned model scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum DecisionKind {
     /// A set-up settlement.
     Setup = 0,
     /// Robert: a soldier before the roll, or Robert's move; Solitaire: cancel a seven or not
@@ -46,17 +46,22 @@ pub enum Kind {
 }
 
 /// Decision types, in model-file order.
-pub const KINDS: [Kind; 4] = [Kind::Setup, Kind::Soldier, Kind::Flip, Kind::Build];
+pub const KINDS: [DecisionKind; 4] = [
+    DecisionKind::Setup,
+    DecisionKind::Soldier,
+    DecisionKind::Flip,
+    DecisionKind::Build,
+];
 
-impl Kind {
+impl DecisionKind {
     /// The decision type of a phase, if it is one the learned player scores.
     #[inline]
-    pub fn of(phase: Phase) -> Option<Kind> {
+    pub fn of(phase: Phase) -> Option<DecisionKind> {
         match phase {
-            Phase::SetupSettlement => Some(Kind::Setup),
-            Phase::PreRoll | Phase::SevenChoice => Some(Kind::Soldier),
-            Phase::FlipUp => Some(Kind::Flip),
-            Phase::Main => Some(Kind::Build),
+            Phase::SetupSettlement => Some(DecisionKind::Setup),
+            Phase::PreRoll | Phase::SevenChoice => Some(DecisionKind::Soldier),
+            Phase::FlipUp => Some(DecisionKind::Flip),
+            Phase::Main => Some(DecisionKind::Build),
             _ => None,
         }
     }
@@ -69,20 +74,20 @@ impl Kind {
     /// The name in model files and reports.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Setup => "setup",
-            Kind::Soldier => "soldier",
-            Kind::Flip => "flip",
-            Kind::Build => "build",
+            DecisionKind::Setup => "setup",
+            DecisionKind::Soldier => "soldier",
+            DecisionKind::Flip => "flip",
+            DecisionKind::Build => "build",
         }
     }
 
     /// The names of this type's features, in vector order.
     pub fn features(self) -> &'static [&'static str] {
         match self {
-            Kind::Setup => SETUP,
-            Kind::Soldier => SOLDIER,
-            Kind::Flip => FLIP,
-            Kind::Build => BUILD,
+            DecisionKind::Setup => SETUP,
+            DecisionKind::Soldier => SOLDIER,
+            DecisionKind::Flip => FLIP,
+            DecisionKind::Build => BUILD,
         }
     }
 }
@@ -234,7 +239,7 @@ impl Position {
 /// choice `a0`), in candidate order, written to `out` (emptied first).
 pub fn features_into(
     g: &Game,
-    kind: Kind,
+    kind: DecisionKind,
     cands: &[Action],
     a0: Action,
     out: &mut ArrayVec<Features, MAX_CANDIDATES>,
@@ -242,10 +247,10 @@ pub fn features_into(
     out.clear();
     let pos = Position::new(g);
     match kind {
-        Kind::Setup => setup(g, &pos, cands, out),
-        Kind::Soldier => soldier(g, &pos, cands, out),
-        Kind::Flip => flip(g, &pos, cands, out),
-        Kind::Build => build(g, &pos, cands, out),
+        DecisionKind::Setup => setup(g, &pos, cands, out),
+        DecisionKind::Soldier => soldier(g, &pos, cands, out),
+        DecisionKind::Flip => flip(g, &pos, cands, out),
+        DecisionKind::Build => build(g, &pos, cands, out),
     }
     for (f, &c) in out.iter_mut().zip(cands) {
         f[0] = (c == a0) as u8 as f32;

@@ -8,7 +8,8 @@
 //! Everything is fixed-size: the player is `Copy` and allocates nothing.
 
 use super::candidates::{main_candidates, RolloutKnobs, MAX_CANDIDATES};
-use super::features::{self, Kind, MAX_FEATURES};
+use super::features::{self, DecisionKind, MAX_FEATURES};
+use super::leaf::{Leaf, Learner, NoModel};
 use super::solitaire::{SolitaireKnobs, SolitairePolicy};
 use super::team::{TeamKnobs, TeamPolicy};
 use crate::catan::*;
@@ -72,20 +73,11 @@ impl LearnedModel {
     }
 }
 
-/// The base policy as a player. Team's memo makes it the large variant; it stays inline and
-/// `Copy`, since boxing it would allocate per game.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)]
-enum Base {
-    Team(TeamPolicy),
-    Solitaire(SolitairePolicy),
-}
-
 /// One scored decision: its type, candidates (the base policy's choice first), their features
 /// and the index chosen.
 #[derive(Clone, Debug)]
 pub struct Scored {
-    pub kind: Kind,
+    pub kind: DecisionKind,
     pub cands: ArrayVec<Action, MAX_CANDIDATES>,
     pub features: ArrayVec<features::Features, MAX_CANDIDATES>,
     pub chosen: usize,
@@ -96,7 +88,8 @@ pub struct Scored {
 pub struct LearnedPolicy {
     model: LearnedModel,
     knobs: RolloutKnobs,
-    base: Base,
+    /// The base policy as a player (team or solitaire).
+    base: Leaf<NoModel>,
 }
 
 impl LearnedPolicy {
@@ -104,8 +97,8 @@ impl LearnedPolicy {
         LearnedPolicy {
             knobs: model.search_knobs(),
             base: match model.base {
-                LearnedBase::Team(k) => Base::Team(TeamPolicy::new(k)),
-                LearnedBase::Solitaire(k) => Base::Solitaire(SolitairePolicy { knobs: k }),
+                LearnedBase::Team(k) => Leaf::Team(TeamPolicy::new(k)),
+                LearnedBase::Solitaire(k) => Leaf::Solitaire(SolitairePolicy { knobs: k }),
             },
             model,
         }
@@ -114,12 +107,12 @@ impl LearnedPolicy {
     /// Whether the base policy's last choice chased an award (`TeamKnobs::chase_awards`): a
     /// boxed-in player's only way left to the target, which the model was not trained on.
     fn chased(&self) -> bool {
-        matches!(&self.base, Base::Team(p) if p.chased())
+        self.base.chased()
     }
 
     /// Whether the base policy conceded a stalled game (see `TeamPolicy::stalled`).
     pub fn stalled(&self) -> bool {
-        matches!(&self.base, Base::Team(p) if p.stalled())
+        self.base.stalled()
     }
 
     /// Chooses as [`Policy::choose`] does; at a scored decision with at least two candidates
@@ -154,19 +147,16 @@ impl LearnedPolicy {
         rng: &mut Rng,
         feats: &mut ArrayVec<features::Features, MAX_CANDIDATES>,
     ) -> Pick {
-        let a0 = match &mut self.base {
-            Base::Team(p) => p.choose(g, legal, rng),
-            Base::Solitaire(p) => p.choose(g, legal, rng),
-        };
+        let a0 = self.base.choose(g, legal, rng);
         // Once the script has conceded a stalled game, it plays on only to let Robert finish:
         // a soldier from the model would keep that game going to the turn cap.
         if self.stalled() || self.chased() {
             return Pick::Base(a0);
         }
-        let Some(kind) = Kind::of(g.s.phase) else {
+        let Some(kind) = DecisionKind::of(g.s.phase) else {
             return Pick::Base(a0);
         };
-        let mut cands = if kind == Kind::Build && self.knobs.search_build {
+        let mut cands = if kind == DecisionKind::Build && self.knobs.search_build {
             // One menu of the builds serves the test and the candidates.
             let m = g.main_builds();
             if !other_builds(&m, a0) {
@@ -176,7 +166,7 @@ impl LearnedPolicy {
         } else {
             self.knobs.candidates(g, a0, legal)
         };
-        if kind == Kind::Build && a0 != Action::EndTurn {
+        if kind == DecisionKind::Build && a0 != Action::EndTurn {
             // Never end the turn instead of the base policy's build: a one-step label cannot
             // see that waiting at every such decision never builds (the base policy would
             // build next turn in the label's future, not in the learned player's).
@@ -204,7 +194,7 @@ impl LearnedPolicy {
 enum Pick {
     Base(Action),
     Scored {
-        kind: Kind,
+        kind: DecisionKind,
         cands: ArrayVec<Action, MAX_CANDIDATES>,
         best: usize,
     },
@@ -221,6 +211,15 @@ fn other_builds(m: &MainMenu, a0: Action) -> bool {
         _ => return false,
     };
     m.cities.len() + m.settlements.len() + m.buy_dev() as u32 > own
+}
+
+impl Learner for LearnedPolicy {
+    fn stalled(&self) -> bool {
+        LearnedPolicy::stalled(self)
+    }
+    fn chased(&self) -> bool {
+        LearnedPolicy::chased(self)
+    }
 }
 
 impl Policy<Game<'_>> for LearnedPolicy {

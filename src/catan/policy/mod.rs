@@ -4,6 +4,7 @@ mod candidates;
 mod cards;
 pub mod features;
 pub mod greedy;
+pub mod leaf;
 pub mod learned;
 mod memo;
 pub mod null;
@@ -26,6 +27,7 @@ use candidates::BaseName;
 pub use crate::engine::play::Policy;
 
 pub use greedy::{GreedyKnobs, GreedyPolicy};
+pub use leaf::{Leaf, Learner, NoModel};
 pub use learned::{LearnedBase, LearnedModel, LearnedPolicy};
 pub use null::NullPolicy;
 pub use random::RandomPolicy;
@@ -128,9 +130,12 @@ enum PolicyName<'s> {
 impl<'s> PolicyName<'s> {
     fn parse(s: &'s str) -> Result<PolicyName<'s>, PolicyError> {
         let unknown = || PolicyError::Unknown(s.to_string());
-        let search = [("rollout", SearchMode::Race), ("halving", SearchMode::Halving)]
-            .into_iter()
-            .find_map(|(prefix, mode)| s.strip_prefix(prefix).map(|rest| (mode, rest)));
+        let search = [
+            ("rollout", SearchMode::Race),
+            ("halving", SearchMode::Halving),
+        ]
+        .into_iter()
+        .find_map(|(prefix, mode)| s.strip_prefix(prefix).map(|rest| (mode, rest)));
         if let Some((search, rest)) = search {
             let (budget, base) = match rest.split_once(':') {
                 Some((n, b)) => (n, Some(b)),
@@ -337,7 +342,11 @@ impl PolicySpec {
                         knobs.simulations as u64 / knobs.max_candidates.max(1) as u64
                     }
                 };
-                let base = if knobs.base == BaseName::Learned { 2 } else { 1 };
+                let base = if knobs.base == BaseName::Learned {
+                    2
+                } else {
+                    1
+                };
                 250 * per_candidate.max(1) * base
             }
             PolicySpec::Learned { .. } => 2,
@@ -365,10 +374,12 @@ impl PolicySpec {
     /// A fresh player for one game: the one place a policy name becomes a policy.
     pub fn player(self) -> Player {
         match self {
-            PolicySpec::Random => Player::Random(RandomPolicy),
-            PolicySpec::Greedy(k) => Player::Greedy(GreedyPolicy::new(k)),
-            PolicySpec::Team(k) | PolicySpec::TeamTuned(k) => Player::Team(TeamPolicy::new(k)),
-            PolicySpec::Solitaire(k) => Player::Solitaire(SolitairePolicy { knobs: k }),
+            PolicySpec::Random => Player::Leaf(Leaf::Random(RandomPolicy)),
+            PolicySpec::Greedy(k) => Player::Leaf(Leaf::Greedy(GreedyPolicy::new(k))),
+            PolicySpec::Team(k) | PolicySpec::TeamTuned(k) => {
+                Player::Leaf(Leaf::Team(TeamPolicy::new(k)))
+            }
+            PolicySpec::Solitaire(k) => Player::Leaf(Leaf::Solitaire(SolitairePolicy { knobs: k })),
             PolicySpec::Rollout {
                 knobs,
                 team,
@@ -377,7 +388,9 @@ impl PolicySpec {
             } => Player::Rollout(Box::new(
                 RolloutPolicy::new(knobs, team).with_learned(learned),
             )),
-            PolicySpec::Learned { model, .. } => Player::Learned(LearnedPolicy::new(model)),
+            PolicySpec::Learned { model, .. } => {
+                Player::Leaf(Leaf::Learned(LearnedPolicy::new(model)))
+            }
         }
     }
 }
@@ -405,19 +418,15 @@ impl Effort for RolloutPolicy {
     }
 }
 
-/// Any named policy, dispatched per decision (one predictable branch). The search player is
-/// boxed: its scratch action list is large, and it is allocated once per game. Greedy (with the
-/// Raiders spot values it keeps across plans, a few KB) and the learned player (its weights
-/// inline) stay inline so that a scripted-speed game allocates nothing.
+/// Any named policy: a leaf player, or the search player. The search player is boxed: its
+/// scratch action list is large, and it is allocated once per game. A leaf (greedy with the
+/// Raiders spot values it keeps across plans, a few KB; the learned player with its weights)
+/// stays inline so that a scripted-speed game allocates nothing.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)]
 pub enum Player {
-    Random(RandomPolicy),
-    Greedy(GreedyPolicy),
-    Team(TeamPolicy),
-    Solitaire(SolitairePolicy),
+    Leaf(Leaf<LearnedPolicy>),
     Rollout(Box<RolloutPolicy>),
-    Learned(LearnedPolicy),
 }
 
 impl Player {
@@ -425,9 +434,8 @@ impl Player {
     /// player's base; see `TeamKnobs::concede_after_idle_turns`).
     pub fn stalled(&self) -> bool {
         match self {
-            Player::Team(p) => p.stalled(),
-            Player::Learned(p) => p.stalled(),
-            _ => false,
+            Player::Leaf(p) => p.stalled(),
+            Player::Rollout(_) => false,
         }
     }
 }
@@ -436,12 +444,8 @@ impl Policy<Game<'_>> for Player {
     #[inline]
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         match self {
-            Player::Random(p) => p.choose(g, legal, rng),
-            Player::Greedy(p) => p.choose(g, legal, rng),
-            Player::Team(p) => p.choose(g, legal, rng),
-            Player::Solitaire(p) => p.choose(g, legal, rng),
+            Player::Leaf(p) => p.choose(g, legal, rng),
             Player::Rollout(p) => p.choose(g, legal, rng),
-            Player::Learned(p) => p.choose(g, legal, rng),
         }
     }
 }

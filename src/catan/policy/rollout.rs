@@ -13,10 +13,9 @@
 //! nothing.
 
 pub use super::candidates::{BaseName, RolloutKnobs, SearchMode, MAX_CANDIDATES};
-use super::greedy::GreedyPolicy;
+use super::leaf::Leaf;
 use super::learned::{LearnedModel, LearnedPolicy};
-use super::solitaire::SolitairePolicy;
-use super::team::{TeamKnobs, TeamPolicy};
+use super::team::TeamKnobs;
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
 use crate::engine::play::Policy;
@@ -29,67 +28,9 @@ use rand::Rng as _;
 /// candidate would then replace the base choice on no evidence of winning more.
 const SD_FLOOR: f64 = 0.1;
 
-/// The base policy, resolved for the variant at the first decision. Not boxed: it is copied
-/// into every rollout, which must not allocate. Greedy carries the Raiders spot values kept across
-/// plans (a few KB); it stays inline and `Copy`, since boxing it would allocate per game.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)]
-enum Base {
-    Team(TeamPolicy),
-    Greedy(GreedyPolicy),
-    Solitaire(SolitairePolicy),
-    Learned(LearnedPolicy),
-}
-
-impl Base {
-    fn new(
-        name: BaseName,
-        team: TeamKnobs,
-        learned: Option<LearnedModel>,
-        variant: Variant,
-    ) -> Base {
-        match (name, variant) {
-            (BaseName::Learned, _) => Base::Learned(LearnedPolicy::new(
-                learned.expect("a rollout over learned has its model (checked with the config)"),
-            )),
-            (BaseName::Team, _) | (BaseName::Auto, Variant::Robert(_)) => {
-                Base::Team(TeamPolicy::new(team))
-            }
-            (BaseName::Solitaire, _) | (BaseName::Auto, Variant::Solitaire(_)) => {
-                Base::Solitaire(SolitairePolicy::default())
-            }
-            _ => Base::Greedy(GreedyPolicy::default()),
-        }
-    }
-}
-
-impl Base {
-    /// Plays `g` to the end with a copy of this base policy. The copy is of the variant only
-    /// (a whole `Base` is as large as greedy's Raiders state, a few KB, copied per rollout),
-    /// and the loop calls that policy directly instead of matching per decision.
-    #[inline]
-    fn play_out(&self, g: &mut Game, streams: &mut GameRngs, buf: &mut ActionList) {
-        use crate::engine::play::play;
-        match self {
-            Base::Team(p) => play(g, &mut { *p }, streams, buf, &mut ()),
-            Base::Greedy(p) => play(g, &mut { *p }, streams, buf, &mut ()),
-            Base::Solitaire(p) => play(g, &mut { *p }, streams, buf, &mut ()),
-            Base::Learned(p) => play(g, &mut { *p }, streams, buf, &mut ()),
-        }
-    }
-}
-
-impl Policy<Game<'_>> for Base {
-    #[inline]
-    fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
-        match self {
-            Base::Team(p) => p.choose(g, legal, rng),
-            Base::Greedy(p) => p.choose(g, legal, rng),
-            Base::Solitaire(p) => p.choose(g, legal, rng),
-            Base::Learned(p) => p.choose(g, legal, rng),
-        }
-    }
-}
+/// The base policy, resolved for the variant at the first decision (a leaf over the learned
+/// player). Not boxed: it is copied into every rollout, which must not allocate.
+type Base = Leaf<LearnedPolicy>;
 
 /// What a finished rollout is worth to the seat that decided: 1 for a win; for anything else
 /// `progress_weight` times the share of the VP still needed that was gained (co-operative: the
@@ -294,9 +235,9 @@ impl Paired {
 impl Policy<Game<'_>> for RolloutPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         let (kind, team, learned) = (self.knobs.base, self.team, self.learned);
-        let b = self
-            .base
-            .get_or_insert_with(|| Base::new(kind, team, learned, g.rules.variant));
+        let b = self.base.get_or_insert_with(|| {
+            Base::base(kind, team, learned.map(LearnedPolicy::new), g.rules.variant)
+        });
         // The base policy as it stood before this decision plays every future.
         let base = *b;
         let a0 = b.choose(g, legal, rng);
