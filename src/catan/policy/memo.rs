@@ -40,34 +40,34 @@ impl Target {
 /// A kind of build before its place is chosen: cheap to list, resolved to a [`Target`] only when
 /// the player can pay for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum BuildKind {
     City,
     Settlement,
     Road,
     Dev,
 }
 
-impl Kind {
+impl BuildKind {
     pub(crate) fn cost(self) -> Hand {
         match self {
-            Kind::City => CITY_COST,
-            Kind::Settlement => SETTLEMENT_COST,
-            Kind::Road => ROAD_COST,
-            Kind::Dev => DEV_COST,
+            BuildKind::City => CITY_COST,
+            BuildKind::Settlement => SETTLEMENT_COST,
+            BuildKind::Road => ROAD_COST,
+            BuildKind::Dev => DEV_COST,
         }
     }
 }
 
 /// The kinds of build open to seat `p`, in greedy priority order: city, settlement, road (only
 /// when no spot is open; it may still find no spot to lead to), development card.
-pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
+pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<BuildKind>; 4] {
     let me = g.s.player(p);
-    let city =
-        (me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty()).then_some(Kind::City);
+    let city = (me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty())
+        .then_some(BuildKind::City);
     let open = me.settlements_left > 0 && !g.settlement_spots(p).is_empty();
-    let settle = open.then_some(Kind::Settlement);
-    let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(Kind::Road);
-    let dev = g.deck_available().then_some(Kind::Dev);
+    let settle = open.then_some(BuildKind::Settlement);
+    let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(BuildKind::Road);
+    let dev = g.deck_available().then_some(BuildKind::Dev);
     [city, settle, road, dev]
 }
 
@@ -76,7 +76,7 @@ pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
 pub(crate) fn year_of_plenty_toward(
     g: &Game,
     p: PlayerId,
-    kinds: &[Option<Kind>; 4],
+    kinds: &[Option<BuildKind>; 4],
 ) -> Option<Action> {
     let me = g.s.player(p);
     let c = kinds.iter().flatten().next()?.cost();
@@ -183,12 +183,12 @@ impl Memo {
     }
 
     /// Where seat `p` would build a `kind` now, if anywhere.
-    pub(crate) fn resolve(&mut self, g: &Game, p: PlayerId, kind: Kind) -> Option<Target> {
+    pub(crate) fn resolve(&mut self, g: &Game, p: PlayerId, kind: BuildKind) -> Option<Target> {
         match kind {
-            Kind::City => best_city(g, p).map(Target::City),
-            Kind::Settlement => self.spot_road(g, p).0.map(Target::Settlement),
-            Kind::Road => self.spot_road(g, p).1.map(Target::Road),
-            Kind::Dev => Some(Target::Dev),
+            BuildKind::City => best_city(g, p).map(Target::City),
+            BuildKind::Settlement => self.spot_road(g, p).0.map(Target::Settlement),
+            BuildKind::Road => self.spot_road(g, p).1.map(Target::Road),
+            BuildKind::Dev => Some(Target::Dev),
         }
     }
 
@@ -234,15 +234,15 @@ mod tests {
         g.put_road(P0, edge(&t, 0, -1, 1));
         assert_eq!(memo.spot_road(&g, P0), (Some(corner(&t, 0, -1, 2)), None));
         assert_eq!(
-            memo.resolve(&g, P0, Kind::Settlement),
+            memo.resolve(&g, P0, BuildKind::Settlement),
             Some(Target::Settlement(corner(&t, 0, -1, 2)))
         );
-        assert_eq!(memo.resolve(&g, P0, Kind::Road), None);
+        assert_eq!(memo.resolve(&g, P0, BuildKind::Road), None);
         assert_eq!(
-            memo.resolve(&g, P0, Kind::City),
+            memo.resolve(&g, P0, BuildKind::City),
             Some(Target::City(corner(&t, 0, -1, 0)))
         );
-        assert_eq!(memo.resolve(&g, P0, Kind::Dev), Some(Target::Dev));
+        assert_eq!(memo.resolve(&g, P0, BuildKind::Dev), Some(Target::Dev));
     }
 
     #[test]
@@ -313,19 +313,24 @@ mod tests {
         // Nothing open to settle: road, not settlement; the settlement can become a city.
         assert_eq!(
             kinds(&g, P0),
-            [Some(Kind::City), None, Some(Kind::Road), Some(Kind::Dev)]
+            [
+                Some(BuildKind::City),
+                None,
+                Some(BuildKind::Road),
+                Some(BuildKind::Dev)
+            ]
         );
         g.put_road(P0, edge(&t, 0, -1, 0));
         g.put_road(P0, edge(&t, 0, -1, 1));
         assert_eq!(
             kinds(&g, P0),
             [
-                Some(Kind::City),
-                Some(Kind::Settlement),
+                Some(BuildKind::City),
+                Some(BuildKind::Settlement),
                 None,
-                Some(Kind::Dev)
+                Some(BuildKind::Dev)
             ]
         );
-        assert_eq!(Kind::City.cost(), CITY_COST);
+        assert_eq!(BuildKind::City.cost(), CITY_COST);
     }
 }
