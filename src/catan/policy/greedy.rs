@@ -6,7 +6,7 @@
 use super::cards::{
     affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, nothing_to_do, simple_need,
 };
-use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
+use super::memo::{free_road, kinds, year_of_plenty_toward, BuildKind, Memo};
 use super::spots::{
     best_flip, is_robert, knights_move_robber, own_value, raw_pips, robber_on_own, setup_road,
     setup_settlement, team_value, weight_of,
@@ -94,7 +94,7 @@ impl GreedyPolicy {
         }
         if can(DevCard::RoadBuilding)
             && ks[2].is_some()
-            && self.memo.resolve(g, p, Kind::Road).is_some()
+            && self.memo.resolve(g, p, BuildKind::Road).is_some()
         {
             return Action::PlayRoadBuilding;
         }

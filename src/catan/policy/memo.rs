@@ -40,34 +40,34 @@ impl Target {
 /// A kind of build before its place is chosen: cheap to list, resolved to a [`Target`] only when
 /// the player can pay for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+pub(crate) enum BuildKind {
     City,
     Settlement,
     Road,
     Dev,
 }
 
-impl Kind {
+impl BuildKind {
     pub(crate) fn cost(self) -> Hand {
         match self {
-            Kind::City => CITY_COST,
-            Kind::Settlement => SETTLEMENT_COST,
-            Kind::Road => ROAD_COST,
-            Kind::Dev => DEV_COST,
+            BuildKind::City => CITY_COST,
+            BuildKind::Settlement => SETTLEMENT_COST,
+            BuildKind::Road => ROAD_COST,
+            BuildKind::Dev => DEV_COST,
         }
     }
 }
 
 /// The kinds of build open to seat `p`, in greedy priority order: city, settlement, road (only
 /// when no spot is open; it may still find no spot to lead to), development card.
-pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
+pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<BuildKind>; 4] {
     let me = g.s.player(p);
-    let city =
-        (me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty()).then_some(Kind::City);
+    let city = (me.cities_left > 0 && !me.buildings.minus(me.cities).is_empty())
+        .then_some(BuildKind::City);
     let open = me.settlements_left > 0 && !g.settlement_spots(p).is_empty();
-    let settle = open.then_some(Kind::Settlement);
-    let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(Kind::Road);
-    let dev = g.deck_available().then_some(Kind::Dev);
+    let settle = open.then_some(BuildKind::Settlement);
+    let road = (!open && me.settlements_left > 0 && me.roads_left > 0).then_some(BuildKind::Road);
+    let dev = g.deck_available().then_some(BuildKind::Dev);
     [city, settle, road, dev]
 }
 
@@ -76,7 +76,7 @@ pub(crate) fn kinds(g: &Game, p: PlayerId) -> [Option<Kind>; 4] {
 pub(crate) fn year_of_plenty_toward(
     g: &Game,
     p: PlayerId,
-    kinds: &[Option<Kind>; 4],
+    kinds: &[Option<BuildKind>; 4],
 ) -> Option<Action> {
     let me = g.s.player(p);
     let c = kinds.iter().flatten().next()?.cost();
@@ -183,12 +183,12 @@ impl Memo {
     }
 
     /// Where seat `p` would build a `kind` now, if anywhere.
-    pub(crate) fn resolve(&mut self, g: &Game, p: PlayerId, kind: Kind) -> Option<Target> {
+    pub(crate) fn resolve(&mut self, g: &Game, p: PlayerId, kind: BuildKind) -> Option<Target> {
         match kind {
-            Kind::City => best_city(g, p).map(Target::City),
-            Kind::Settlement => self.spot_road(g, p).0.map(Target::Settlement),
-            Kind::Road => self.spot_road(g, p).1.map(Target::Road),
-            Kind::Dev => Some(Target::Dev),
+            BuildKind::City => best_city(g, p).map(Target::City),
+            BuildKind::Settlement => self.spot_road(g, p).0.map(Target::Settlement),
+            BuildKind::Road => self.spot_road(g, p).1.map(Target::Road),
+            BuildKind::Dev => Some(Target::Dev),
         }
     }
 
@@ -200,5 +200,137 @@ impl Memo {
             self.stuck = 1 + test(self) as u8;
         }
         self.stuck == 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The memo on spots.rs's constructed boards: seat 0's settlement on X, the top of the hills
+    //! 6 at (0, -1), whose best road leads by edge 5 to corner 4 of the hills (see
+    //! `spots::tests`).
+    use super::*;
+    use crate::catan::policy::spots::tests::{corner, edge, topo, with_x, P0};
+
+    #[test]
+    fn spot_road_recomputes_when_the_buildings_or_own_roads_change_and_not_otherwise() {
+        let t = topo();
+        let mut g = with_x(&t);
+        let mut memo = Memo::default();
+        assert_eq!(memo.spot_road(&g, P0), (None, Some(edge(&t, 0, -1, 5))));
+        // Seat 1's road from corner 5 to corner 4 cuts that way; a fresh search goes by edge 0
+        // (to the corner above the pasture 4), but another seat's road is not in the key and
+        // edge 5 is still free: the memo keeps its answer.
+        g.put_road(PlayerId(1), edge(&t, 0, -1, 4));
+        assert_eq!(
+            Memo::default().spot_road(&g, P0),
+            (None, Some(edge(&t, 0, -1, 0)))
+        );
+        assert_eq!(memo.spot_road(&g, P0), (None, Some(edge(&t, 0, -1, 5))));
+        // A building anywhere is in the key: the memo searches again.
+        g.put_settlement(PlayerId(2), corner(&t, 2, 0, 3));
+        assert_eq!(memo.spot_road(&g, P0), (None, Some(edge(&t, 0, -1, 0))));
+        // Seat 0's own roads are too: two roads round the hills open corner 2 of it (8 pips).
+        g.put_road(P0, edge(&t, 0, -1, 0));
+        g.put_road(P0, edge(&t, 0, -1, 1));
+        assert_eq!(memo.spot_road(&g, P0), (Some(corner(&t, 0, -1, 2)), None));
+        assert_eq!(
+            memo.resolve(&g, P0, BuildKind::Settlement),
+            Some(Target::Settlement(corner(&t, 0, -1, 2)))
+        );
+        assert_eq!(memo.resolve(&g, P0, BuildKind::Road), None);
+        assert_eq!(
+            memo.resolve(&g, P0, BuildKind::City),
+            Some(Target::City(corner(&t, 0, -1, 0)))
+        );
+        assert_eq!(memo.resolve(&g, P0, BuildKind::Dev), Some(Target::Dev));
+    }
+
+    #[test]
+    fn spot_road_recomputes_when_its_answer_is_taken() {
+        let t = topo();
+        let g = with_x(&t);
+        let mut memo = Memo::default();
+        assert_eq!(memo.spot_road(&g, P0).1, Some(edge(&t, 0, -1, 5)));
+        // Seat 1 takes edge 5 itself: the answer is no longer legal, so it is searched again
+        // (edge 0 now; corner 4 is out of reach).
+        let mut g2 = g.clone();
+        g2.put_road(PlayerId(1), edge(&t, 0, -1, 5));
+        assert_eq!(memo.spot_road(&g2, P0).1, Some(edge(&t, 0, -1, 0)));
+        // Back on the first board the key matches again, but the stored answer (edge 0) is
+        // still legal there, so it is kept; a fresh memo would say edge 5.
+        assert_eq!(memo.spot_road(&g, P0).1, Some(edge(&t, 0, -1, 0)));
+        assert_eq!(
+            Memo::default().spot_road(&g, P0).1,
+            Some(edge(&t, 0, -1, 5))
+        );
+    }
+
+    #[test]
+    fn board_key_reads_the_deck_the_played_pile_and_the_robber_not_hands() {
+        let t = topo();
+        let g = with_x(&t);
+        let k = board_key(&g);
+        assert_eq!(board_key(&g.clone()), k);
+        let mut h = g.clone();
+        h.s.players[0].hand = ROAD_COST;
+        assert_eq!(board_key(&h), k, "hands are not read");
+        let mut h = g.clone();
+        h.s.deck[DevCard::Knight.idx()] -= 1;
+        let k_deck = board_key(&h);
+        assert_ne!(k_deck, k, "the deck is read");
+        h.s.played[DevCard::Knight.idx()] += 1;
+        assert_ne!(board_key(&h), k_deck, "the played pile is read");
+        let mut h = g.clone();
+        h.set_robber(HexId(0));
+        assert_ne!(board_key(&h), k, "the robber is read");
+    }
+
+    #[test]
+    fn stuck_runs_its_test_once_per_board() {
+        let t = topo();
+        let mut g = with_x(&t);
+        let mut memo = Memo::default();
+        let mut runs = 0;
+        for _ in 0..3 {
+            assert!(memo.stuck(&g, |_| {
+                runs += 1;
+                true
+            }));
+        }
+        assert_eq!(runs, 1);
+        g.s.deck[DevCard::Knight.idx()] -= 1;
+        assert!(!memo.stuck(&g, |_| {
+            runs += 1;
+            false
+        }));
+        assert_eq!(runs, 2);
+    }
+
+    #[test]
+    fn kinds_list_city_settlement_road_dev_in_order() {
+        let t = topo();
+        let mut g = with_x(&t);
+        // Nothing open to settle: road, not settlement; the settlement can become a city.
+        assert_eq!(
+            kinds(&g, P0),
+            [
+                Some(BuildKind::City),
+                None,
+                Some(BuildKind::Road),
+                Some(BuildKind::Dev)
+            ]
+        );
+        g.put_road(P0, edge(&t, 0, -1, 0));
+        g.put_road(P0, edge(&t, 0, -1, 1));
+        assert_eq!(
+            kinds(&g, P0),
+            [
+                Some(BuildKind::City),
+                Some(BuildKind::Settlement),
+                None,
+                Some(BuildKind::Dev)
+            ]
+        );
+        assert_eq!(BuildKind::City.cost(), CITY_COST);
     }
 }

@@ -445,3 +445,141 @@ pub(crate) fn settled_hexes(g: &Game, p: PlayerId) -> (HexSet, u16) {
     }
     (touched, numbers)
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    //! Constructed boards on the base map's fixed layout (configs/maps/base.toml) whose answers
+    //! are worked out by hand from the map's terrains and tokens (pips: 6 and 8 five, 5 and 9
+    //! four, 4 and 10 three, 3 and 11 two, 2 and 12 one).
+    use super::*;
+
+    pub(crate) fn topo() -> Topology {
+        Topology::build(&crate::catan::mapfile::base_map()).unwrap()
+    }
+
+    /// Corner `k` (0 top, clockwise) of hex `(q, r)`.
+    pub(crate) fn corner(t: &Topology, q: i8, r: i8, k: usize) -> CornerId {
+        let h = t.hex_coord.iter().position(|&c| c == (q, r)).unwrap();
+        t.hex_corners[h][k]
+    }
+
+    /// Edge `k` of hex `(q, r)`: joins corners `k` and `k + 1`.
+    pub(crate) fn edge(t: &Topology, q: i8, r: i8, k: usize) -> EdgeId {
+        let h = t.hex_coord.iter().position(|&c| c == (q, r)).unwrap();
+        t.hex_edges[h][k]
+    }
+
+    /// A base game in seat 0's main phase with seat 0's settlement on X, the top of the hills 6
+    /// at (0, -1) (between the mountains 10 and the pasture 2 above it): brick 5, ore 3, wool 1.
+    pub(crate) fn with_x(t: &Topology) -> Game<'_> {
+        let mut g = Game::new(t, Layout::fixed(t), Rules::base(4));
+        g.start_at(PlayerId(0), Phase::Main);
+        g.put_settlement(PlayerId(0), corner(t, 0, -1, 0));
+        g
+    }
+
+    pub(crate) const P0: PlayerId = PlayerId(0);
+
+    #[test]
+    fn production_counts_pips_cities_twice_and_skips_the_robber_when_live() {
+        let t = topo();
+        let mut g = with_x(&t);
+        // Brick, lumber, wool, grain, ore.
+        assert_eq!(production(&g, P0, true), [5, 0, 1, 0, 3]);
+        g.put_city(P0, corner(&t, 0, -1, 0));
+        assert_eq!(production(&g, P0, true), [10, 0, 2, 0, 6]);
+        // The robber on the hills: live production loses the brick, raw keeps it.
+        let hills = t.hex_coord.iter().position(|&c| c == (0, -1)).unwrap();
+        g.set_robber(HexId(hills as u8));
+        assert_eq!(production(&g, P0, true), [0, 0, 2, 0, 6]);
+        assert_eq!(production(&g, P0, false), [10, 0, 2, 0, 6]);
+        assert_eq!(raw_pips(&g, hills), 5);
+        assert_eq!(live_pips(&g, hills), 0);
+        assert!(robber_on_own(&g, g.s.player(P0)));
+    }
+
+    #[test]
+    fn best_city_upgrades_the_most_pips() {
+        let t = topo();
+        let mut g = with_x(&t);
+        // Y: the top of the mountains 10 at (0, -2), next to the sea only (3 pips), far from X.
+        let (x, y) = (corner(&t, 0, -1, 0), corner(&t, 0, -2, 0));
+        g.put_settlement(P0, y);
+        assert_eq!(best_city(&g, P0), Some(x));
+        g.put_city(P0, x);
+        assert_eq!(best_city(&g, P0), Some(y));
+        g.s.players[0].cities_left = 0;
+        assert_eq!(best_city(&g, P0), None);
+    }
+
+    #[test]
+    fn best_spot_scores_pips_and_new_resources() {
+        let t = topo();
+        let mut g = with_x(&t);
+        // Roads both ways round the hills from X, two each: to Z1 (corner 2 of (0, -1): hills 6,
+        // pasture 4, desert: 8 pips, no new resource) and Z2 (corner 4: hills 6, forest 11,
+        // fields 12: 8 pips and lumber and grain new, 8 + 2 * 2.5 = 13).
+        for k in [0, 1, 5, 4] {
+            g.put_road(P0, edge(&t, 0, -1, k));
+        }
+        let (z1, z2) = (corner(&t, 0, -1, 2), corner(&t, 0, -1, 4));
+        let spots: Vec<usize> = g.settlement_spots(P0).iter().collect();
+        let mut want = vec![z1.idx(), z2.idx()];
+        want.sort();
+        assert_eq!(spots, want);
+        let prod = production(&g, P0, true);
+        assert_eq!(corner_score(&g, z1.idx(), &prod, false), 8.0);
+        assert_eq!(corner_score(&g, z2.idx(), &prod, false), 13.0);
+        assert_eq!(best_spot(&g, P0, &prod), Some(z2));
+        // Seat 1 settles next to Z2 (corner 5 of the forest at (-1, 0)): Z1 is left.
+        g.put_settlement(PlayerId(1), corner(&t, -1, 0, 5));
+        assert_eq!(best_spot(&g, P0, &prod), Some(z1));
+        g.s.players[0].settlements_left = 0;
+        assert_eq!(best_spot(&g, P0, &prod), None);
+    }
+
+    #[test]
+    fn road_toward_leads_to_the_best_spot_two_roads_away() {
+        let t = topo();
+        let mut g = with_x(&t);
+        let prod = production(&g, P0, true);
+        assert!(g.settlement_spots(P0).is_empty());
+        // Two roads away: Z2 13 - 4 = 9 (by corner 5 of the hills, edge 5), ahead of the corner
+        // above the pasture 4 (8 pips and lumber: 10.5 - 4) and Z1 (8 - 4), both by edge 0.
+        assert_eq!(road_toward(&g, P0, &prod), Some(edge(&t, 0, -1, 5)));
+        // Seat 1's road from corner 5 to Z2 cuts that way: the pasture corner by edge 0 leads.
+        g.put_road(PlayerId(1), edge(&t, 0, -1, 4));
+        assert_eq!(road_toward(&g, P0, &prod), Some(edge(&t, 0, -1, 0)));
+        g.s.players[0].roads_left = 0;
+        assert_eq!(road_toward(&g, P0, &prod), None);
+    }
+
+    #[test]
+    fn search_finds_the_value_net_of_steps_and_bounded_agrees() {
+        let t = topo();
+        let g = with_x(&t);
+        let prod = production(&g, P0, true);
+        let value = |c: usize| {
+            (g.topo.land_corners.contains(c) && !g.s.blocked.contains(c))
+                .then(|| corner_score(&g, c, &prod, false))
+        };
+        let roots = g.s.player(P0).net;
+        let foreign = CornerSet::default();
+        let edges = t.land_edges;
+        let full = search(&g, roots, edges, foreign, 15, u8::MAX, value);
+        assert_eq!(full, Some((edge(&t, 0, -1, 5), 9.0)));
+        // Bounded by the best corner's score, the search gives the same answer from every land
+        // corner as a root, at every depth.
+        let bound = (0..t.n_corners).filter_map(value).fold(f32::MIN, f32::max);
+        assert!(bound >= 13.0);
+        for c in t.land_corners.iter() {
+            let mut roots = CornerSet::default();
+            roots.insert(c);
+            for depth in [1, 2, 4, 15] {
+                let a = search(&g, roots, edges, foreign, depth, 4, value);
+                let b = search_bounded(&g, roots, edges, foreign, depth, 4, bound, value);
+                assert_eq!(a, b, "root {c}, depth {depth}");
+            }
+        }
+    }
+}

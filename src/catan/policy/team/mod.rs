@@ -7,7 +7,7 @@ mod stuck;
 mod trades;
 
 use super::cards::{affords, bank_step, discard_choice, nothing_to_do};
-use super::memo::{free_road, kinds, year_of_plenty_toward, Kind, Memo};
+use super::memo::{free_road, kinds, year_of_plenty_toward, BuildKind, Memo};
 use super::spots::{
     best_flip, best_two_flips, is_robert, raw_pips, robber_on_own, settled_hexes, setup_road,
     setup_settlement, team_value, weight_of,
@@ -391,7 +391,7 @@ impl TeamPolicy {
     }
 
     /// Targets of the current seat in the order the knobs give.
-    fn ordered_kinds(&self, g: &Game, p: PlayerId, lag: PlayerId) -> [Option<Kind>; 4] {
+    fn ordered_kinds(&self, g: &Game, p: PlayerId, lag: PlayerId) -> [Option<BuildKind>; 4] {
         let [city, mut settle, mut road, dev] = kinds(g, p);
         let me = g.s.player(p);
         if me.vp >= g.rules.vp_to_win && self.knobs.leave_spots_at_ten {
@@ -438,8 +438,8 @@ impl TeamPolicy {
             }
         }
         if can(DevCard::RoadBuilding)
-            && ks.contains(&Some(Kind::Road))
-            && self.memo.resolve(g, p, Kind::Road).is_some()
+            && ks.contains(&Some(BuildKind::Road))
+            && self.memo.resolve(g, p, BuildKind::Road).is_some()
         {
             return Action::PlayRoadBuilding;
         }
