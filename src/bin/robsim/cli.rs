@@ -151,8 +151,9 @@ pub(crate) struct GameArgs {
     /// Policy in every seat [default: the variant's own]
     ///
     /// random, greedy, team, team-tuned (the published tuned knobs, built in), solitaire,
-    /// rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire or
-    /// learned), learned (robert and solitaire: the built-in model, or --model); carcassonne:
+    /// rollout, rollout-N (N rollouts per candidate), rollout-N:BASE (over base team, greedy,
+    /// solitaire or learned), halving-N and halving-N:BASE (N rollouts per decision, sequential
+    /// halving), learned (robert and solitaire: the built-in model, or --model); carcassonne:
     /// random, greedy. Default: team for robert, solitaire for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
