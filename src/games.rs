@@ -1,4 +1,7 @@
-//! The one place that knows every game: which game plays a validated sweep (rows bound to maps or tiles, run, merge, checks).
+//! The one place that knows every game.
+//!
+//! The one place that knows every game: which game plays a validated sweep (rows bound to maps or
+//! tiles, run, merge, checks).
 //!
 //! A new game adds its rows here and nowhere else outside its own folder; the runner, the report
 //! folder, comparisons, shards and the CLI stay generic (`report::Tables`).

@@ -1,4 +1,7 @@
-//! TOML as a person reads it, for sweep and map files: error locations (one-line messages `file:line: key: what; allowed: ...`) and values as a file writes them.
+//! TOML as a person reads it, for sweep and map files.
+//!
+//! TOML as a person reads it, for sweep and map files: error locations (one-line messages
+//! `file:line: key: what; allowed: ...`) and values as a file writes them.
 //!
 //! Syntax and type errors come from the `toml` crate with a byte span; semantic errors found
 //! after parsing (a value out of range) re-locate their dotted key in the text.

@@ -48,6 +48,32 @@ fn no_file_over_the_limit() {
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:?}");
 }
 
+/// Longest first `//!` line of a module in src/: one clause saying what the module owns.
+const MAX_SUMMARY_CHARS: usize = 100;
+
+#[test]
+fn every_module_starts_with_a_one_clause_summary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rs_files(&root.join("src"), &mut files);
+    assert!(files.len() > 50, "found only {} files", files.len());
+    let mut bad: Vec<String> = files
+        .iter()
+        .filter_map(|p| {
+            let text = fs::read_to_string(p).unwrap();
+            let first = text.lines().next().unwrap_or("");
+            let n = first.chars().count();
+            let ok = first.starts_with("//! ") && n <= MAX_SUMMARY_CHARS;
+            (!ok).then(|| format!("{} ({n} characters: {first:?})", p.display()))
+        })
+        .collect();
+    bad.sort();
+    assert!(
+        bad.is_empty(),
+        "modules whose first line is not a `//!` summary of at most {MAX_SUMMARY_CHARS} characters: {bad:?}"
+    );
+}
+
 #[test]
 fn readme_is_a_front_page() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

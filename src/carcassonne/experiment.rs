@@ -1,4 +1,7 @@
-//! Carcassonne as an experiment for the generic runner: one row's games, its accumulator and its tables.
+//! Carcassonne as an experiment for the generic runner.
+//!
+//! Carcassonne as an experiment for the generic runner: one row's games, its accumulator and its
+//! tables.
 
 use crate::carcassonne::kernel::*;
 use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};

@@ -1,4 +1,8 @@
-//! Carcassonne's part of `robsim soak`: games with and without The Robbers under every robber option, checked after every step and thrown arbitrary actions that must be refused without a change.
+//! Carcassonne's part of `robsim soak`.
+//!
+//! Carcassonne's part of `robsim soak`: games with and without The Robbers under every robber
+//! option, checked after every step and thrown arbitrary actions that must be refused without a
+//! change.
 
 use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
 use crate::carcassonne::sim::CarcRngs;

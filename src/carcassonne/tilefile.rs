@@ -1,4 +1,7 @@
-//! The tile file (`configs/carcassonne-tiles.toml`): TOML parsed and checked into the kernel's `TileSet`.
+//! The tile file (`configs/carcassonne-tiles.toml`) parsed and checked.
+//!
+//! The tile file (`configs/carcassonne-tiles.toml`): TOML parsed and checked into the kernel's
+//! `TileSet`.
 
 use crate::carcassonne::kernel::tiles::{
     Edge, Feature, Segment, Shape, TileSet, MAX_SEGS, NO_SEG, SIDES,

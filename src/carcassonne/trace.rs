@@ -1,4 +1,7 @@
-//! Carcassonne game traces as JSON Lines: the engine's loop and a run's streams, with a writer as observer.
+//! Carcassonne game traces as JSON Lines.
+//!
+//! Carcassonne game traces as JSON Lines: the engine's loop and a run's streams, with a writer as
+//! observer.
 //!
 //! The format is documented in `docs/trace-format.md` ("Carcassonne traces").
 

@@ -1,4 +1,7 @@
-//! `robsim bench`: games/s and player-turns/s of standard workloads (Catan variants and Carcassonne) with 1 thread and all threads.
+//! `robsim bench`: games/s and player-turns/s of standard workloads.
+//!
+//! `robsim bench`: games/s and player-turns/s of standard workloads (Catan variants and
+//! Carcassonne) with 1 thread and all threads.
 
 use crate::catan::mapfile::base_map;
 use crate::catan::policy::{

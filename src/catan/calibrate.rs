@@ -1,4 +1,7 @@
-//! `robsim calibrate`: for each group of rows, the values of an ordered rule knob whose team win rates bracket each target, found by bisection with sequential sampling.
+//! `robsim calibrate`: the rule knob values that bracket target win rates.
+//!
+//! `robsim calibrate`: for each group of rows, the values of an ordered rule knob whose team win
+//! rates bracket each target, found by bisection with sequential sampling.
 //!
 //! Method. The win rate is taken to be monotone in the knob (its direction is read from the two
 //! end values). For each target `t`, a bisection over the ordered values finds the first value

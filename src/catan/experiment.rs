@@ -1,4 +1,7 @@
-//! Catan as an experiment for the generic runner: per-game recording into the row accumulator (its tables are in `tables`, its figures in `figures`).
+//! Catan as an experiment for the generic runner: per-game recording.
+//!
+//! Catan as an experiment for the generic runner: per-game recording into the row accumulator (its
+//! tables are in `tables`, its figures in `figures`).
 
 use crate::catan::policy::PolicySpec;
 use crate::catan::sim::{layout_for, play, GameRngs};

@@ -1,4 +1,7 @@
-//! Catan report figures: win rates, face-down curves, flips by hex, Solitaire destruction and Raiders seats, curves and raids by hex.
+//! Catan report figures.
+//!
+//! Catan report figures: win rates, face-down curves, flips by hex, Solitaire destruction and
+//! Raiders seats, curves and raids by hex.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::difficulty_name;

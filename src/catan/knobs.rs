@@ -1,4 +1,7 @@
-//! A Catan row's settings by name: the Robert difficulties and the value of each rule knob (the grid keys of `config::knobs`).
+//! A Catan row's settings by name.
+//!
+//! A Catan row's settings by name: the Robert difficulties and the value of each rule knob (the
+//! grid keys of `config::knobs`).
 
 use crate::catan::Rules;
 use toml::Value;

@@ -1,4 +1,9 @@
-//! `robsim learn`: expert iteration. The apprentice (a `learned` model) plays training games; at every scored decision a rollout expert over the apprentice labels each candidate with its mean value on common futures; a ridge regression per decision type gives the next apprentice, kept only when it beats the previous one on held-out paired games.
+//! `robsim learn`: expert iteration.
+//!
+//! The apprentice (a `learned` model) plays training games; at every scored decision a rollout
+//! expert over the apprentice labels each candidate with its mean value on common futures; a ridge
+//! regression per decision type gives the next apprentice, kept only when it beats the previous one
+//! on held-out paired games.
 //!
 //! Method: expert iteration (Anthony, Tian & Barber, "Thinking Fast and Slow with Deep
 //! Learning and Tree Search", NeurIPS 2017) with rollout labels as in Lagoudakis & Parr,

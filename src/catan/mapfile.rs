@@ -1,4 +1,7 @@
-//! The TOML map file format: parsing and validation into a [`MapSpec`], and writing a board (a map with one game's layout) back as a map file.
+//! The TOML map file format: parsing, validation and writing a board back.
+//!
+//! The TOML map file format: parsing and validation into a [`MapSpec`], and writing a board (a map
+//! with one game's layout) back as a map file.
 
 use crate::catan::{
     HarborKind, HarborSpec, HexSpec, Layout, MapError, MapSpec, Resource, Rules, Terrain, Topology,

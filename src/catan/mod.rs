@@ -1,4 +1,7 @@
-//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps, policies, experiment, trace, soak, bench.
+//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders).
+//!
+//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps,
+//! policies, experiment, trace, soak, bench.
 
 pub mod bench;
 pub mod calibrate;

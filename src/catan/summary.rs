@@ -1,4 +1,7 @@
-//! Catan's `summary.csv` row as column groups: the common columns, then one group per outcome kind, seat, variant and modifier present.
+//! Catan's `summary.csv` row as column groups.
+//!
+//! Catan's `summary.csv` row as column groups: the common columns, then one group per outcome kind,
+//! seat, variant and modifier present.
 //!
 //! A report's `summary.csv` has the groups of the rows it holds (see [`crate::report::columns`]):
 //! a Robert sweep has no Raiders columns, a base-game sweep no win-rate interval of a team. The

@@ -1,4 +1,7 @@
-//! Catan report tables: how a row's accumulator becomes `summary.csv` (via `summary`), `seats.csv`, the per-hex and per-turn tables, and its settings for `compare.csv`.
+//! Catan report tables.
+//!
+//! Catan report tables: how a row's accumulator becomes `summary.csv` (via `summary`), `seats.csv`,
+//! the per-hex and per-turn tables, and its settings for `compare.csv`.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::{self, difficulty_name};

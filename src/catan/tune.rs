@@ -1,4 +1,8 @@
-//! `robsim tune`: coordinate search over the team policy's knobs on training games with common random numbers, then a paired test of the tuned knobs against the starting ones on held-out games.
+//! `robsim tune`: coordinate search over the team policy's knobs.
+//!
+//! `robsim tune`: coordinate search over the team policy's knobs on training games with common
+//! random numbers, then a paired test of the tuned knobs against the starting ones on held-out
+//! games.
 //!
 //! Method: coordinate ascent (cyclic coordinate search; Wright, "Coordinate descent algorithms",
 //! Math. Programming 151, 2015) over a grid of values per knob. Every candidate plays the same

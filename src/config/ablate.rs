@@ -1,4 +1,7 @@
-//! `[ablate]`: a config's one base row, then each listed rule knob moved one step either way (or to listed values), as the sweep's rows.
+//! `[ablate]`: a base row and each listed rule knob moved.
+//!
+//! `[ablate]`: a config's one base row, then each listed rule knob moved one step either way (or to
+//! listed values), as the sweep's rows.
 //!
 //! Every row plays the same games (game `i` of every row has the same seed), so each moved row is
 //! paired with the base row on common random numbers; `compare.csv` has each pair and

@@ -1,4 +1,7 @@
-//! `[calibrate]`: the knob `robsim calibrate` chooses, the values it may take, the target win rates, and the grid's rows as the groups it chooses for.
+//! `[calibrate]`: what `robsim calibrate` chooses and for which rows.
+//!
+//! `[calibrate]`: the knob `robsim calibrate` chooses, the values it may take, the target win
+//! rates, and the grid's rows as the groups it chooses for.
 
 use super::knobs::{self, Allowed};
 use super::{Sweep, SweepFile};

@@ -1,4 +1,7 @@
-//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile.
+//! The grid's Carcassonne rows.
+//!
+//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points
+//! × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile.
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::CarcSpec;

@@ -1,4 +1,7 @@
-//! Rule knobs: every number and choice of the seed rules as a grid key, with its allowed values, the games it applies to and its value in a row.
+//! Rule knobs: every number and choice of the seed rules as a grid key.
+//!
+//! Rule knobs: every number and choice of the seed rules as a grid key, with its allowed values,
+//! the games it applies to and its value in a row.
 //!
 //! The grid keys are parsed and checked where rows are expanded (`catan.rs`, `carcassonne.rs`);
 //! this table is what `ablate` and `calibrate` read to move a knob one step and to list its other

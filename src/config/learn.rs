@@ -1,4 +1,7 @@
-//! The models a config plays (`[learned]`, `[models]`, the built-in ones) and `[learn]` (robsim learn's table).
+//! The models a config plays, and `[learn]`.
+//!
+//! The models a config plays (`[learned]`, `[models]`, the built-in ones) and `[learn]` (robsim
+//! learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::learn::LearnParams;

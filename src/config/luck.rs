@@ -1,4 +1,7 @@
-//! `[luck]`: the rungs (policies, weakest first) `robsim luck` plays on every row of the grid, and the boards and games per board of each.
+//! `[luck]`: the rungs `robsim luck` plays, and its boards and games per board.
+//!
+//! `[luck]`: the rungs (policies, weakest first) `robsim luck` plays on every row of the grid, and
+//! the boards and games per board of each.
 
 use super::{OneOrMany, Sweep, SweepFile};
 use crate::catan::experiment::RowSpec;

@@ -1,4 +1,8 @@
-//! The model file of a `learned` player (TOML, written by `robsim learn`): its versions, variant, base policy, candidate width, weights per decision type and feature name, and how it was made; read back with located errors.
+//! The model file of a `learned` player, read back with located errors.
+//!
+//! The model file of a `learned` player (TOML, written by `robsim learn`): its versions, variant,
+//! base policy, candidate width, weights per decision type and feature name, and how it was made;
+//! read back with located errors.
 
 use crate::catan::policy::features::{DecisionKind, FEATURE_VERSION, KINDS, MAX_FEATURES};
 use crate::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs};

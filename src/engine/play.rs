@@ -1,4 +1,7 @@
-//! The one game loop: the traits a game implements (state, chance, streams, policy, observer) and [`play`].
+//! The one game loop: the traits a game implements and [`play`].
+//!
+//! The one game loop: the traits a game implements (state, chance, streams, policy, observer) and
+//! [`play`].
 //!
 //! Runs, traces, the soak, benches and tests all play through [`play`]; what they do besides
 //! playing (counting, writing lines, checking invariants) is an [`Observer`].

@@ -1,4 +1,7 @@
-//! The soak for any game: the checker that plays one game under arbitrary actions and invariant checks, and the mergeable report of what it found.
+//! The soak for any game: its checker and the mergeable report of what it found.
+//!
+//! The soak for any game: the checker that plays one game under arbitrary actions and invariant
+//! checks, and the mergeable report of what it found.
 
 use crate::engine::play::{play, GameState, Observer, Policy, Sink};
 use crate::engine::seeds::Rng;

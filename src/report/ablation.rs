@@ -1,4 +1,7 @@
-//! `ablation.csv` and its tornado chart: each moved row of an `[ablate]` sweep against the base row, from the paired comparisons.
+//! `ablation.csv` and its tornado chart.
+//!
+//! `ablation.csv` and its tornado chart: each moved row of an `[ablate]` sweep against the base
+//! row, from the paired comparisons.
 
 use crate::report::compare::CompareRow;
 use crate::report::{plot, Figure};

@@ -1,4 +1,7 @@
-//! Wide tables in column groups: a report holds the groups its rows have, never a column that is empty for the whole file.
+//! Wide tables in column groups.
+//!
+//! Wide tables in column groups: a report holds the groups its rows have, never a column that is
+//! empty for the whole file.
 //!
 //! A row is a list of [`Group`]s (common columns, one group per variant or option present); the
 //! table's header is the union of the groups of all its rows, ordered by each group's rank, and

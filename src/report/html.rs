@@ -1,4 +1,7 @@
-//! `report.html`: one self-contained page (inline CSS and SVG, no network; a script only where a section draws boards) per report.
+//! `report.html`: one self-contained page per report.
+//!
+//! `report.html`: one self-contained page (inline CSS and SVG, no network; a script only where a
+//! section draws boards) per report.
 
 use crate::report::Figure;
 

@@ -1,4 +1,8 @@
-//! The luck report's statistics, computed from per-board counts at report time: the spread of per-board win rates, the board share of variance (one-way ANOVA and split halves), paired skill shares and the skill spread on the log-odds scale.
+//! The luck report's statistics, computed from per-board counts at report time.
+//!
+//! The luck report's statistics, computed from per-board counts at report time: the spread of
+//! per-board win rates, the board share of variance (one-way ANOVA and split halves), paired skill
+//! shares and the skill spread on the log-odds scale.
 //!
 //! Method (docs/guide.md, "Luck and skill"): a row's boards are a random sample of layouts;
 //! each board plays `M` games with the dice and deck varied. The variance of the per-board win

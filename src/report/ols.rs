@@ -1,4 +1,7 @@
-//! Ordinary least squares with classical standard errors: coefficients, 95% intervals (Student's t) and p-values, for the luck report's board-feature fit.
+//! Ordinary least squares with classical standard errors.
+//!
+//! Ordinary least squares with classical standard errors: coefficients, 95% intervals (Student's t)
+//! and p-values, for the luck report's board-feature fit.
 
 use nalgebra::{DMatrix, DVector};
 use statrs::distribution::{ContinuousCDF, StudentsT};

@@ -1,4 +1,7 @@
-//! The replay page: one game's trace (docs/trace-format.md) as one self-contained HTML page (inline trace, script and style; no network), with the board drawn at any step.
+//! The replay page: one game's trace as one self-contained HTML page.
+//!
+//! The replay page: one game's trace (docs/trace-format.md) as one self-contained HTML page (inline
+//! trace, script and style; no network), with the board drawn at any step.
 
 use crate::report::html::esc;
 use anyhow::{bail, Context, Result};

@@ -1,4 +1,7 @@
-//! Plays one game's rows on the runner and writes the report folder (generic over the game: `Tables`).
+//! Plays one game's rows on the runner and writes the report folder.
+//!
+//! Plays one game's rows on the runner and writes the report folder (generic over the game:
+//! `Tables`).
 
 use crate::engine::runner::{run_joint, stop_requested, with_threads, Experiment};
 use crate::engine::stats::{Accumulator, GameLog};

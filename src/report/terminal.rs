@@ -1,4 +1,8 @@
-//! The terminal summary of a report for people: percentages with intervals, the settings that vary first, each step of each axis as a paired comparison, an ablation's knobs ranked; the full tables stay in the CSVs.
+//! The terminal summary of a report for people.
+//!
+//! The terminal summary of a report for people: percentages with intervals, the settings that vary
+//! first, each step of each axis as a paired comparison, an ablation's knobs ranked; the full
+//! tables stay in the CSVs.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,7 @@
-//! `robsim calibrate`: the knob values whose win rates bracket each target, per group of rows; writes ladder.csv, evaluations.csv, ladder.svg and report.html.
+//! `robsim calibrate`: the knob values whose win rates bracket each target.
+//!
+//! `robsim calibrate`: the knob values whose win rates bracket each target, per group of rows;
+//! writes ladder.csv, evaluations.csv, ladder.svg and report.html.
 
 use crate::cli::Output;
 use crate::{install_interrupt_handler, Failure};

@@ -1,4 +1,7 @@
-//! The command line's flags and subcommands (clap derive), and how game flags become a one-row sweep file.
+//! The command line's flags and subcommands (clap derive).
+//!
+//! The command line's flags and subcommands (clap derive), and how game flags become a one-row
+//! sweep file.
 
 use clap::{Parser, Subcommand};
 use robsim::carcassonne::RobberPlacement;

@@ -1,4 +1,7 @@
-//! `robsim learn`: expert iteration on a config's rows; writes model.toml, rounds.csv, fit.csv, held_out.csv, the config, the command and a manifest.
+//! `robsim learn`: expert iteration on a config's rows, and its output folder.
+//!
+//! `robsim learn`: expert iteration on a config's rows; writes model.toml, rounds.csv, fit.csv,
+//! held_out.csv, the config, the command and a manifest.
 
 use crate::cli::Output;
 use crate::Failure;

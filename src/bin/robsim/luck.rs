@@ -1,4 +1,7 @@
-//! `robsim luck`: every row of a config's grid played by each `[luck]` rung on N boards × M games per board; writes the luck report folder and prints its table.
+//! `robsim luck`: a config's rows played by each rung on many boards.
+//!
+//! `robsim luck`: every row of a config's grid played by each `[luck]` rung on N boards × M games
+//! per board; writes the luck report folder and prints its table.
 
 use crate::cli::Output;
 use crate::{install_interrupt_handler, Failure};

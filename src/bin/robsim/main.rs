@@ -1,4 +1,7 @@
-//! The `robsim` command line: flags and config files become a validated sweep, then it runs. One file per command.
+//! The `robsim` command line: flags and config files become a validated sweep.
+//!
+//! The `robsim` command line: flags and config files become a validated sweep, then it runs. One
+//! file per command.
 
 mod bench;
 mod calibrate;

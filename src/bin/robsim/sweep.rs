@@ -1,4 +1,7 @@
-//! `sweep`, `run`, `rerun` and `merge`: run or merge a sweep into a report folder, then print its summary.
+//! `sweep`, `run`, `rerun` and `merge`: a sweep into a report folder.
+//!
+//! `sweep`, `run`, `rerun` and `merge`: run or merge a sweep into a report folder, then print its
+//! summary.
 
 use crate::cli::Common;
 use crate::{install_interrupt_handler, Failure};

@@ -1,4 +1,7 @@
-//! `robsim trace` and `robsim replay`: one game as JSON Lines (docs/trace-format.md), Catan or Carcassonne, or as its replay page.
+//! `robsim trace` and `robsim replay`: one game as JSON Lines or a replay page.
+//!
+//! `robsim trace` and `robsim replay`: one game as JSON Lines (docs/trace-format.md), Catan or
+//! Carcassonne, or as its replay page.
 
 use crate::cli::GameArgs;
 use crate::Failure;

@@ -1,4 +1,7 @@
-//! Tile placement: where the drawn tile fits, putting a tile down (the frontier's fit keys, the features it joins, the cloisters around it), and a placement previewed without placing.
+//! Tile placement: where the drawn tile fits and putting it down.
+//!
+//! Tile placement: where the drawn tile fits, putting a tile down (the frontier's fit keys, the
+//! features it joins, the cloisters around it), and a placement previewed without placing.
 
 use super::features::MAX_PLAYERS;
 use super::game::{Action, Game, Placed, EMPTY};

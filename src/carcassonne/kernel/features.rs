@@ -1,4 +1,7 @@
-//! The feature graph: a union-find over the placed tiles' segments whose roots hold each road, city, cloister and field's record (open sides, tiles, pennants, followers).
+//! The feature graph: a union-find over the placed tiles' segments.
+//!
+//! The feature graph: a union-find over the placed tiles' segments whose roots hold each road,
+//! city, cloister and field's record (open sides, tiles, pennants, followers).
 
 use super::tiles::{Feature, Segment, MAX_SEGS, MAX_TILES};
 

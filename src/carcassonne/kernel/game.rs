@@ -1,4 +1,8 @@
-//! One Carcassonne game: its rules, phases, actions and events, the `Game` value and what it tells about itself (the play itself: `play`; the board: `board`; scoring: `scoring`; The Robbers' decisions: `robbers`).
+//! One Carcassonne game: its rules, phases, actions, events and `Game` value.
+//!
+//! One Carcassonne game: its rules, phases, actions and events, the `Game` value and what it tells
+//! about itself (the play itself: `play`; the board: `board`; scoring: `scoring`; The Robbers'
+//! decisions: `robbers`).
 
 use super::features::{Features, MAX_PLAYERS};
 use super::grid::GRID;

@@ -1,4 +1,7 @@
-//! Playing a game: a new game and its set-up, the legal actions of each phase, applying a decision or a tile drawn.
+//! Playing a game: set-up, each phase's legal actions, applying a decision or a draw.
+//!
+//! Playing a game: a new game and its set-up, the legal actions of each phase, applying a decision
+//! or a tile drawn.
 
 use super::features::{Features, MAX_PLAYERS};
 use super::game::{

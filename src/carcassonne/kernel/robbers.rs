@@ -1,4 +1,8 @@
-//! The Robbers' decisions: which robbers a player may put down and where, and the scoring round's questions (a player's order of their own scores, which score a robber takes) before it is resolved.
+//! The Robbers' decisions: putting robbers down and the scoring round's questions.
+//!
+//! The Robbers' decisions: which robbers a player may put down and where, and the scoring round's
+//! questions (a player's order of their own scores, which score a robber takes) before it is
+//! resolved.
 
 use super::game::{Action, Event, Game, Phase, Sink, ROBBER_CODE};
 use super::scoreboard::{robbery_candidates, Move, IN_STOCK, MAX_FIGURES, MAX_ROBBERS};

@@ -1,4 +1,7 @@
-//! The 50-space scoreboard with counting figures and robbers, and the robbers' share of a scoring round.
+//! The 50-space scoreboard with counting figures and robbers.
+//!
+//! The 50-space scoreboard with counting figures and robbers, and the robbers' share of a scoring
+//! round.
 //!
 //! A scoring round is every score that happens at once (all features one tile completes). It is
 //! resolved as the seed and its footnotes say:

@@ -1,4 +1,7 @@
-//! Followers and scoring: where a follower may go, the features the last tile completed and their points, the scoring round through the scoreboard, the final scoring and the winners.
+//! Followers and scoring: completed features, scoring rounds and the final score.
+//!
+//! Followers and scoring: where a follower may go, the features the last tile completed and their
+//! points, the scoring round through the scoreboard, the final scoring and the winners.
 
 use super::features::MAX_PLAYERS;
 use super::game::{Event, Game, Phase, Sink};

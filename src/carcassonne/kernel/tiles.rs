@@ -1,4 +1,7 @@
-//! Tile data: shapes, kinds and the rotation and edge-fit tables built once from them (the file format is `carcassonne::tilefile`).
+//! Tile data: shapes, kinds and the rotation and edge-fit tables built from them.
+//!
+//! Tile data: shapes, kinds and the rotation and edge-fit tables built once from them (the file
+//! format is `carcassonne::tilefile`).
 
 /// Most segments (features) on one tile type.
 pub const MAX_SEGS: usize = 10;

@@ -1,4 +1,8 @@
-//! The game value (`Game`: its board, rules and state) and the primitives every rule module builds on: the seat to act, paying, the turn's resumption and end, production's hexes, striking a building.
+//! The game value (`Game`) and the primitives every rule module builds on.
+//!
+//! The game value (`Game`: its board, rules and state) and the primitives every rule module builds
+//! on: the seat to act, paying, the turn's resumption and end, production's hexes, striking a
+//! building.
 //!
 //! The base rules (`rules`, `apply`, `hooks`, `modifiers`) and the variant modules (`robert`,
 //! `solitaire`, `raiders`) all build on this module; it imports none of them.

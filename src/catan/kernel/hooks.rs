@@ -1,4 +1,7 @@
-//! Variant hooks: every point where a variant departs from the base rules' flow, each dispatched on the variant here and only here.
+//! Variant hooks: every point where a variant departs from the base rules' flow.
+//!
+//! Variant hooks: every point where a variant departs from the base rules' flow, each dispatched on
+//! the variant here and only here.
 //!
 //! The base rules (`rules`, `apply`, `modifiers`, `invariants`) call these hooks by name; what a
 //! variant does at each is in its own module (`robert`, `solitaire`, `raiders`), which builds on

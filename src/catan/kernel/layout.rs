@@ -1,4 +1,7 @@
-//! One game's board: terrain, number tokens and harbor kinds placed on a topology, fixed or shuffled.
+//! One game's board: terrain, number tokens and harbors placed on a topology.
+//!
+//! One game's board: terrain, number tokens and harbor kinds placed on a topology, fixed or
+//! shuffled.
 
 use super::bits::HexSet;
 use super::ids::*;

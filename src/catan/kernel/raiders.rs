@@ -1,4 +1,7 @@
-//! The Raiders of Catan: ships and trade routes, home-island set-up, volcano and jungle, the desert raiders and their storm.
+//! The Raiders of Catan's rules.
+//!
+//! The Raiders of Catan: ships and trade routes, home-island set-up, volcano and jungle, the desert
+//! raiders and their storm.
 //!
 //! Hooks called from the base rules (`hooks.rs`; `rules.rs` and `apply.rs` for Raiders' own
 //! phases and actions) when the variant is [`Variant::Raiders`]. The readings of the seed's

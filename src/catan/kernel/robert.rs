@@ -1,4 +1,7 @@
-//! Robert the Robber co-operative variant: Robert's targeting and flips, soldiers, the seven, monopoly, reshuffle.
+//! The Robert the Robber co-operative variant's rules.
+//!
+//! Robert the Robber co-operative variant: Robert's targeting and flips, soldiers, the seven,
+//! monopoly, reshuffle.
 
 use super::bits::HexSet;
 use super::game::Game;

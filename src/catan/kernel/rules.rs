@@ -1,4 +1,7 @@
-//! A game's legal actions (the game itself: `game`; applying actions: `apply`; scoring: `awards`; checks: `invariants`).
+//! A game's legal actions.
+//!
+//! A game's legal actions (the game itself: `game`; applying actions: `apply`; scoring: `awards`;
+//! checks: `invariants`).
 
 use super::bits::{CornerSet, EdgeSet};
 use super::game::{ActionList, Game};

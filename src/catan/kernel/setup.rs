@@ -1,4 +1,8 @@
-//! The set-up API for constructed positions (rule tests, examples, analysis): pieces, cards, the robber and the turn put in place as the state keeps them, with no cost, legality check, event or award.
+//! The set-up API for constructed positions.
+//!
+//! The set-up API for constructed positions (rule tests, examples, analysis): pieces, cards, the
+//! robber and the turn put in place as the state keeps them, with no cost, legality check, event or
+//! award.
 //!
 //! Each call keeps the state's derived sets consistent (occupied and blocked corners, road
 //! networks, harbors, VP, road lengths), so [`Game::check_invariants`] holds after it. Awards

@@ -1,4 +1,7 @@
-//! Rule sets: the variant enum whose hooks the base rules call, the options each variant takes and the modifier flags (types only: what they do is in `hooks` and each variant's module).
+//! Rule sets: the variant enum, each variant's options and the modifier flags.
+//!
+//! Rule sets: the variant enum whose hooks the base rules call, the options each variant takes and
+//! the modifier flags (types only: what they do is in `hooks` and each variant's module).
 
 /// A rule option read by name in configs and reports: the enum, its `NAMES` in variant order,
 /// `name` and `parse`.

@@ -1,4 +1,8 @@
-//! The luck report's statistics per row and rung, from the played rungs' counts: spread, board share, paired skill shares against the rung before, skill spread over the first, and the board-feature fit.
+//! The luck report's statistics per row and rung.
+//!
+//! The luck report's statistics per row and rung, from the played rungs' counts: spread, board
+//! share, paired skill shares against the rung before, skill spread over the first, and the
+//! board-feature fit.
 
 use super::{BoardFeatures, LuckAcc, LuckRung};
 use crate::catan::experiment::CatanRow;

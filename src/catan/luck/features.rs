@@ -1,4 +1,7 @@
-//! What a board offers before anyone plays: the features the luck report regresses the per-board win rate on.
+//! What a board offers before anyone plays.
+//!
+//! What a board offers before anyone plays: the features the luck report regresses the per-board
+//! win rate on.
 
 use crate::catan::*;
 use serde::Serialize;

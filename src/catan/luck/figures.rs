@@ -1,4 +1,7 @@
-//! The luck report's figures (per-board win rates, board share, feature effects) and the section of report.html that draws the hardest and easiest boards with the replay page's drawing.
+//! The luck report's figures and its boards section.
+//!
+//! The luck report's figures (per-board win rates, board share, feature effects) and the section of
+//! report.html that draws the hardest and easiest boards with the replay page's drawing.
 
 use super::analysis::{PlayedRung, RowStats};
 use super::tables::{board_text, map_name};

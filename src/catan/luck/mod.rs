@@ -1,4 +1,8 @@
-//! The luck report's Catan games: one rung (a policy) of one row playing M games on each of N boards, board fixed and dice varied (`LuckRung`); the boards' features (`features`), the report's statistics (`analysis`), tables (`tables`), figures and drawn boards (`figures`).
+//! The luck report's Catan games: rungs played on many boards.
+//!
+//! The luck report's Catan games: one rung (a policy) of one row playing M games on each of N
+//! boards, board fixed and dice varied (`LuckRung`); the boards' features (`features`), the
+//! report's statistics (`analysis`), tables (`tables`), figures and drawn boards (`figures`).
 //!
 //! Board `b`'s layout is the board of game `b` of a sweep with the same seed (the board stream
 //! of `(seed, b)`); its game `j` draws its dice, deck, steals, Robert and policy streams from

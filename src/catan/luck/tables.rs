@@ -1,4 +1,7 @@
-//! The luck report's tables: luck.csv, pairs.csv, seats.csv, features.csv and boards.csv (each board's layout as a map file).
+//! The luck report's tables.
+//!
+//! The luck report's tables: luck.csv, pairs.csv, seats.csv, features.csv and boards.csv (each
+//! board's layout as a map file).
 
 use super::analysis::{bits, catan_row, PlayedRung, RowStats, RungStats};
 use super::{BoardFeatures, LuckRung};

@@ -1,4 +1,7 @@
-//! What the search player searches: its knobs (`[rollout]`) and the candidate actions it compares at a decision, which the learned player scores too.
+//! What the search player searches: its knobs and a decision's candidate actions.
+//!
+//! What the search player searches: its knobs (`[rollout]`) and the candidate actions it compares
+//! at a decision, which the learned player scores too.
 
 use super::spots::{corner_score, production, team_value};
 use crate::catan::*;

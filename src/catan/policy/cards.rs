@@ -1,4 +1,7 @@
-//! Hand arithmetic the scripted players share: deficits, bank and harbor steps, discards, year of plenty and what a seat saves for.
+//! Hand arithmetic the scripted players share.
+//!
+//! Hand arithmetic the scripted players share: deficits, bank and harbor steps, discards, year of
+//! plenty and what a seat saves for.
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]

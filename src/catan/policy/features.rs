@@ -1,4 +1,7 @@
-//! What the `learned` player sees of a searched decision: its decision type, and a fixed-size feature vector per candidate action (named, versioned, no allocation).
+//! What the `learned` player sees of a searched decision.
+//!
+//! What the `learned` player sees of a searched decision: its decision type, and a fixed-size
+//! feature vector per candidate action (named, versioned, no allocation).
 //!
 //! The decision types are those the rollout player searches (`rollout::candidates` lists their
 //! candidates): set-up settlements, soldier timing (Robert's soldier or his move; Solitaire's

@@ -1,4 +1,7 @@
-//! The `greedy` policy: one selfish seat in the base game, Robert and Solitaire (its Raiders play is in `raiders/`).
+//! The `greedy` policy: one selfish seat in the base game, Robert and Solitaire.
+//!
+//! The `greedy` policy: one selfish seat in the base game, Robert and Solitaire (its Raiders play
+//! is in `raiders/`).
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]

@@ -1,4 +1,7 @@
-//! The `learned` player: the variant's scripted policy, except at the decisions the search player searches, where a linear model over `features` picks among the same candidates.
+//! The `learned` player: the script, with a model at the searched decisions.
+//!
+//! The `learned` player: the variant's scripted policy, except at the decisions the search player
+//! searches, where a linear model over `features` picks among the same candidates.
 //!
 //! The model is what `robsim learn` fitted (expert iteration, `catan::learn`): one weight
 //! vector per decision type. At a searched decision the player lists the rollout player's

@@ -1,4 +1,7 @@
-//! What greedy and team build next (build kinds and their targets) and the per-seat memo of their spot and road searches.
+//! What greedy and team build next, and the per-seat memo of their searches.
+//!
+//! What greedy and team build next (build kinds and their targets) and the per-seat memo of their
+//! spot and road searches.
 
 use super::cards::{affords, year_of_plenty_for};
 use super::spots::{best_city, best_spot, production, road_toward};

@@ -1,4 +1,7 @@
-//! Varied openings: a set-up choice drawn by softmax over a policy's own spot scores, so that games of a deterministic policy do not all open alike.
+//! Varied openings: a set-up choice drawn by softmax over a policy's spot scores.
+//!
+//! Varied openings: a set-up choice drawn by softmax over a policy's own spot scores, so that games
+//! of a deterministic policy do not all open alike.
 
 use crate::catan::MAX_CORNERS;
 use crate::engine::seeds::Rng;

@@ -1,4 +1,7 @@
-//! The `rollout` search player: at a decision that matters it plays each candidate action out over sampled futures with a base policy and takes the best (Bertsekas' rollout).
+//! The `rollout` search player (Bertsekas' rollout).
+//!
+//! The `rollout` search player: at a decision that matters it plays each candidate action out over
+//! sampled futures with a base policy and takes the best (Bertsekas' rollout).
 //!
 //! One mind plays every seat with open hands, which is what a co-operative team could do at
 //! best and the upper bound a designer wants. Chance inside a rollout (dice, deck order, steals,

@@ -1,4 +1,8 @@
-//! Board evaluation the scripted players share: pips, production, corner scores, the best city, spot and road toward one, set-up placement and Robert's flips (no allocation: fixed-size arrays and bitsets).
+//! Board evaluation the scripted players share.
+//!
+//! Board evaluation the scripted players share: pips, production, corner scores, the best city,
+//! spot and road toward one, set-up placement and Robert's flips (no allocation: fixed-size arrays
+//! and bitsets).
 
 use crate::catan::NONE;
 use crate::catan::*;

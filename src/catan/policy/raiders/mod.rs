@@ -1,4 +1,8 @@
-//! The `greedy` policy's play of The Raiders of Catan: its turn (builds, trades, cards, the special building phase) over a per-seat plan; the plan, set-up, threat view and play against the raiders are in the child modules.
+//! The `greedy` policy's play of The Raiders of Catan.
+//!
+//! The `greedy` policy's play of The Raiders of Catan: its turn (builds, trades, cards, the special
+//! building phase) over a per-seat plan; the plan, set-up, threat view and play against the raiders
+//! are in the child modules.
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]

@@ -1,4 +1,7 @@
-//! Greedy's Raiders plan: the city, settlement, road or ship it builds next, found by searching shipping lines and road paths toward the best spots, and when to move a ship.
+//! Greedy's Raiders plan: what it builds next and when to move a ship.
+//!
+//! Greedy's Raiders plan: the city, settlement, road or ship it builds next, found by searching
+//! shipping lines and road paths toward the best spots, and when to move a ship.
 
 use super::view::{city_value, SeatValues};
 use crate::catan::kernel::raiders;

@@ -1,4 +1,7 @@
-//! Greedy's Raiders set-up: settlements valued with the raiders' threat and the shipping line they open, and the first settlement's ship.
+//! Greedy's Raiders set-up.
+//!
+//! Greedy's Raiders set-up: settlements valued with the raiders' threat and the shipping line they
+//! open, and the first settlement's ship.
 
 use super::plan::{reach_values, search_values};
 use super::view::{spot_value, spot_values, View};

@@ -1,4 +1,7 @@
-//! Greedy's Raiders play against the raiders: when a soldier takes one off and which, where a new raider goes, and whom a seven robs.
+//! Greedy's Raiders play against the raiders.
+//!
+//! Greedy's Raiders play against the raiders: when a soldier takes one off and which, where a new
+//! raider goes, and whom a seven robs.
 
 use super::view::JUNGLE;
 use crate::catan::kernel::raiders;

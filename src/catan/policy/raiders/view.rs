@@ -1,4 +1,7 @@
-//! The raiders' threat as one seat sees it, and the values of settlement spots and city upgrades under it.
+//! The raiders' threat as one seat sees it.
+//!
+//! The raiders' threat as one seat sees it, and the values of settlement spots and city upgrades
+//! under it.
 
 use crate::catan::kernel::raiders;
 use crate::catan::policy::memo::Fingerprint;

@@ -1,4 +1,7 @@
-//! The `team` policy for Robert the Robber co-op: every seat plays for all players reaching 10 VP before Robert flips every token.
+//! The `team` policy for Robert the Robber co-op.
+//!
+//! The `team` policy for Robert the Robber co-op: every seat plays for all players reaching 10 VP
+//! before Robert flips every token.
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]

@@ -1,4 +1,7 @@
-//! Whether the team provably cannot win any more (when it concedes): VP still buildable, VP cards, longest road and largest army within reach.
+//! Whether the team provably cannot win any more (when it concedes).
+//!
+//! Whether the team provably cannot win any more (when it concedes): VP still buildable, VP cards,
+//! longest road and largest army within reach.
 
 use crate::catan::policy::memo::Memo;
 use crate::catan::*;

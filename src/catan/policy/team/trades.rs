@@ -1,4 +1,7 @@
-//! The team's card trades: 1:1 trades from teammates' surplus toward a build, and help for the slowest player (who it is and what it wants).
+//! The team's card trades.
+//!
+//! The team's card trades: 1:1 trades from teammates' surplus toward a build, and help for the
+//! slowest player (who it is and what it wants).
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
