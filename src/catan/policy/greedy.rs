@@ -1,10 +1,12 @@
 //! The `greedy` policy: one selfish seat in the base game, Robert and Solitaire.
 //!
 //! The `greedy` policy: one selfish seat in the base game, Robert and Solitaire (its Raiders play
-//! is in `raiders/`).
+//! is in its child module `raiders`, src/catan/policy/greedy/raiders/).
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
+
+mod raiders;
 
 use super::cards::{
     affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, nothing_to_do, simple_need,
@@ -51,7 +53,7 @@ pub struct GreedyPolicy {
     trades: u8,
     memo: Memo,
     /// The Raiders of Catan play (`raiders/`).
-    raiders: super::raiders::RaidersPlay,
+    raiders: raiders::RaidersPlay,
 }
 
 impl GreedyPolicy {

@@ -9,7 +9,6 @@ pub mod learned;
 mod memo;
 pub mod null;
 pub mod opening;
-pub mod raiders;
 pub mod random;
 pub mod rollout;
 pub mod solitaire;

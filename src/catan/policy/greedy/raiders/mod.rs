@@ -12,11 +12,11 @@ mod setup;
 mod soldiers;
 mod view;
 
-use super::cards::{
+use crate::catan::kernel::raiders;
+use crate::catan::policy::cards::{
     affords, bank_step, bonus_pick, discard_for, monopoly_by_hands, simple_need, year_of_plenty_for,
 };
-use super::spots::{setup_road, unraided_production};
-use crate::catan::kernel::raiders;
+use crate::catan::policy::spots::{setup_road, unraided_production};
 use crate::catan::*;
 use crate::engine::seeds::Rng;
 use plan::{move_ship, plan_key, Plan, Step};
