@@ -248,3 +248,21 @@ impl<'t, S: Sink<Event>, F: FnMut(&Game, &Step, &mut S)> robsim::engine::play::O
         self.limit.is_some_and(|l| self.n >= l)
     }
 }
+
+/// Robert's endgame: seats 0 and 1 at 10 VP (four cities, a settlement and a victory point card
+/// each, on the fixed board), seat 2 with three cities (16, 9, 45) and what the caller adds.
+pub fn two_seats_at_ten(g: &mut Game) {
+    for k in [0, 7, 13, 23] {
+        put_city(g, 0, CornerId(k));
+    }
+    put_settlement(g, 0, CornerId(29));
+    give_dev(g, 0, DevCard::VictoryPoint, 1);
+    for k in [47, 50, 38, 34] {
+        put_city(g, 1, CornerId(k));
+    }
+    put_settlement(g, 1, CornerId(26));
+    give_dev(g, 1, DevCard::VictoryPoint, 1);
+    for k in [16, 9, 45] {
+        put_city(g, 2, CornerId(k));
+    }
+}

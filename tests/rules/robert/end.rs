@@ -7,19 +7,7 @@ use super::*;
 #[test]
 fn victory_when_the_last_player_reaches_ten() {
     let mut g = position(3, RobertRules::default(), &[]);
-    for k in [0, 7, 13, 23] {
-        put_city(&mut g, 0, c(k));
-    }
-    put_settlement(&mut g, 0, c(29));
-    give_dev(&mut g, 0, DevCard::VictoryPoint, 1);
-    for k in [47, 50, 38, 34] {
-        put_city(&mut g, 1, c(k));
-    }
-    put_settlement(&mut g, 1, c(26));
-    give_dev(&mut g, 1, DevCard::VictoryPoint, 1);
-    for k in [16, 9, 45] {
-        put_city(&mut g, 2, c(k));
-    }
+    two_seats_at_ten(&mut g);
     put_settlement(&mut g, 2, c(11));
     put_settlement(&mut g, 2, c(36));
     give_dev(&mut g, 2, DevCard::VictoryPoint, 1);
