@@ -30,13 +30,14 @@ use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::engine::play::Observer;
-use crate::engine::runner::{run, Experiment};
+use crate::engine::runner::{run_each, Experiment};
 use crate::engine::seeds::{mix64, Rng};
 use crate::engine::stats::Accumulator;
 use crate::report::compare::{compare_row, CompareRow, Pair, PairStats};
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use indicatif::ProgressBar;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use smartcore::linalg::basic::arrays::Array;
 use smartcore::linalg::basic::matrix::DenseMatrix;
@@ -648,22 +649,24 @@ pub fn learn(
     let seed = rows[0].seed;
     let (test, validation) = (test_seed(seed), validation_seed(seed));
     let quiet = ProgressBar::hidden();
-    let play_rows = |m: LearnedModel, s: u64| -> Vec<CatanAcc> {
-        rows.iter()
-            .map(|r| {
-                run(
-                    &r.with_policy(
-                        PolicySpec::Learned {
-                            model: m,
-                            name: None,
-                        },
-                        s,
-                    ),
-                    0..p.test_games,
-                    &quiet,
-                )
+    // Every model's games on every row as one pool of work (no row waits for another's last
+    // games): per model, its rows' accumulators.
+    let play_models = |ms: &[LearnedModel], s: u64| -> Vec<Vec<CatanAcc>> {
+        let played: Vec<CatanRow> = ms
+            .iter()
+            .flat_map(|&model| {
+                rows.iter()
+                    .map(move |r| r.with_policy(PolicySpec::Learned { model, name: None }, s))
             })
+            .collect();
+        let refs: Vec<&CatanRow> = played.iter().collect();
+        let mut accs = run_each(&refs, 0..p.test_games, &quiet).into_iter();
+        ms.iter()
+            .map(|_| accs.by_ref().take(rows.len()).collect())
             .collect()
+    };
+    let play_rows = |m: LearnedModel, s: u64| -> Vec<CatanAcc> {
+        play_models(&[m], s).pop().unwrap_or_default()
     };
     let held_out = |m: LearnedModel| play_rows(m, test);
     let mut current = LearnedModel::base_only(base, p.candidates);
@@ -675,15 +678,19 @@ pub fn learn(
     for round in 1..=p.rounds {
         let ts = train_seed(seed, round);
         let (mut games, mut wins, mut decisions, mut n_labels) = (0, 0, 0, 0);
-        for (i, r) in rows.iter().enumerate() {
-            let e = LabelRow {
+        let label_rows: Vec<LabelRow> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| LabelRow {
                 row: r,
                 index: i as u32,
                 model: current,
                 params: p,
                 seed: ts,
-            };
-            let mut acc = run(&e, 0..p.train_games, pb);
+            })
+            .collect();
+        let refs: Vec<&LabelRow> = label_rows.iter().collect();
+        for mut acc in run_each(&refs, 0..p.train_games, pb) {
             // Threads finish games in any order: fold by game and decision index.
             acc.labels.sort_by_key(|l| (l.game, l.decision));
             games += acc.games;
@@ -699,15 +706,31 @@ pub fn learn(
         // Each decision type's new weights alone against the current model on the validation
         // games: a type is updated only when that gains (one-step labels can favour a
         // deviation that costs once it is made at every such decision).
+        // The types' fits are independent, and so are their validation games: both run in
+        // parallel (the fits on the pool, every changed type's games as one pool of work).
+        let fitted: Vec<([f32; MAX_FEATURES], FitStats)> = KINDS
+            .par_iter()
+            .map(|&kind| fit(&labels, kind, p.ridge))
+            .collect::<Result<_>>()?;
+        let changed: Vec<usize> = (0..KINDS.len())
+            .filter(|&k| fitted[k].0 != current.weights[KINDS[k].idx()])
+            .collect();
+        let trials: Vec<LearnedModel> = changed
+            .iter()
+            .map(|&k| {
+                let mut one = current;
+                one.weights[KINDS[k].idx()] = fitted[k].0;
+                one
+            })
+            .collect();
+        let mut validated = play_models(&trials, validation).into_iter();
         let mut next = current;
         let mut fits = Vec::new();
-        for kind in KINDS {
-            let (w, mut st) = fit(&labels, kind, p.ridge)?;
+        for (kind, (w, mut st)) in KINDS.into_iter().zip(fitted) {
             st.round = round;
             if w != current.weights[kind.idx()] {
-                let mut one = current;
-                one.weights[kind.idx()] = w;
-                let (_, v) = paired(&current_validation, &play_rows(one, validation), "", "");
+                let games = validated.next().expect("one trial per changed type");
+                let (_, v) = paired(&current_validation, &games, "", "");
                 st.validation_games = v.games;
                 st.validation_diff = v.win_rate_diff;
                 st.validation_lo95 = v.win_rate_diff_lo95;

@@ -41,6 +41,19 @@ pub trait Experiment: Sync {
 /// Games per work item of a scripted player (see [`Experiment::chunk`]).
 pub const CHUNK: u64 = 512;
 
+/// Work items per thread the runner aims for at least: with fewer, the threads that finish
+/// their share early wait for the others (20 items of 512 games on 16 threads run in two waves,
+/// the second with 4 busy threads; issue 36).
+pub const ITEMS_PER_THREAD: u64 = 8;
+
+/// The games per work item for `len` games of a row that asks for `chunk`: `chunk`, or fewer
+/// so that every thread of the current pool gets [`ITEMS_PER_THREAD`] items. Results do not
+/// depend on it (accumulators merge exactly), so it may follow the thread count.
+pub fn chunk_for(chunk: u64, len: u64) -> u64 {
+    let items = rayon::current_num_threads() as u64 * ITEMS_PER_THREAD;
+    chunk.min(len.div_ceil(items)).max(1)
+}
+
 /// Plays the games `games` of `e` on the current rayon pool and returns the merged accumulator.
 pub fn run<E: Experiment>(e: &E, games: Range<u64>, progress: &ProgressBar) -> E::Acc {
     run_counted(e, games, progress).0
@@ -54,7 +67,7 @@ pub fn run_counted<E: Experiment>(
     progress: &ProgressBar,
 ) -> (E::Acc, u64) {
     let start = games.start;
-    let chunk = e.chunk().max(1);
+    let chunk = chunk_for(e.chunk(), games.end - games.start);
     let n_chunks = (games.end - games.start).div_ceil(chunk);
     (0..n_chunks)
         .into_par_iter()
@@ -78,6 +91,42 @@ pub fn run_counted<E: Experiment>(
                 (a, n + m)
             },
         )
+}
+
+/// Plays games `games` of every row of `rows` as one pool of work items (a chunk of one row
+/// each), so no row waits for another's stragglers, and returns each row's accumulator (in the
+/// order of `rows`). Equal to running the rows one after another.
+pub fn run_each<E: Experiment>(
+    rows: &[&E],
+    games: Range<u64>,
+    progress: &ProgressBar,
+) -> Vec<E::Acc> {
+    let len = games.end - games.start;
+    let asked = rows.iter().map(|e| e.chunk()).min().unwrap_or(CHUNK);
+    let chunk = chunk_for(asked, len * rows.len() as u64).min(len.max(1));
+    let n_chunks = len.div_ceil(chunk);
+    let items: Vec<(usize, E::Acc)> = (0..n_chunks * rows.len() as u64)
+        .into_par_iter()
+        .map_init(E::Scratch::default, |scratch, k| {
+            let (r, c) = ((k / n_chunks) as usize, k % n_chunks);
+            let mut acc = E::Acc::default();
+            if stop_requested() {
+                return (r, acc);
+            }
+            let lo = games.start + c * chunk;
+            let hi = (lo + chunk).min(games.end);
+            for i in lo..hi {
+                rows[r].play(i, &mut acc, scratch);
+            }
+            progress.inc((hi - lo) * rows[r].cost());
+            (r, acc)
+        })
+        .collect();
+    let mut out: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
+    for (r, acc) in items {
+        out[r].merge(acc);
+    }
+    out
 }
 
 /// Runs `f` on a rayon pool of `threads` threads (0 = one per core).
@@ -109,7 +158,8 @@ where
     F: Fn(&mut [E::Acc]) -> X + Sync,
 {
     let start = games.start;
-    let chunk = rows.iter().map(|e| e.chunk()).min().unwrap_or(CHUNK).max(1);
+    let asked = rows.iter().map(|e| e.chunk()).min().unwrap_or(CHUNK);
+    let chunk = chunk_for(asked, games.end - games.start);
     let n_chunks = (games.end - games.start).div_ceil(chunk);
     let fresh = || -> Vec<E::Acc> { rows.iter().map(|_| E::Acc::default()).collect() };
     (0..n_chunks)
@@ -180,5 +230,49 @@ mod tests {
         let (accs, _, n) = run_joint(&[&slow, &fast], 0..7, &pb, |_| Vec::<u64>::new());
         assert_eq!(accs, [vec![7], vec![7]]);
         assert_eq!((n, pb.position()), (7, 7 * 501));
+        let pb = ProgressBar::hidden();
+        let accs = run_each(&[&slow, &fast], 0..5, &pb);
+        assert_eq!(accs, [vec![5], vec![5]]);
+        assert_eq!(pb.position(), 5 * 501);
+    }
+
+    /// The games played, in the order merged.
+    #[derive(Default, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Seen(Vec<u64>);
+
+    impl Accumulator for Seen {
+        fn merge(&mut self, o: Self) {
+            self.0.extend(o.0);
+        }
+    }
+
+    /// Remembers which games it played.
+    struct Listed;
+
+    impl Experiment for Listed {
+        type Acc = Seen;
+        type Scratch = ();
+        fn play(&self, i: u64, acc: &mut Seen, _: &mut ()) {
+            acc.0.push(i);
+        }
+    }
+
+    #[test]
+    fn work_items_shrink_with_threads_and_merge_in_game_order() {
+        // On 4 threads, 100 games of a row asking for 512 per item become 32 items of 4 games.
+        let items = with_threads(4, || chunk_for(CHUNK, 100)).unwrap();
+        assert_eq!(items, 100u64.div_ceil(4 * ITEMS_PER_THREAD));
+        assert_eq!(
+            with_threads(1, || chunk_for(CHUNK, 100_000)).unwrap(),
+            CHUNK
+        );
+        assert_eq!(with_threads(4, || chunk_for(CHUNK, 0)).unwrap(), 1);
+        for t in [1, 3, 8] {
+            let pb = ProgressBar::hidden();
+            let acc = with_threads(t, || run(&Listed, 10..110, &pb)).unwrap();
+            assert_eq!(acc, Seen((10..110).collect()), "{t} threads");
+            let accs = with_threads(t, || run_each(&[&Listed, &Listed], 3..40, &pb)).unwrap();
+            assert_eq!(accs, [Seen((3..40).collect()), Seen((3..40).collect())]);
+        }
     }
 }

@@ -78,3 +78,44 @@ pub(crate) fn bench(
     }
     Ok(())
 }
+
+/// Runs `robsim bench --jobs` and prints its table.
+pub(crate) fn bench_jobs(
+    repeats: usize,
+    threads: usize,
+    only: Option<String>,
+    csv: Option<PathBuf>,
+) -> Result<(), Failure> {
+    let all = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    let lines = crate::jobs::run_jobs(repeats, all, only.as_deref())?;
+    let mut text = format!(
+        "{:<26} {:>7} {:>10} {:>8}\n",
+        "job", "threads", "seconds", "scaling"
+    );
+    for l in &lines {
+        text.push_str(&format!(
+            "{:<26} {:>7} {:>10.3} {:>8}\n",
+            l.job,
+            l.threads,
+            l.seconds_median,
+            l.scaling.map_or(String::new(), |s| format!("{s:.2}x"))
+        ));
+    }
+    text.push_str(&format!("machine: {}\n", robsim::report::machine()));
+    print!("{text}");
+    if let Some(path) = csv {
+        let mut wtr = csv::Writer::from_writer(Vec::new());
+        for l in &lines {
+            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+        }
+        let bytes = wtr
+            .into_inner()
+            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
+    }
+    Ok(())
+}

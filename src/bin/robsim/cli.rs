@@ -740,6 +740,12 @@ pub(crate) enum Cmd {
         /// Also write the table as CSV to this file.
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// Time whole commands instead of workloads: the main sweep, `robsim luck` and `robsim
+        /// learn` on small versions of configs/robert-{difficulty,luck,learn}.toml (read from
+        /// the current folder), each at 1 thread and all threads, failing if their reports
+        /// differ.
+        #[arg(long, conflicts_with = "games")]
+        jobs: bool,
     },
     /// Write one game as JSON Lines (format: docs/trace-format.md): game K of the run the flags
     /// describe, or of row N of a config.

@@ -6,6 +6,7 @@
 mod bench;
 mod calibrate;
 mod cli;
+mod jobs;
 mod learn;
 mod luck;
 mod soak;
@@ -216,7 +217,14 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             threads,
             only,
             csv,
-        } => bench::bench(games, repeats as usize, threads, only, csv),
+            jobs,
+        } => {
+            if jobs {
+                bench::bench_jobs(repeats as usize, threads, only, csv)
+            } else {
+                bench::bench(games, repeats as usize, threads, only, csv)
+            }
+        }
         Cmd::Sweep {
             config,
             games,
