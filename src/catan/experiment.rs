@@ -3,7 +3,7 @@
 //! Catan as an experiment for the generic runner: per-game recording into the row accumulator (its
 //! tables are in `tables`, its figures in `figures`).
 
-use crate::catan::policy::PolicySpec;
+use crate::catan::policy::{Player, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::engine::runner::Experiment;
@@ -244,8 +244,93 @@ impl Sink<Event> for Recorder<'_> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RowSpec {
     pub rules: Rules,
+    /// What every seat plays; with a lineup, what its lead seat plays.
     pub policy: PolicySpec,
     pub board: BoardKind,
+    /// Seats that play different policies (competitive rows; `grid.seats`).
+    pub lineup: Option<Lineup>,
+}
+
+/// A competitive row's seats, each with its own policy: the lineup's first policy (the row's
+/// `policy`, the lead) sits at seat `lead`, the others follow it round the table, so rows that
+/// differ in `lead` alone play the same lineup from every position on the same games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lineup {
+    /// The policies after the lead, in seat order from the lead's left (`players - 1` used).
+    pub rest: [PolicySpec; MAX_PLAYERS - 1],
+    /// The lead's seat (0-based).
+    pub lead: u8,
+}
+
+impl RowSpec {
+    /// The policy of seat `seat` (0-based).
+    pub fn seat_policy(&self, seat: usize) -> PolicySpec {
+        match self.lineup {
+            None => self.policy,
+            Some(l) => {
+                let n = self.rules.players as usize;
+                match (seat + n - l.lead as usize) % n {
+                    0 => self.policy,
+                    k => l.rest[k - 1],
+                }
+            }
+        }
+    }
+
+    /// The policies of seats 0.. in order.
+    fn seat_policies(&self) -> impl Iterator<Item = PolicySpec> + '_ {
+        (0..self.rules.players as usize).map(|s| self.seat_policy(s))
+    }
+
+    /// A fresh player for one game: one player for every seat, or one per seat of a lineup.
+    pub fn player(&self) -> Player {
+        match self.lineup {
+            None => self.policy.player(),
+            Some(_) => Player::Seats(Box::new(std::array::from_fn(|s| {
+                (s < self.rules.players as usize).then(|| self.seat_policy(s).player())
+            }))),
+        }
+    }
+
+    /// The policy column: the policy's label, or the lineup's labels from the lead on,
+    /// comma-separated ("rollout-8,greedy,greedy,greedy").
+    pub fn policy_label(&self) -> String {
+        match self.lineup {
+            None => self.policy.label(),
+            Some(l) => std::iter::once(self.policy.label())
+                .chain(
+                    l.rest[..self.rules.players as usize - 1]
+                        .iter()
+                        .map(|p| p.label()),
+                )
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// Whether some seat is a search player (slow; `search_games` caps its rows).
+    pub fn searches(&self) -> bool {
+        self.seat_policies().any(|p| p.searches())
+    }
+
+    /// The estimated cost of one game in games of the team script (the progress bar's; the
+    /// seats' mean for a lineup).
+    pub fn cost(&self) -> u64 {
+        let n = self.rules.players as u64;
+        match self.lineup {
+            None => self.policy.cost(),
+            Some(_) => self
+                .seat_policies()
+                .map(|p| p.cost())
+                .sum::<u64>()
+                .div_ceil(n),
+        }
+    }
+
+    /// The lead seat of a lineup (0-based).
+    pub fn lead(&self) -> Option<usize> {
+        self.lineup.map(|l| l.lead as usize)
+    }
 }
 
 /// One Catan configuration row bound to its map and master seed.
@@ -309,7 +394,7 @@ impl<'t> CatanRow<'t> {
             taken: CornerSet::EMPTY,
             storm: false,
         };
-        let mut player = self.spec.policy.player();
+        let mut player = self.spec.player();
         let outcome = play(&mut g, &mut player, &mut rngs, buf, &mut rec);
         let (raided, taken, storm) = (rec.raided, rec.taken, rec.storm);
         let (fd, max) = (rec.face_down, rec.max_down);
@@ -324,7 +409,12 @@ impl<'t> CatanRow<'t> {
             Outcome::Cap => acc.caps += 1,
         }
         acc.turns.add(g.s.turn);
-        acc.log.record(i, outcome == Outcome::TeamWin, g.s.turn);
+        // The paired win of a game: the team's, or a lineup's lead seat's.
+        let won = match (outcome, self.spec.lead()) {
+            (Outcome::Winner(p), Some(lead)) => p.idx() == lead,
+            (o, _) => o == Outcome::TeamWin,
+        };
+        acc.log.record(i, won, g.s.turn);
         let n_players = g.s.n_players as usize;
         for p in 0..n_players {
             acc.vp_end[p].add(g.s.players[p].vp as u32);
@@ -380,7 +470,7 @@ impl Experiment for CatanRow<'_> {
 
     /// A search player takes about a second a game: small work items keep both threads busy.
     fn chunk(&self) -> u64 {
-        if self.spec.policy.searches() {
+        if self.spec.searches() {
             2
         } else {
             crate::engine::runner::CHUNK
@@ -388,6 +478,6 @@ impl Experiment for CatanRow<'_> {
     }
 
     fn cost(&self) -> u64 {
-        self.spec.policy.cost()
+        self.spec.cost()
     }
 }

@@ -244,7 +244,7 @@ fn skill_figure(
             .map_or_else(String::new, |kv| kv.1)
     };
     for &i in coop {
-        let l = rows[i].spec.policy.label();
+        let l = rows[i].spec.policy_label();
         if !policies.contains(&l) {
             policies.push(l);
         }
@@ -272,7 +272,7 @@ fn skill_figure(
                     points: g
                         .1
                         .iter()
-                        .filter(|&&i| rows[i].spec.policy.label() == *pol)
+                        .filter(|&&i| rows[i].spec.policy_label() == *pol)
                         .map(|&i| {
                             let a = &accs[i];
                             let (lo, hi) = wilson(a.team_wins, a.games);

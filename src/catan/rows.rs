@@ -98,7 +98,7 @@ pub fn rows<'t>(
             spec,
             seed,
             precision,
-            games_cap: search_games.filter(|_| spec.policy.searches()),
+            games_cap: search_games.filter(|_| spec.searches()),
         })
         .collect()
 }

@@ -21,6 +21,7 @@ mod rank {
     pub const COMMON: u16 = 0;
     pub const TEAM: u16 = 10;
     pub const PRECISION: u16 = 11;
+    pub const LINEUP: u16 = 15;
     /// Seat `k` (0-based) of a competitive row is `SEAT + k`.
     pub const SEAT: u16 = 20;
     pub const ROBERT: u16 = 30;
@@ -85,6 +86,23 @@ struct Seat {
     seat_win_rate: f64,
     seat_win_rate_lo95: f64,
     seat_win_rate_hi95: f64,
+}
+
+/// Rows whose seats play a lineup (`grid.seats`): how the lead seat did against its fair share.
+#[derive(Serialize)]
+struct LeadSeat {
+    /// The lead's seat, 1-based.
+    lead_seat: usize,
+    lead_wins: u64,
+    lead_win_rate: f64,
+    lead_win_rate_lo95: f64,
+    lead_win_rate_hi95: f64,
+    /// 1 / players: what a seat wins when every seat plays alike and no seat is favoured.
+    fair_share: f64,
+    /// Lead win rate minus the fair share, with the Wilson interval shifted alike.
+    skill_edge: f64,
+    skill_edge_lo95: f64,
+    skill_edge_hi95: f64,
 }
 
 /// Robert the Robber rows.
@@ -182,7 +200,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             row: index,
             variant: rules.variant.name(),
             players: rules.players,
-            policy: e.spec.policy.label(),
+            policy: e.spec.policy_label(),
             board: e.spec.board.name(),
             map: &e.map,
             modifiers: rules.modifiers.name(),
@@ -233,6 +251,25 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             )?;
             out.push(seat.renamed(|name| name.replacen("seat", &format!("seat{}", k + 1), 1)));
         }
+    }
+    if let Some(lead) = e.spec.lead() {
+        let w = acc.seat_wins[lead];
+        let (lo, hi) = wilson(w, acc.games);
+        let fair = 1.0 / rules.players as f64;
+        out.push(Group::of(
+            rank::LINEUP,
+            &LeadSeat {
+                lead_seat: lead + 1,
+                lead_wins: w,
+                lead_win_rate: r5(w as f64 / n),
+                lead_win_rate_lo95: r5(lo),
+                lead_win_rate_hi95: r5(hi),
+                fair_share: r5(fair),
+                skill_edge: r5(w as f64 / n - fair),
+                skill_edge_lo95: r5(lo - fair),
+                skill_edge_hi95: r5(hi - fair),
+            },
+        )?);
     }
     if let Some(target) = e.precision {
         out.push(Group::of(

@@ -123,8 +123,12 @@ impl Tables for CatanRow<'_> {
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
-            ("policy", self.spec.policy.label()),
+            ("policy", self.spec.policy_label()),
             ("players", rules.players.to_string()),
+            (
+                "lead_seat",
+                or_dash(self.spec.lead().map(|s| (s + 1).to_string())),
+            ),
             (
                 "difficulty",
                 or_dash(robert.map(|r| match difficulty_name(r.start_cards) {
@@ -173,8 +177,9 @@ impl Tables for CatanRow<'_> {
         std::mem::take(&mut acc.log)
     }
 
+    /// The team's win (co-op), or a lineup's lead seat's.
     fn has_win_rate(&self) -> bool {
-        self.spec.rules.variant.team_outcome()
+        self.spec.rules.variant.team_outcome() || self.spec.lineup.is_some()
     }
 
     fn half_width95(&self, acc: &CatanAcc) -> f64 {
@@ -182,8 +187,10 @@ impl Tables for CatanRow<'_> {
             let (lo, hi) = wilson(k, acc.games);
             (hi - lo) / 2.0
         };
-        if self.has_win_rate() {
+        if self.spec.rules.variant.team_outcome() {
             hw(acc.team_wins)
+        } else if let Some(lead) = self.spec.lead() {
+            hw(acc.seat_wins[lead])
         } else {
             // Competitive games: the widest of the seats' win-rate intervals.
             (0..self.spec.rules.players as usize)
@@ -198,6 +205,7 @@ impl Tables for CatanRow<'_> {
             "variant",
             "players",
             "policy",
+            "lead_seat",
             "board",
             "difficulty",
             "robert_target",
@@ -214,6 +222,7 @@ impl Tables for CatanRow<'_> {
             "wins_seat4",
             "wins_seat5",
             "wins_seat6",
+            "skill_edge",
             "capouts",
             "turns_median",
             "turns_p10",

@@ -2,12 +2,13 @@
 
 use super::learn::{Loaded, Models};
 use super::{axis, default_policy, names, SweepFile, CARCASSONNE};
-use crate::catan::experiment::RowSpec;
+use crate::catan::experiment::{Lineup, RowSpec};
 use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::{Knobs, PolicyError, PolicySpec};
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
+    MAX_PLAYERS,
 };
 use crate::report::ModelRecord;
 use anyhow::{bail, Context, Result};
@@ -93,6 +94,20 @@ pub(super) fn rows(
     }
     let knobs = knob_axes(g, ctx)?;
     let models = super::learn::load_models(file, ctx)?;
+    let lineups = match &g.seats {
+        Some(_) if g.policy.is_some() => bail!(
+            "{}: a row's seats play either one policy (grid.policy) or a lineup (grid.seats); allowed: one of the two keys",
+            ctx("grid.seats")
+        ),
+        Some(_) => Some(axis(&g.seats, vec![], "grid.seats", ctx)?),
+        None => None,
+    };
+    if g.rotate.is_some() && lineups.is_none() {
+        bail!(
+            "{}: rotates a lineup, and the grid has none; allowed: with grid.seats only",
+            ctx("grid.rotate")
+        );
+    }
     let mut rows = Vec::new();
     for v in variants.iter().filter(|v| *v != CARCASSONNE) {
         if !Variant::NAMES.contains(&v.as_str()) {
@@ -102,11 +117,22 @@ pub(super) fn rows(
                 names(Variant::NAMES)
             );
         }
-        let policies = variant_policies(file, &models, v, &policies, ctx, played)?;
+        let competitive = matches!(v.as_str(), "base" | "raiders");
+        // Each entry: the policy (a lineup's lead) and the lineup's other seats.
+        let entries: Vec<(PolicySpec, Vec<PolicySpec>)> = match &lineups {
+            Some(ls) if competitive => ls
+                .iter()
+                .map(|l| lineup(file, &models, v, l, ctx, played))
+                .collect::<Result<_>>()?,
+            _ => variant_policies(file, &models, v, &policies, ctx, played)?
+                .into_iter()
+                .map(|p| (p, Vec::new()))
+                .collect(),
+        };
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
-        for (&policy, &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
-            &policies,
+        for ((policy, rest), &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
+            &entries,
             &players,
             &cards,
             &targets,
@@ -148,11 +174,13 @@ pub(super) fn rows(
                     .flat_map(|r| axis.iter().map(move |k| apply(k, *r)))
                     .collect();
             }
-            for (rules, &board) in iproduct!(set, &boards) {
+            let leads = lineup_leads(lineups.as_ref().map(|_| rest), np, g.rotate, ctx)?;
+            for (rules, &board, &lineup) in iproduct!(set, &boards, &leads) {
                 let row = RowSpec {
                     rules,
-                    policy,
+                    policy: *policy,
                     board,
+                    lineup,
                 };
                 // Axes of other variants do not multiply a row: keep one of each.
                 if !rows.contains(&row) {
@@ -343,6 +371,23 @@ fn variant_policies(
         None => vec![default_policy(v).to_string()],
         Some(_) => policies.to_vec(),
     };
+    names_given
+        .iter()
+        .map(|pol| bind(file, models, v, pol, "grid.policy", ctx, played))
+        .collect()
+}
+
+/// Policy name `pol` of variant `v` bound to the config's knobs and models (errors name `key`);
+/// what it plays is added to `played`.
+fn bind(
+    file: &SweepFile,
+    models: &Models,
+    v: &str,
+    pol: &str,
+    key: &str,
+    ctx: &dyn Fn(&str) -> String,
+    played: &mut Vec<ModelRecord>,
+) -> Result<PolicySpec> {
     let learned = models.for_variant(v);
     let knobs = Knobs {
         learned: learned.as_ref().map(|l| l.model),
@@ -352,40 +397,109 @@ fn variant_policies(
         named: &models.table,
         ..file.knobs()
     };
-    names_given
-        .iter()
-        .map(|pol| {
-            let policy = PolicySpec::parse(pol, &knobs).map_err(|e| match e {
-                PolicyError::NoModel(_) => anyhow::anyhow!(
-                    "{}: policy {pol:?}: variant {v:?} has no learned player (only robert and solitaire have learned players); allowed: another policy ({}), or variant robert or solitaire",
-                    ctx("grid.policy"),
-                    names(&["random", "greedy", "team", "team-tuned", "rollout-N"])
-                ),
-                e => anyhow::anyhow!("{}: {e}", ctx("grid.policy")),
-            })?;
-            if let PolicySpec::Rollout { knobs, .. } = policy {
-                knobs
-                    .check()
-                    .map_err(|e| anyhow::anyhow!("{}: policy {pol:?}: {e}", ctx("grid.policy")))?;
+    let policy = PolicySpec::parse(pol, &knobs).map_err(|e| match e {
+        PolicyError::NoModel(_) => anyhow::anyhow!(
+            "{}: policy {pol:?}: variant {v:?} has no learned player (only robert and solitaire have learned players); allowed: another policy ({}), or variant robert or solitaire",
+            ctx(key),
+            names(&["random", "greedy", "team", "team-tuned", "rollout-N"])
+        ),
+        e => anyhow::anyhow!("{}: {e}", ctx(key)),
+    })?;
+    if let PolicySpec::Rollout { knobs, .. } = policy {
+        knobs
+            .check()
+            .map_err(|e| anyhow::anyhow!("{}: policy {pol:?}: {e}", ctx(key)))?;
+        if knobs.open_hands && !matches!(v, "base" | "raiders") {
+            bail!(
+                "{}: policy {pol:?}: open hands change nothing in variant {v:?} (a co-operative search sees every hand already); allowed: +open or [rollout] open_hands in variants base and raiders only",
+                ctx(key)
+            );
+        }
+    }
+    super::learn::check_policy(file, &policy, v, ctx)?;
+    record(played, file, models, &learned, &policy, v);
+    let raiders_ok = match policy {
+        PolicySpec::Random | PolicySpec::Greedy(_) => true,
+        PolicySpec::Rollout { knobs, .. } => {
+            matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
+        }
+        _ => false,
+    };
+    if v == "raiders" && !raiders_ok {
+        bail!(
+            "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, rollout (with base auto or greedy)",
+            ctx(key)
+        );
+    }
+    Ok(policy)
+}
+
+/// Players a competitive lineup may seat: those that play for their own seat.
+const SEAT_POLICIES: &str = "random, greedy, rollout-N or halving-N (base auto or greedy)";
+
+/// A lineup of `grid.seats` ("rollout-8,greedy,greedy,greedy"): its lead's policy and the
+/// others', each bound as [`bind`] does and checked to play for its own seat.
+fn lineup(
+    file: &SweepFile,
+    models: &Models,
+    v: &str,
+    text: &str,
+    ctx: &dyn Fn(&str) -> String,
+    played: &mut Vec<ModelRecord>,
+) -> Result<(PolicySpec, Vec<PolicySpec>)> {
+    let mut specs = Vec::new();
+    for pol in text.split(',').map(str::trim) {
+        if pol.is_empty() {
+            bail!(
+                "{}: lineup {text:?} has an empty seat; allowed: one policy name per seat, comma-separated (\"rollout-8,greedy,greedy,greedy\")",
+                ctx("grid.seats")
+            );
+        }
+        let p = bind(file, models, v, pol, "grid.seats", ctx, played)?;
+        let selfish = match p {
+            PolicySpec::Random | PolicySpec::Greedy(_) => true,
+            PolicySpec::Rollout { knobs, .. } => {
+                matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
             }
-            super::learn::check_policy(file, &policy, v, ctx)?;
-            record(played, file, models, &learned, &policy, v);
-            let raiders_ok = match policy {
-                PolicySpec::Random | PolicySpec::Greedy(_) => true,
-                PolicySpec::Rollout { knobs, .. } => {
-                    matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
-                }
-                _ => false,
-            };
-            if v == "raiders" && !raiders_ok {
-                bail!(
-                    "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, rollout (with base auto or greedy)",
-                    ctx("grid.policy")
-                );
-            }
-            Ok(policy)
-        })
-        .collect()
+            _ => false,
+        };
+        if !selfish {
+            bail!(
+                "{}: policy {pol:?} in lineup {text:?} is a co-operative player, not one that plays for its own seat in variant {v:?}; allowed: {SEAT_POLICIES}",
+                ctx("grid.seats")
+            );
+        }
+        specs.push(p);
+    }
+    let lead = specs.remove(0);
+    Ok((lead, specs))
+}
+
+/// The lineups of one row: `[None]` without `grid.seats`; else one per lead seat (every seat
+/// with `rotate`, the default; seat 1 without), after checking that `rest` and the lead fill
+/// the `np` seats.
+fn lineup_leads(
+    rest: Option<&Vec<PolicySpec>>,
+    np: i64,
+    rotate: Option<bool>,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Vec<Option<Lineup>>> {
+    let Some(rest) = rest else {
+        return Ok(vec![None]);
+    };
+    if rest.len() + 1 != np as usize {
+        bail!(
+            "{}: a lineup names {} policies for {np} players; allowed: one policy per seat ({np} names, comma-separated)",
+            ctx("grid.seats"),
+            rest.len() + 1
+        );
+    }
+    let mut seats = [PolicySpec::Random; MAX_PLAYERS - 1];
+    seats[..rest.len()].copy_from_slice(rest);
+    let leads = if rotate.unwrap_or(true) { np as u8 } else { 1 };
+    Ok((0..leads)
+        .map(|lead| Some(Lineup { rest: seats, lead }))
+        .collect())
 }
 
 /// Adds what `policy` plays of a model file or built-in table to `played` (one record per

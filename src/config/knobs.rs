@@ -363,6 +363,7 @@ pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
         "board" | "modifiers" | "map" => "catan",
         "difficulty" => "robert",
         "tiles" => "carcassonne",
+        "seats" | "rotate" => "competitive",
         _ => knob(key)?.applies,
     };
     Some(match applies {
@@ -370,6 +371,7 @@ pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
         "robert" => &["robert"],
         "solitaire" => &["solitaire"],
         "raiders" => &["raiders"],
+        "competitive" => &["base", "raiders"],
         _ => &["carcassonne"],
     })
 }

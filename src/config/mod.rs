@@ -44,6 +44,13 @@ pub struct GridFile {
     pub variant: Option<OneOrMany<String>>,
     pub players: Option<OneOrMany<i64>>,
     pub policy: Option<OneOrMany<String>>,
+    /// Competitive rows: a lineup per row, one policy per seat, comma-separated
+    /// (`"rollout-8,greedy,greedy,greedy"`), instead of `policy`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<OneOrMany<String>>,
+    /// With `seats`: play each lineup from every seat, a row per lead seat (default true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rotate: Option<bool>,
     pub board: Option<OneOrMany<String>>,
     pub difficulty: Option<OneOrMany<String>>,
     pub start_cards: Option<OneOrMany<i64>>,

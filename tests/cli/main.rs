@@ -17,3 +17,4 @@ mod outputs;
 mod readme;
 mod reliability;
 mod replay;
+mod seats;

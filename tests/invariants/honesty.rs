@@ -164,6 +164,8 @@ fn search_ignores_the_games_future_chance(knobs: RolloutKnobs) {
         (robert(3, 2), 4),
         (robert(4, 1), 2),
         (Rules::solitaire(SolitaireRules::default()), 3),
+        // A competitive seat, whose search also deals the others' hidden cards afresh.
+        (Rules::base(4), 2),
     ] {
         n += check(
             rules,
@@ -211,4 +213,69 @@ fn labels_ignore_the_games_future_chance() {
         },
     );
     assert!(n >= 100, "only {n} labelled decisions checked");
+}
+
+/// A competitive search seat knows what a player at the table knows (`policy::seen`): at every
+/// searched decision of base games, trading one of another seat's unplayed development cards
+/// for an unseen card of another kind (one in the deck) changes nothing it decides.
+#[test]
+fn competitive_search_ignores_the_others_hidden_cards() {
+    let knobs = RolloutKnobs {
+        rollouts: 2,
+        ..Default::default()
+    };
+    let t = topo();
+    let board = BoardKind::Random { red_apart: true };
+    let mut buf = ActionList::new();
+    let (mut checked, mut swapped) = (0, 0);
+    for i in 0..6 {
+        let mut g = Game::new(t, layout_for(t, board, 23, i), Rules::base(4));
+        let mut rec = Snapshots {
+            inner: RolloutPolicy::new(knobs, TeamKnobs::default()),
+            searched: |p: &RolloutPolicy| p.effort().0,
+            max: 60,
+            snaps: Vec::new(),
+        };
+        play(
+            &mut g,
+            &mut rec,
+            &mut GameRngs::new(23, i),
+            &mut buf,
+            &mut (),
+        );
+        for s in &rec.snaps {
+            let me = s.g.actor().idx();
+            let mut other = s.g.clone();
+            // The first other seat holding a card, and a kind the deck holds that it does not.
+            let swap = (0..4).filter(|&q| q != me).find_map(|q| {
+                let p = &other.s.players[q];
+                let k = (0..5).find(|&k| p.dev[k] > 0)?;
+                let k2 = (0..5).find(|&k2| k2 != k && other.s.deck[k2] > 0)?;
+                Some((q, k, k2))
+            });
+            if let Some((q, k, k2)) = swap {
+                let vp = DevCard::VictoryPoint.idx();
+                let p = &mut other.s.players[q];
+                p.dev[k] -= 1;
+                p.dev[k2] += 1;
+                p.vp = p.vp + (k2 == vp) as u8 - (k == vp) as u8;
+                other.s.deck[k2] -= 1;
+                other.s.deck[k] += 1;
+                swapped += 1;
+            }
+            let (mut p, mut rng) = (s.player.clone(), s.rng.clone());
+            other.legal_actions(&mut buf);
+            assert_eq!(
+                p.choose(&other, &mut buf, &mut rng),
+                s.action,
+                "game {i}: another seat's hidden cards changed a decision"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} searched decisions checked");
+    assert!(
+        swapped >= 20,
+        "only {swapped} decisions with hidden cards to swap"
+    );
 }

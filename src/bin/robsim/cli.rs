@@ -474,6 +474,8 @@ impl GameArgs {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),
                 policy: Some(OneOrMany::One(self.policy())),
+                seats: None,
+                rotate: None,
                 board: one(&self.board),
                 difficulty: one(&self.difficulty),
                 start_cards: self.start_cards.map(|c| OneOrMany::One(c as i64)),

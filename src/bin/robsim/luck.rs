@@ -83,13 +83,9 @@ pub(crate) fn luck(
     let work: u64 = bound
         .iter()
         .flatten()
-        .map(|(_, r)| r.games() * r.spec.policy.cost())
+        .map(|(_, r)| r.games() * r.spec.cost())
         .sum();
-    let pb = if bound
-        .iter()
-        .flatten()
-        .any(|(_, r)| r.spec.policy.cost() > 1)
-    {
+    let pb = if bound.iter().flatten().any(|(_, r)| r.spec.cost() > 1) {
         work_bar(work, quiet)
     } else {
         progress_bar(work, quiet)

@@ -164,14 +164,14 @@ fn write_jsonl(sweep: &Sweep, row: usize, index: u64, sink: Sink) -> Result<(), 
     let maps = robsim::games::catan_maps(sweep).map_err(Failure::Input)?;
     let topo: &Topology = maps.get(&map);
     let layout = layout_for(topo, spec.board, seed, index);
-    let header = TraceHeader::new(&spec.policy.label(), spec.board, &map, seed, index);
+    let header = TraceHeader::new(&spec.policy_label(), spec.board, &map, seed, index);
     let mut rngs = GameRngs::new(seed, index);
     write_trace(
         &mut w,
         topo,
         layout,
         spec.rules,
-        &mut spec.policy.player(),
+        &mut spec.player(),
         &header,
         &mut rngs,
     )

@@ -76,7 +76,7 @@ impl Experiment for LuckRung<'_> {
     type Scratch = Box<ActionList>;
 
     fn cost(&self) -> u64 {
-        self.spec.policy.cost()
+        self.spec.cost()
     }
 
     fn play(&self, i: u64, acc: &mut LuckAcc, buf: &mut Box<ActionList>) {
@@ -90,13 +90,13 @@ impl Experiment for LuckRung<'_> {
         }
         let mut g = Game::new(self.topo, self.layout(b), self.spec.rules);
         let mut rngs = GameRngs::new(nested_master(self.seed, b), j);
-        let mut player = self.spec.policy.player();
+        let mut player = self.spec.player();
         let outcome = play(&mut g, &mut player, &mut rngs, buf, &mut ());
         let win = match outcome {
             Outcome::TeamWin => true,
             Outcome::Winner(p) => {
                 acc.seat_wins[p.idx()] += 1;
-                p.idx() == 0
+                p.idx() == self.spec.lead().unwrap_or(0)
             }
             Outcome::TeamLoss => false,
             Outcome::Cap => {
@@ -117,7 +117,7 @@ impl Experiment for LuckRung<'_> {
 
     /// A search player takes about a second a game: small work items keep both threads busy.
     fn chunk(&self) -> u64 {
-        if self.spec.policy.searches() {
+        if self.spec.searches() {
             2
         } else {
             CHUNK

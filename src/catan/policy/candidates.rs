@@ -119,6 +119,11 @@ pub struct RolloutKnobs {
     /// Futures per decision in all under `search = "halving"` (2..=100000). Default 64.
     #[serde(skip_serializing_if = "is_default_simulations")]
     pub simulations: u32,
+    /// Competitive variants: search with every hand open (the opponents' development cards as
+    /// they are) instead of dealing what the seat cannot see afresh. Default false; the name
+    /// suffix `+open` (`rollout-16+open`) sets it for one row.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub open_hands: bool,
 }
 
 impl Default for RolloutKnobs {
@@ -135,6 +140,7 @@ impl Default for RolloutKnobs {
             progress_weight: 0.2,
             search: SearchMode::Race,
             simulations: DEFAULT_SIMULATIONS,
+            open_hands: false,
         }
     }
 }
@@ -178,9 +184,10 @@ impl RolloutKnobs {
     /// The budget as a report shows it: `rollout-16` (futures per candidate, racing) or
     /// `halving-64` (futures per decision, sequential halving).
     pub fn budget_label(&self) -> String {
+        let open = if self.open_hands { "+open" } else { "" };
         match self.search {
-            SearchMode::Race => format!("rollout-{}", self.rollouts),
-            SearchMode::Halving => format!("halving-{}", self.simulations),
+            SearchMode::Race => format!("rollout-{}{open}", self.rollouts),
+            SearchMode::Halving => format!("halving-{}{open}", self.simulations),
         }
     }
 
@@ -225,6 +232,22 @@ impl RolloutKnobs {
                     }
                 }
             }
+            // Competitive: where the robber goes and whom it robs (base), which raider a soldier
+            // takes and whom a seven robs (Raiders).
+            Phase::MoveRobber if k.search_soldier => {
+                g.legal_actions(legal);
+                for &a in legal.iter() {
+                    if let Action::MoveRobber { hex, victim } = a {
+                        offer(a, robber_rank(g, hex, victim));
+                    }
+                }
+            }
+            Phase::RemoveRaider | Phase::ChooseVictim if k.search_soldier => {
+                g.legal_actions(legal);
+                for &a in legal.iter() {
+                    offer(a, 0);
+                }
+            }
             Phase::SevenChoice if k.search_soldier => {
                 g.legal_actions(legal);
                 for &a in legal.iter() {
@@ -261,6 +284,35 @@ impl RolloutKnobs {
         }
         out
     }
+}
+
+/// How much a robber move hurts the others (most first): per building on the hex its pips,
+/// twice for a city, three times for the leader's; far below anything for the mover's own; then
+/// the victim's VP as the tie-break.
+fn robber_rank(g: &Game, hex: HexId, victim: u8) -> i64 {
+    let me = g.s.current;
+    let n = g.s.n_players as usize;
+    let leader = (0..n as u8)
+        .filter(|&q| q != me)
+        .max_by_key(|&q| g.s.players[q as usize].vp)
+        .unwrap_or(me);
+    let pp = g.layout.pips(hex) as i64;
+    let mut v = 0i64;
+    for c in g.topo.hex_corners[hex.idx()] {
+        let o = g.s.corner_owner[c.idx()];
+        if o == 0 {
+            continue;
+        }
+        let q = (o & 0x0f) - 1;
+        let w = if o & CITY_FLAG != 0 { 2 } else { 1 };
+        v += if q == me {
+            -(1000 + 4 * w * pp)
+        } else {
+            w * pp * if q == leader { 3 } else { 1 }
+        };
+    }
+    let victim_vp = g.s.players.get(victim as usize).map_or(0, |p| p.vp as i64);
+    v * 16 + victim_vp
 }
 
 /// The main phase's candidates from its menu (or [`Game::main_builds`]): `a0`, then cities, settlements, a development

@@ -11,13 +11,14 @@ pub mod null;
 pub mod opening;
 pub mod random;
 pub mod rollout;
+pub mod seen;
 pub mod solitaire;
 mod spots;
 pub mod team;
 #[cfg(test)]
 mod testkit;
 
-use crate::catan::{Action, ActionList, Game};
+use crate::catan::{Action, ActionList, Game, MAX_PLAYERS};
 use crate::engine::seeds::Rng;
 use candidates::BaseName;
 
@@ -78,7 +79,7 @@ pub enum PolicyError {
 }
 
 /// Every accepted policy name, for error messages.
-pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving)";
+pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open";
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,12 +124,19 @@ enum PolicyName<'s> {
         budget: Option<u32>,
         base: Option<BaseName>,
         model: Option<&'s str>,
+        /// `+open`: every hand open in a competitive game.
+        open: bool,
     },
 }
 
 impl<'s> PolicyName<'s> {
     fn parse(s: &'s str) -> Result<PolicyName<'s>, PolicyError> {
         let unknown = || PolicyError::Unknown(s.to_string());
+        // `+open`: a competitive search with every hand open (a separate, labelled policy).
+        let (s, open) = match s.strip_suffix("+open") {
+            Some(core) => (core, true),
+            None => (s, false),
+        };
         let search = [
             ("rollout", SearchMode::Race),
             ("halving", SearchMode::Halving),
@@ -178,7 +186,11 @@ impl<'s> PolicyName<'s> {
                 budget,
                 base,
                 model,
+                open,
             });
+        }
+        if open {
+            return Err(unknown());
         }
         if let Some(m) = s.strip_prefix("learned:") {
             return Ok(PolicyName::Learned(Some(m)));
@@ -264,6 +276,7 @@ impl PolicySpec {
                 budget,
                 base,
                 model: name,
+                open,
             } => {
                 let base = base.unwrap_or(k.rollout.base);
                 // The model is bound only where the search plays it (a missing one is the
@@ -278,6 +291,7 @@ impl PolicySpec {
                 let mut knobs = RolloutKnobs {
                     search,
                     base,
+                    open_hands: open || k.rollout.open_hands,
                     ..k.rollout
                 };
                 match (search, budget) {
@@ -426,6 +440,9 @@ impl Effort for RolloutPolicy {
 pub enum Player {
     Leaf(Leaf<LearnedPolicy>),
     Rollout(Box<RolloutPolicy>),
+    /// A player per seat (a competitive row's lineup): each decision goes to the deciding
+    /// seat's player.
+    Seats(Box<[Option<Player>; MAX_PLAYERS]>),
 }
 
 impl Player {
@@ -435,6 +452,7 @@ impl Player {
         match self {
             Player::Leaf(p) => p.stalled(),
             Player::Rollout(_) => false,
+            Player::Seats(s) => s.iter().flatten().any(Player::stalled),
         }
     }
 }
@@ -445,6 +463,10 @@ impl Policy<Game<'_>> for Player {
         match self {
             Player::Leaf(p) => p.choose(g, legal, rng),
             Player::Rollout(p) => p.choose(g, legal, rng),
+            Player::Seats(s) => s[g.actor().idx()]
+                .as_mut()
+                .expect("a lineup has a player for every seat of the game")
+                .choose(g, legal, rng),
         }
     }
 }

@@ -18,13 +18,14 @@
 pub use super::candidates::{BaseName, RolloutKnobs, SearchMode, MAX_CANDIDATES};
 use super::leaf::Leaf;
 use super::learned::{LearnedModel, LearnedPolicy};
+use super::seen::resample_hidden;
 use super::team::TeamKnobs;
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
 use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
-use rand::Rng as _;
+use rand::{Rng as _, SeedableRng};
 
 /// Least standard deviation assumed for a paired difference of rollout values. With a few
 /// rollouts the sample's own can be 0 (every rollout gained the same small progress), and a
@@ -63,6 +64,8 @@ pub struct RolloutPolicy {
     base: Option<Base>,
     /// Scratch for legal actions inside rollouts.
     buf: ActionList,
+    /// This decision deals the unseen cards afresh (a competitive seat without open hands).
+    hidden: bool,
     /// Decisions searched and rollouts played so far (for `robsim bench`).
     pub searched: u64,
     pub rollouts: u64,
@@ -77,6 +80,7 @@ impl RolloutPolicy {
             learned: None,
             base: None,
             buf: ActionList::new(),
+            hidden: false,
             searched: 0,
             rollouts: 0,
         }
@@ -103,6 +107,11 @@ impl RolloutPolicy {
         seat: PlayerId,
     ) -> f64 {
         let mut future = g.clone();
+        if self.hidden {
+            // Future j deals the unseen cards afresh (the same deal for every candidate).
+            let deal = crate::engine::seeds::mix64(seed ^ crate::engine::seeds::mix64(j));
+            resample_hidden(&mut future, seat, &mut Rng::seed_from_u64(deal));
+        }
         let mut streams = GameRngs::new(seed, j);
         if cfg!(debug_assertions) {
             future
@@ -237,6 +246,21 @@ impl Paired {
 
 impl Policy<Game<'_>> for RolloutPolicy {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        // A competitive seat searches what it could know at the table (see `seen`); a
+        // co-operative team, or a search given open hands, the game as it is.
+        self.hidden = !g.rules.variant.team_outcome() && !self.knobs.open_hands;
+        if self.hidden {
+            let mut view = g.clone();
+            resample_hidden(&mut view, g.actor(), &mut Rng::seed_from_u64(rng.random()));
+            return self.decide(&view, legal, rng);
+        }
+        self.decide(g, legal, rng)
+    }
+}
+
+impl RolloutPolicy {
+    /// The search itself, on `g` as the searcher sees it.
+    fn decide(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         let (kind, team, learned) = (self.knobs.base, self.team, self.learned);
         let b = self.base.get_or_insert_with(|| {
             Base::base(kind, team, learned.map(LearnedPolicy::new), g.rules.variant)

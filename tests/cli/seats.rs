@@ -1,0 +1,167 @@
+//! Lineups (`grid.seats`): a policy per seat in competitive rows, rotated, and their bad input.
+
+use crate::support::cli::{read, robsim, run_ok, tmp};
+
+/// The rows of a summary as (column -> cell) maps.
+fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut r = csv::Reader::from_reader(csv.as_bytes());
+    let head: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
+    r.records()
+        .map(|rec| {
+            head.iter()
+                .cloned()
+                .zip(rec.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// A lineup rotated through every seat: one row per lead seat, the lead's win rate and skill
+/// edge its seat's; a lineup of one policy plays the very games of `policy` (the same seat wins
+/// in every rotation), and a search lead pairs with it seat by seat; any thread count.
+#[test]
+fn a_rotated_lineup_plays_every_seat_on_the_same_games() {
+    let d = tmp("seats");
+    let cfg = d.join("seats.toml");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(
+        &cfg,
+        "name = \"seats\"\nseed = 5\ngames = 16\n[grid]\nvariant = \"base\"\nplayers = 3\nseats = [\"greedy,greedy,greedy\", \"rollout-2,greedy,greedy\"]\n",
+    )
+    .unwrap();
+    let plain = d.join("plain");
+    run_ok(&[
+        "run",
+        "-v",
+        "base",
+        "-p",
+        "3",
+        "-P",
+        "greedy",
+        "-g",
+        "16",
+        "-s",
+        "5",
+        "-q",
+        "-o",
+        plain.to_str().unwrap(),
+    ]);
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-j",
+            threads,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        outs.push(out);
+    }
+    for f in ["summary.csv", "compare.csv", "seats.csv"] {
+        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
+    }
+    let s = rows(&read(&outs[0], "summary.csv"));
+    let p = rows(&read(&plain, "summary.csv"));
+    assert_eq!(s.len(), 6, "two lineups x three lead seats");
+    for (i, r) in s.iter().enumerate() {
+        let lead = i % 3 + 1;
+        assert_eq!(r["lead_seat"], lead.to_string());
+        let seat_rate = &r[&format!("seat{lead}_win_rate")];
+        assert_eq!(&r["lead_win_rate"], seat_rate, "row {i}");
+        let edge: f64 = r["skill_edge"].parse().unwrap();
+        let rate: f64 = seat_rate.parse().unwrap();
+        assert!((edge - (rate - 1.0 / 3.0)).abs() < 1e-4, "row {i}");
+        if i < 3 {
+            assert_eq!(r["policy"], "greedy,greedy,greedy");
+            for k in 1..=3 {
+                let c = format!("wins_seat{k}");
+                assert_eq!(r[&c], p[0][&c], "row {i}: greedy lineup = greedy run");
+            }
+        } else {
+            assert_eq!(r["policy"], "rollout-2,greedy,greedy");
+        }
+    }
+    // The search lead against the greedy lineup at the same lead seat: paired win rates.
+    let c = rows(&read(&outs[0], "compare.csv"));
+    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
+    assert_eq!(steps.len(), 3);
+    assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Each bad lineup: exit 2, a message naming the key and what is allowed, nothing written.
+#[test]
+fn bad_lineups_exit_2_naming_the_key() {
+    let d = tmp("seats-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let base = "name = \"x\"\nseed = 1\ngames = 4\n[grid]\n";
+    let cases: [(&str, &str, &str); 8] = [
+        (
+            "variant = \"base\"\nplayers = 4\nseats = \"greedy,greedy,greedy\"",
+            "grid.seats",
+            "one policy per seat (4 names",
+        ),
+        (
+            "variant = \"base\"\nplayers = 3\nseats = \"greedy,smart,greedy\"",
+            "grid.seats",
+            "allowed:",
+        ),
+        (
+            "variant = \"base\"\nplayers = 3\nseats = \"team,greedy,greedy\"",
+            "grid.seats",
+            "allowed: random, greedy, rollout-N",
+        ),
+        (
+            "variant = \"base\"\nplayers = 3\nseats = \"greedy,,greedy\"",
+            "grid.seats",
+            "one policy name per seat",
+        ),
+        (
+            "variant = \"robert\"\nplayers = 3\nseats = \"team,team,team\"",
+            "grid.seats",
+            "applies to base, raiders",
+        ),
+        (
+            "variant = \"base\"\nplayers = 3\npolicy = \"greedy\"\nseats = \"greedy,greedy,greedy\"",
+            "grid.seats",
+            "one of the two keys",
+        ),
+        (
+            "variant = \"base\"\nplayers = 3\nrotate = false",
+            "grid.rotate",
+            "with grid.seats only",
+        ),
+        (
+            "variant = \"robert\"\nplayers = 3\npolicy = \"rollout-2+open\"",
+            "grid.policy",
+            "base and raiders only",
+        ),
+    ];
+    for (k, (body, key, allowed)) in cases.iter().enumerate() {
+        let cfg = d.join(format!("c{k}.toml"));
+        std::fs::write(&cfg, format!("{base}{body}\n")).unwrap();
+        let out = d.join(format!("never{k}"));
+        let o = robsim()
+            .args([
+                "sweep",
+                cfg.to_str().unwrap(),
+                "-q",
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "case {k}: {err}");
+        assert!(err.contains(key), "case {k}: {err} does not name {key}");
+        assert!(
+            err.contains(allowed),
+            "case {k}: {err} does not say {allowed:?}"
+        );
+        assert!(!out.exists(), "case {k}: a report was written");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
