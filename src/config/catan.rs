@@ -174,7 +174,8 @@ pub(super) fn rows(
                     .flat_map(|r| axis.iter().map(move |k| apply(k, *r)))
                     .collect();
             }
-            let leads = lineup_leads(lineups.as_ref().map(|_| rest), np, g.rotate, ctx)?;
+            let rest = (competitive && lineups.is_some()).then_some(rest);
+            let leads = lineup_leads(rest, np, g.rotate, ctx)?;
             for (rules, &board, &lineup) in iproduct!(set, &boards, &leads) {
                 let row = RowSpec {
                     rules,
