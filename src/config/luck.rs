@@ -99,7 +99,28 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
     let games = per_rung(&l.games_per_board, "luck.games_per_board", 2)?;
     let mut grid = file.clone();
     grid.luck = None;
-    grid.grid.policy = Some(OneOrMany::Many(l.rungs.clone()));
+    match &file.grid.seats {
+        // A lineup: each rung plays its lead seat, the lineup's other seats stay.
+        Some(seats) => {
+            let all = seats.to_vec();
+            let [lineup] = &all[..] else {
+                bail!(
+                    "{}: luck plays its rungs in the lead seat of one lineup; allowed: one lineup (\"LEAD,OTHER,...\"; its first policy is replaced by each rung)",
+                    ctx("grid.seats")
+                );
+            };
+            let rest = lineup.split_once(',').map_or("", |(_, r)| r);
+            let with = |rung: &String| {
+                if rest.is_empty() {
+                    rung.clone()
+                } else {
+                    format!("{rung},{rest}")
+                }
+            };
+            grid.grid.seats = Some(OneOrMany::Many(l.rungs.iter().map(with).collect()));
+        }
+        None => grid.grid.policy = Some(OneOrMany::Many(l.rungs.clone())),
+    }
     // The grid's own checks name grid.policy, which the file does not have: name the rungs.
     let sweep = Sweep::from_file_in(grid, origin, text).map_err(|e| {
         anyhow!(
@@ -117,10 +138,9 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
     // same order: a row of the luck report is one setting of the rest, with one spec per rung.
     let mut rows: Vec<Vec<RowSpec>> = Vec::new();
     for spec in &sweep.rows {
-        match rows
-            .iter_mut()
-            .find(|r| r[0].rules == spec.rules && r[0].board == spec.board)
-        {
+        match rows.iter_mut().find(|r| {
+            r[0].rules == spec.rules && r[0].board == spec.board && r[0].lead() == spec.lead()
+        }) {
             Some(r) => r.push(*spec),
             None => rows.push(vec![*spec]),
         }

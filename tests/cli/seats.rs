@@ -165,3 +165,57 @@ fn bad_lineups_exit_2_naming_the_key() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `robsim luck` takes a lineup: each rung plays its lead seat beside the lineup's others, a
+/// row per lead seat, and the win counted is the lead's; more than one lineup is refused.
+#[test]
+fn luck_plays_its_rungs_in_a_lineups_lead_seat() {
+    let d = tmp("seats-luck");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("luck.toml");
+    let body = |seats: &str| {
+        format!("name = \"l\"\nseed = 3\ngames = 4\n[grid]\nvariant = \"base\"\nplayers = 3\nseats = {seats}\n[luck]\nrungs = [\"random\", \"greedy\"]\nboards = 3\ngames_per_board = 4\n")
+    };
+    std::fs::write(&cfg, body("\"random,random,random\"")).unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "luck",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let l = rows(&read(&out, "luck.csv"));
+    assert_eq!(l.len(), 6, "three lead seats x two rungs");
+    for (i, r) in l.iter().enumerate() {
+        assert_eq!(r["outcome"], format!("seat{}", i / 2 + 1), "line {i}");
+    }
+    // Greedy among random players wins far more than its share from every seat.
+    for r in l.iter().filter(|r| r["rung"] == "greedy") {
+        assert!(r["win_rate"].parse::<f64>().unwrap() > 0.5, "{r:?}");
+    }
+    std::fs::write(
+        &cfg,
+        body("[\"random,random,random\", \"greedy,random,random\"]"),
+    )
+    .unwrap();
+    let never = d.join("never");
+    let o = robsim()
+        .args([
+            "luck",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-o",
+            never.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("grid.seats") && err.contains("one lineup"),
+        "{err}"
+    );
+    assert!(!never.exists());
+    let _ = std::fs::remove_dir_all(&d);
+}

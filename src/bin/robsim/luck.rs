@@ -250,15 +250,12 @@ const HEADLINE: &[&str] = &[
 /// Percentages with 95% intervals, aligned as in the sweep's summary.
 fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
     for (row, st) in played.iter().zip(stats) {
-        println!(
-            "\n{} ({})",
-            st.label,
-            if st.team {
-                "team win"
-            } else {
-                "first seat's win"
-            }
-        );
+        let whose = match (st.team, row.first().and_then(|r| r.rung.spec.lead())) {
+            (true, _) => "team win".to_string(),
+            (false, None) => "first seat's win".to_string(),
+            (false, Some(lead)) => format!("the lineup's lead, seat {}: its win", lead + 1),
+        };
+        println!("\n{} ({whose})", st.label);
         let mut lines: Vec<Vec<String>> = vec![[
             "rung",
             "boards×games",

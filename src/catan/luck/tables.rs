@@ -25,8 +25,9 @@ struct LuckLine<'a> {
     board: &'static str,
     map: &'a str,
     rung: &'a str,
-    /// What counts as a win: `team` (co-op) or `seat1` (competitive: the first player's).
-    outcome: &'static str,
+    /// What counts as a win: `team` (co-op) or `seat1` (competitive: the first player's; with a
+    /// lineup, its lead seat's, `seatK`).
+    outcome: String,
     boards: usize,
     games_per_board: u64,
     games: u64,
@@ -184,7 +185,11 @@ pub fn write_tables(
                     board: pr.rung.spec.board.name(),
                     map: &pr.rung.topo.name,
                     rung: &pr.name,
-                    outcome: if st.team { "team" } else { "seat1" },
+                    outcome: if st.team {
+                        "team".to_string()
+                    } else {
+                        format!("seat{}", pr.rung.spec.lead().unwrap_or(0) + 1)
+                    },
                     boards: s.boards,
                     games_per_board: pr.rung.games_per_board,
                     games: s.games,
