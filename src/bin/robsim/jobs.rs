@@ -94,8 +94,11 @@ fn once(exe: &Path, job: &Job, threads: usize, out: &Path) -> Result<f64, Failur
     Ok(secs)
 }
 
+/// A report folder's files (name, bytes), sorted by name.
+type Files = Vec<(String, Vec<u8>)>;
+
 /// The report files of `dir` that do not name the run, by name.
-fn outputs(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
+fn outputs(dir: &Path) -> Result<Files, Failure> {
     let mut files = Vec::new();
     let entries = std::fs::read_dir(dir)
         .map_err(|e| Failure::Run(anyhow::anyhow!("reading {}: {e}", dir.display())))?;
@@ -118,7 +121,7 @@ fn measure(
     threads: usize,
     repeats: usize,
     out: &Path,
-) -> Result<(f64, Vec<(String, Vec<u8>)>), Failure> {
+) -> Result<(f64, Files), Failure> {
     let mut secs = Vec::with_capacity(repeats);
     for _ in 0..repeats {
         secs.push(once(exe, job, threads, out)?);

@@ -21,8 +21,8 @@ pub fn resample_hidden(g: &mut Game, seat: PlayerId, rng: &mut Rng) {
     let mut pool = g.s.deck;
     for q in (0..n).filter(|&q| q != seat.idx()) {
         let p = &g.s.players[q];
-        for k in 0..5 {
-            pool[k] += p.dev[k] + p.dev_new[k];
+        for (k, c) in pool.iter_mut().enumerate() {
+            *c += p.dev[k] + p.dev_new[k];
         }
     }
     let mut left: u32 = pool.iter().map(|&x| x as u32).sum();
@@ -70,8 +70,8 @@ mod tests {
         g.s.players[0].dev = [1, 1, 0, 0, 0];
         g.s.players[0].vp += 1;
         let taken = [3, 4, 1, 0, 1];
-        for k in 0..5 {
-            g.s.deck[k] -= taken[k];
+        for (d, t) in g.s.deck.iter_mut().zip(taken) {
+            *d -= t;
         }
         g
     }
@@ -82,9 +82,9 @@ mod tests {
         let g0 = dealt(&topo);
         let pool = |g: &Game| -> [u8; 5] {
             let mut p = g.s.deck;
-            for q in 1..4 {
-                for k in 0..5 {
-                    p[k] += g.s.players[q].dev[k] + g.s.players[q].dev_new[k];
+            for q in &g.s.players[1..4] {
+                for (k, c) in p.iter_mut().enumerate() {
+                    *c += q.dev[k] + q.dev_new[k];
                 }
             }
             p
