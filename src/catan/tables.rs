@@ -247,6 +247,16 @@ impl Tables for CatanRow<'_> {
         NUMERIC_KNOBS
     }
 
+    /// `adjacent target`, `city weight 2`, `random board`.
+    fn label(key: &str, value: &str) -> Option<String> {
+        match key {
+            "robert_target" => Some(format!("{value} target")),
+            "city_weight" => Some(format!("city weight {value}")),
+            "board" => Some(format!("{value} board")),
+            _ => None,
+        }
+    }
+
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         crate::catan::figures::figures(rows, accs)
     }
@@ -379,5 +389,22 @@ impl Tables for CatanRow<'_> {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row labels in Catan's words: the settings that read as a phrase, the others as the
+    /// report layer words them.
+    #[test]
+    fn labels_in_catans_words() {
+        let l = |k, v| CatanRow::label(k, v);
+        assert_eq!(l("robert_target", "adjacent").unwrap(), "adjacent target");
+        assert_eq!(l("city_weight", "2").unwrap(), "city weight 2");
+        assert_eq!(l("board", "random").unwrap(), "random board");
+        assert_eq!(l("players", "3"), None);
+        assert_eq!(l("soldier_flips", "3"), None);
     }
 }
