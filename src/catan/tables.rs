@@ -247,6 +247,13 @@ impl Tables for CatanRow<'_> {
         NUMERIC_KNOBS
     }
 
+    /// The team script on Robert, alone or as the learned player's script (docs/guide.md, column
+    /// `stalled`).
+    fn can_stall(row: &crate::report::terminal::Row) -> bool {
+        let cell = |c: &str| row.get(c).map_or("", String::as_str);
+        cell("variant") == "robert" && matches!(cell("policy"), "team" | "team-tuned" | "learned")
+    }
+
     /// `adjacent target`, `city weight 2`, `random board`.
     fn label(key: &str, value: &str) -> Option<String> {
         match key {
@@ -406,5 +413,20 @@ mod tests {
         assert_eq!(l("board", "random").unwrap(), "random board");
         assert_eq!(l("players", "3"), None);
         assert_eq!(l("soldier_flips", "3"), None);
+    }
+
+    /// The terminal summary's `stalled` column: the policies that concede, on Robert only.
+    #[test]
+    fn the_team_script_on_robert_can_stall() {
+        let row = |variant: &str, policy: &str| {
+            [("variant", variant), ("policy", policy)]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .into()
+        };
+        for p in ["team", "team-tuned", "learned"] {
+            assert!(CatanRow::can_stall(&row("robert", p)), "{p}");
+            assert!(!CatanRow::can_stall(&row("base", p)), "{p}");
+        }
+        assert!(!CatanRow::can_stall(&row("robert", "greedy")));
     }
 }

@@ -73,6 +73,12 @@ pub trait Tables: Experiment + Sized {
     fn label(_key: &str, _value: &str) -> Option<String> {
         None
     }
+
+    /// Whether a `summary.csv` row read back (`row`) plays a policy that can concede a stalled
+    /// game: the terminal summary then shows its `stalled` column even when no game stalled.
+    fn can_stall(_row: &terminal::Row) -> bool {
+        false
+    }
 }
 
 /// One SVG figure of a report: written as `<name>.svg` and shown inline in `report.html`.
