@@ -555,8 +555,8 @@ mod tests {
     #[test]
     fn varying_settings_first_percentages_steps_and_ranked_knobs() {
         let rows = b"row,variant,players,difficulty,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,capouts\n\
-0,robert,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
-1,robert,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
+0,coop,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
+1,coop,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
         let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
 0,1,difficulty,easy,hard,100,-0.62,-0.63,-0.61,0.0\n";
         let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
@@ -564,7 +564,7 @@ a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let settings = ["variant", "players", "difficulty"];
         let s = summary(rows, compare, b"", &settings, &[], |_| false);
-        assert!(s.contains("every row: variant robert, players 4"), "{s}");
+        assert!(s.contains("every row: variant coop, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();
         assert!(table_head.starts_with("  row  difficulty"), "{s}");
         assert!(s.contains("71.0% (70.1–71.9)"), "{s}");
