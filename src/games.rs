@@ -6,6 +6,8 @@
 //! A new game adds its rows here and nowhere else outside its own folder; the runner, the report
 //! folder, comparisons, shards and the CLI stay generic (`report::Tables`).
 
+pub mod replay;
+
 use crate::carcassonne::experiment::CarcassonneRow;
 use crate::catan::experiment::CatanRow;
 use crate::catan::rows::Maps;

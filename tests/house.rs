@@ -1,4 +1,4 @@
-//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, a short README.
+//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, no game named in `engine/` or `report/`, a short README.
 //!
 //! The import graph is read from the source text: every `use` (groups expanded, re-exports
 //! followed to the file that defines the name, glob imports resolved against the names the file
@@ -82,6 +82,101 @@ fn readme_is_a_front_page() {
         n <= MAX_README_BYTES,
         "README.md is {n} bytes (at most {MAX_README_BYTES}): details belong in docs/, history in CHANGELOG.md"
     );
+}
+
+/// The games' names: no file of a game-independent layer (`src/engine/`, `src/report/`) says
+/// one (issue 38).
+const GAME_WORDS: [&str; 6] = [
+    "catan",
+    "carcassonne",
+    "robert",
+    "solitaire",
+    "raiders",
+    "robbers",
+];
+
+/// The words of a text: runs of letters and digits, split at `_` and where a lower-case letter
+/// meets an upper-case one (`robert_target`, `RobberTiles` and `catanGeometry` each hold a
+/// game's word), lower-cased.
+fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in s.chars().chain(std::iter::once(' ')) {
+        let split = !c.is_ascii_alphanumeric() || (prev_lower && c.is_ascii_uppercase());
+        if split && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        if c.is_ascii_alphanumeric() {
+            cur.push(c.to_ascii_lowercase());
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    out
+}
+
+/// The game-independent layers name no game: no file under `src/engine/` or `src/report/`
+/// (Rust or not) holds a game's name as a word ([`GAME_WORDS`], [`words`]) anywhere: code,
+/// strings, comments and `mod tests` alike. Comments count because a layer whose docs explain a
+/// game's rule holds that game's knowledge all the same (an example in a doc uses a setting that
+/// names no game); tests count because these layers' tests need no game (their fixtures use
+/// made-up variants). A game's words, labels and streams live with the game and reach these
+/// layers through `report::Tables` (`label`, `can_stall`), the replay page's `Viewer`,
+/// `Stream::game` and `SoakReport`'s families.
+#[test]
+fn the_game_independent_layers_name_no_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for d in ["src/engine", "src/report"] {
+        all_files(&root.join(d), &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 15, "found only {} files", files.len());
+    let mut named = Vec::new();
+    for p in &files {
+        let text = fs::read_to_string(p).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let ws: Vec<String> = words(line)
+                .into_iter()
+                .filter(|w| GAME_WORDS.contains(&w.as_str()))
+                .collect();
+            if !ws.is_empty() {
+                let rel = p.strip_prefix(root).unwrap().display();
+                named.push(format!("{rel}:{}: {}", n + 1, ws.join(", ")));
+            }
+        }
+    }
+    assert!(
+        named.is_empty(),
+        "src/engine/ and src/report/ name a game ({} lines; a game's words belong to the game):\n{}",
+        named.len(),
+        named.join("\n")
+    );
+}
+
+/// The word reader sees a game's name inside identifiers and strings, and not inside longer
+/// words.
+#[test]
+fn the_word_reader_splits_identifiers() {
+    assert_eq!(words("robert_target"), ["robert", "target"]);
+    assert_eq!(words("Stream::RobberTiles"), ["stream", "robber", "tiles"]);
+    assert_eq!(
+        words("catanGeometry(\"Carcassonne\")"),
+        ["catan", "geometry", "carcassonne"]
+    );
+    assert_eq!(words("robberts x2y"), ["robberts", "x2y"]);
+}
+
+/// Every file under `dir`, any kind.
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            all_files(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }
 
 /// The crate's files by module path (`catan/kernel/rules` -> ["catan", "kernel", "rules"]),

@@ -417,6 +417,17 @@ impl Tables for CarcassonneRow {
         acc.games
     }
 
+    /// `with The Robbers` / `without The Robbers`; the robber options by name (`robber_share
+    /// third`).
+    fn label(key: &str, value: &str) -> Option<String> {
+        match key {
+            "robbers" if value == "true" => Some("with The Robbers".into()),
+            "robbers" => Some("without The Robbers".into()),
+            key if key.starts_with("robber") => Some(format!("{key} {value}")),
+            _ => None,
+        }
+    }
+
     fn write_tables(&self, row: usize, acc: &CarcAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
         let np = rules.players as usize;
@@ -664,4 +675,20 @@ fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
         });
     }
     Ok(figs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row labels in Carcassonne's words: the expansion by name, its options with their keys.
+    #[test]
+    fn labels_in_carcassonnes_words() {
+        let l = CarcassonneRow::label;
+        assert_eq!(l("robbers", "true").unwrap(), "with The Robbers");
+        assert_eq!(l("robbers", "false").unwrap(), "without The Robbers");
+        assert_eq!(l("robber_share", "third").unwrap(), "robber_share third");
+        assert_eq!(l("players", "3"), None);
+        assert_eq!(l("policy", "greedy"), None);
+    }
 }

@@ -6,6 +6,11 @@ use crate::engine::play::{weighted, GameState, Streams};
 use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;
 
+/// The order of the base tiles (the same with and without The Robbers).
+pub const TILES: Stream = Stream::game(9);
+/// Where the robber tiles fall among the base tiles.
+pub const ROBBER_TILES: Stream = Stream::game(10);
+
 /// The random streams of one Carcassonne game. Base tiles come from `tiles` and the robber
 /// tiles' places from `robber_tiles`, so game `i` draws its base tiles in the same order with
 /// and without The Robbers (the draws of base tiles consume only `tiles`).
@@ -18,9 +23,9 @@ pub struct CarcRngs {
 impl CarcRngs {
     pub fn new(master: u64, game: u64) -> CarcRngs {
         CarcRngs {
-            tiles: rng(master, game, Stream::Tiles),
-            robber_tiles: rng(master, game, Stream::RobberTiles),
-            policy: rng(master, game, Stream::Policy),
+            tiles: rng(master, game, TILES),
+            robber_tiles: rng(master, game, ROBBER_TILES),
+            policy: rng(master, game, Stream::POLICY),
         }
     }
 }

@@ -11,6 +11,9 @@ use crate::engine::seeds::Rng;
 use crate::engine::soak::{soak_play, SoakReport, Soaked};
 use rand::{Rng as _, SeedableRng};
 
+/// Carcassonne's games in a [`SoakReport`].
+pub const FAMILY: &str = "Carcassonne";
+
 /// The rules and policy of Carcassonne soak game `j` (its index among the Carcassonne games):
 /// 2 to 5 players; three games in four with The Robbers, cycling through both placement rules,
 /// every share, one or two robbers each, 3 or 0 final points, both `rogue_beside` and both
@@ -103,8 +106,7 @@ pub fn soak_game(
 ) {
     let (rules, policy) = soak_rules(j);
     g.reset(rules);
-    rep.games += 1;
-    rep.carcassonne_games += 1;
+    rep.game_of(FAMILY);
     let mut rngs = CarcRngs::new(seed, i);
     let wild = Rng::seed_from_u64(seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xCA4C);
     let mut player = policy.player();

@@ -314,3 +314,27 @@ pub fn write_trace(
     put(out, &snapshot(&g, "game_over"), &mut n)?;
     Ok(())
 }
+
+/// The rules a Carcassonne header names, in words, for the replay page: the expansion and its
+/// scoring options (`robbers on, robber final points 3, robber share half`).
+pub fn rules_in_words(header: &Value) -> Vec<String> {
+    let said: Vec<String> = [
+        "robbers",
+        "robber_placement",
+        "robber_final_points",
+        "robber_share",
+    ]
+    .iter()
+    .filter_map(|k| {
+        header
+            .get(*k)
+            .filter(|v| !v.is_null())
+            .map(|v| format!("{} {}", k.replace('_', " "), crate::report::replay::word(v)))
+    })
+    .collect();
+    if said.is_empty() {
+        Vec::new()
+    } else {
+        vec![said.join(", ")]
+    }
+}

@@ -5,7 +5,12 @@ use crate::engine::play::{weighted, Events, GameState, Policy, Streams};
 use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;
 
-/// The random streams of one game (see [`Stream`]).
+/// Ties between hexes: where Robert moves, and where Solitaire's robber goes, among those tied.
+pub const ROBERT: Stream = Stream::game(5);
+/// Solitaire's own dice: the seven's second roll, the destruction die, the monopoly die.
+pub const SOLITAIRE: Stream = Stream::game(7);
+
+/// The random streams of one game (see [`Stream`]; [`ROBERT`] and [`SOLITAIRE`] are Catan's own).
 pub struct GameRngs {
     pub dice: Rng,
     pub deck: Rng,
@@ -19,13 +24,13 @@ pub struct GameRngs {
 impl GameRngs {
     pub fn new(master: u64, game: u64) -> GameRngs {
         GameRngs {
-            dice: rng(master, game, Stream::Dice),
-            deck: rng(master, game, Stream::Deck),
-            steal: rng(master, game, Stream::Steal),
-            robert: rng(master, game, Stream::Robert),
-            policy: rng(master, game, Stream::Policy),
-            solitaire: rng(master, game, Stream::Solitaire),
-            modifier: rng(master, game, Stream::Modifier),
+            dice: rng(master, game, Stream::DICE),
+            deck: rng(master, game, Stream::DECK),
+            steal: rng(master, game, Stream::STEAL),
+            robert: rng(master, game, ROBERT),
+            policy: rng(master, game, Stream::POLICY),
+            solitaire: rng(master, game, SOLITAIRE),
+            modifier: rng(master, game, Stream::MODIFIER),
         }
     }
 }
@@ -35,7 +40,7 @@ pub fn layout_for(topo: &Topology, board: BoardKind, master: u64, game: u64) -> 
     match board {
         BoardKind::Fixed => Layout::fixed(topo),
         BoardKind::Random { red_apart } => {
-            let mut r = rng(master, game, Stream::Board);
+            let mut r = rng(master, game, Stream::BOARD);
             Layout::random(topo, red_apart, &mut |n| r.random_range(0..n))
         }
     }

@@ -225,6 +225,9 @@ pub fn arbitrary_action(t: &Topology, r: &mut Rng) -> Action {
 }
 
 pub use crate::engine::soak::SoakReport;
+
+/// Catan's games in a [`SoakReport`] (every variant).
+pub const FAMILY: &str = "Catan";
 use crate::engine::soak::{soak_play, Soaked};
 
 impl<'t> Soaked for Game<'t> {
@@ -249,8 +252,7 @@ pub fn soak_game(maps: &SoakMaps, seed: u64, i: u64, buf: &mut ActionList, rep: 
     let layout = layout_for(t, board, seed, i);
     let mut g = Game::new(t, layout, rules);
     let mut rngs = GameRngs::new(seed, i);
-    rep.games += 1;
-    rep.catan_games += 1;
+    rep.game_of(FAMILY);
     if let Err(e) = g.check_invariants() {
         rep.violation(format!("game {i} ({rules:?}): at the start: {e}"));
         return;

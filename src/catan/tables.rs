@@ -256,6 +256,23 @@ impl Tables for CatanRow<'_> {
         NUMERIC_KNOBS
     }
 
+    /// The team script on Robert, alone or as the learned player's script (docs/guide.md, column
+    /// `stalled`).
+    fn can_stall(row: &crate::report::terminal::Row) -> bool {
+        let cell = |c: &str| row.get(c).map_or("", String::as_str);
+        cell("variant") == "robert" && matches!(cell("policy"), "team" | "team-tuned" | "learned")
+    }
+
+    /// `adjacent target`, `city weight 2`, `random board`.
+    fn label(key: &str, value: &str) -> Option<String> {
+        match key {
+            "robert_target" => Some(format!("{value} target")),
+            "city_weight" => Some(format!("city weight {value}")),
+            "board" => Some(format!("{value} board")),
+            _ => None,
+        }
+    }
+
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         crate::catan::figures::figures(rows, accs)
     }
@@ -388,5 +405,37 @@ impl Tables for CatanRow<'_> {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Row labels in Catan's words: the settings that read as a phrase, the others as the
+    /// report layer words them.
+    #[test]
+    fn labels_in_catans_words() {
+        let l = |k, v| CatanRow::label(k, v);
+        assert_eq!(l("robert_target", "adjacent").unwrap(), "adjacent target");
+        assert_eq!(l("city_weight", "2").unwrap(), "city weight 2");
+        assert_eq!(l("board", "random").unwrap(), "random board");
+        assert_eq!(l("players", "3"), None);
+        assert_eq!(l("soldier_flips", "3"), None);
+    }
+
+    /// The terminal summary's `stalled` column: the policies that concede, on Robert only.
+    #[test]
+    fn the_team_script_on_robert_can_stall() {
+        let row = |variant: &str, policy: &str| {
+            [("variant", variant), ("policy", policy)]
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .into()
+        };
+        for p in ["team", "team-tuned", "learned"] {
+            assert!(CatanRow::can_stall(&row("robert", p)), "{p}");
+            assert!(!CatanRow::can_stall(&row("base", p)), "{p}");
+        }
+        assert!(!CatanRow::can_stall(&row("robert", "greedy")));
     }
 }

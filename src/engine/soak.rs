@@ -5,14 +5,14 @@
 
 use crate::engine::play::{play, GameState, Observer, Policy, Sink};
 use crate::engine::seeds::Rng;
+use std::collections::BTreeMap;
 
 /// What a soak found.
 #[derive(Clone, Debug, Default)]
 pub struct SoakReport {
     pub games: u64,
-    /// Games by family: Catan (every variant) and Carcassonne.
-    pub catan_games: u64,
-    pub carcassonne_games: u64,
+    /// Games by family, under the name each game's soak gives it ([`SoakReport::game_of`]).
+    pub families: BTreeMap<&'static str, u64>,
     /// Steps (decisions and chance outcomes) played, each followed by the invariant checks.
     pub steps: u64,
     /// Arbitrary actions that `try_apply` refused (the state was checked unchanged each time).
@@ -26,8 +26,9 @@ impl SoakReport {
     /// Both reports' counts; the first ten violations in order.
     pub fn merge(mut self, o: SoakReport) -> SoakReport {
         self.games += o.games;
-        self.catan_games += o.catan_games;
-        self.carcassonne_games += o.carcassonne_games;
+        for (family, n) in o.families {
+            *self.families.entry(family).or_default() += n;
+        }
         self.steps += o.steps;
         self.refused += o.refused;
         self.violations += o.violations;
@@ -35,6 +36,17 @@ impl SoakReport {
         self.first_violations.sort();
         self.first_violations.truncate(10);
         self
+    }
+
+    /// Counts a game of `family` (a game's name for its games, e.g. its module's).
+    pub fn game_of(&mut self, family: &'static str) {
+        self.games += 1;
+        *self.families.entry(family).or_default() += 1;
+    }
+
+    /// The games of `family` played.
+    pub fn games_of(&self, family: &str) -> u64 {
+        self.families.get(family).copied().unwrap_or(0)
     }
 
     /// Counts a violation and keeps its message among the first ten.

@@ -305,7 +305,7 @@ mod tests {
     /// Boards whose win probabilities are `probs` (cycled), `m` games each, drawn from a seeded
     /// stream.
     fn boards(probs: &[f64], n: usize, m: u64, seed: u64) -> Vec<BoardCounts> {
-        let mut r = rng(seed, 0, Stream::Dice);
+        let mut r = rng(seed, 0, Stream::DICE);
         (0..n)
             .map(|b| {
                 let p = probs[b % probs.len()];

@@ -66,6 +66,19 @@ pub trait Tables: Experiment + Sized {
 
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;
+
+    /// A row label's words for setting `key` at `value` ([`row_labels`]), where the game words it
+    /// its own way (`city weight 2`); `None`: `{n} players` for `players`, `{key} {value}` for a
+    /// [`Tables::varying_columns`] knob, the value alone otherwise.
+    fn label(_key: &str, _value: &str) -> Option<String> {
+        None
+    }
+
+    /// Whether a `summary.csv` row read back (`row`) plays a policy that can concede a stalled
+    /// game: the terminal summary then shows its `stalled` column even when no game stalled.
+    fn can_stall(_row: &terminal::Row) -> bool {
+        false
+    }
 }
 
 /// One SVG figure of a report: written as `<name>.svg` and shown inline in `report.html`.
@@ -80,7 +93,7 @@ pub struct Figure {
 }
 
 /// Short labels for rows: the settings that vary across `rows` and are not in `skip` ("all
-/// rows" when none vary), e.g. "3 players, robbers true".
+/// rows" when none vary), each in its game's words ([`Tables::label`]), e.g. "3 players, greedy".
 pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
     let settings: Vec<Vec<(&'static str, String)>> = rows.iter().map(|r| r.settings()).collect();
     let varies = |k: usize| {
@@ -96,17 +109,13 @@ pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
         .map(|s| {
             let parts: Vec<String> = keys
                 .iter()
-                .map(|&k| match s[k].0 {
-                    "players" => format!("{} players", s[k].1),
-                    "robert_target" => format!("{} target", s[k].1),
-                    "city_weight" => format!("city weight {}", s[k].1),
-                    "board" => format!("{} board", s[k].1),
-                    "robbers" if s[k].1 == "true" => "with The Robbers".to_string(),
-                    "robbers" => "without The Robbers".to_string(),
-                    key if T::varying_columns().contains(&key) || key.starts_with("robber") => {
-                        format!("{key} {}", s[k].1)
-                    }
-                    _ => s[k].1.clone(),
+                .map(|&k| {
+                    let (key, value) = (s[k].0, &s[k].1);
+                    T::label(key, value).unwrap_or_else(|| match key {
+                        "players" => format!("{value} players"),
+                        key if T::varying_columns().contains(&key) => format!("{key} {value}"),
+                        _ => value.clone(),
+                    })
                 })
                 .collect();
             if parts.is_empty() {

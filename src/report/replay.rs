@@ -7,11 +7,19 @@ use crate::report::html::esc;
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 
-/// The board drawing shared with the luck report (`board.js`), then the replay page's own script.
-const SCRIPT: &str = concat!(include_str!("board.js"), include_str!("replay.js"));
-
-/// The Catan board drawing alone (defines `RobsimBoard`), for other pages that draw boards.
-pub const BOARD_SCRIPT: &str = include_str!("board.js");
+/// Everything game-specific about the replay page, given by the layer that knows the games
+/// (`games::replay`): this module reads the trace and lays out the page around it.
+pub struct Viewer {
+    /// The page's script: it reads the inlined trace (`<script id="trace">`) and draws each
+    /// snapshot of any game the traces hold.
+    pub script: &'static str,
+    /// What a step is and how the drawing reads (HTML), below the board.
+    pub note: &'static str,
+    /// Whether a trace of this variant (its header's `variant`) must have a `board` line.
+    pub needs_board: fn(&str) -> bool,
+    /// The rules a trace's header names, in words (the page's meta line joins them with ` · `).
+    pub rules_in_words: fn(&Value) -> Vec<String>,
+}
 
 const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;max-width:1400px;padding:12px 20px;color:#222}
@@ -29,11 +37,13 @@ th{background:#f2f2f2}
 #events li.decision{color:#0b5394}
 ";
 
-/// The replay page of `trace` (JSON Lines, one game; `origin` names it in errors and the title).
+/// The replay page of `trace` (JSON Lines, one game; `origin` names it in errors and the title),
+/// drawn and said in words by `viewer`.
 ///
 /// # Errors
-/// A line is not a JSON object with a `type`, or the trace has no header or no snapshot.
-pub fn page(trace: &str, origin: &str) -> Result<String> {
+/// A line is not a JSON object with a `type`, or the trace has no header, no snapshot, or no
+/// board where its variant needs one.
+pub fn page(trace: &str, origin: &str, viewer: &Viewer) -> Result<String> {
     let mut lines: Vec<Value> = Vec::new();
     for (i, line) in trace.lines().enumerate() {
         if line.trim().is_empty() {
@@ -50,7 +60,7 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
         bail!("{origin}: no header line; is this a trace written by `robsim trace`?");
     };
     let variant = header["variant"].as_str().unwrap_or("?").to_string();
-    if variant != "carcassonne" && !lines.iter().any(|l| l["type"] == "board") {
+    if (viewer.needs_board)(&variant) && !lines.iter().any(|l| l["type"] == "board") {
         bail!("{origin}: no board line; is this a trace written by `robsim trace`?");
     }
     if !lines.iter().any(|l| l["type"] == "snapshot") {
@@ -63,7 +73,7 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
         header["seed"],
         header["game"]
     );
-    let rules = rules_in_words(header);
+    let rules = (viewer.rules_in_words)(header);
     // `</` cannot appear inside a script element; `<\/` is the same JSON string.
     let data = serde_json::to_string(&lines)?.replace("</", "<\\/");
     Ok(format!(
@@ -81,20 +91,17 @@ pub fn page(trace: &str, origin: &str) -> Result<String> {
 <div id=\"main\"><svg id=\"board\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"the board\"></svg>\n\
 <div id=\"side\"><h2>Players</h2><div id=\"seats\"></div>\
 <h2>What led to this board</h2><ol id=\"events\"></ol></div></div>\n\
-<p class=\"meta\">A step is a turn (Carcassonne: a placed tile): the board after it and, beside it, what happened in it. The address ends in <code>#step=N</code> (or give <code>#turn=N</code>), so a step can be linked. Face-down number tokens are drawn turned over (brown, crossed, no number). Seats count from 1 (seat 1 = first to play); the trace's JSON keeps its 0-based <code>seat</code> fields.</p>\n\
-<script type=\"application/json\" id=\"trace\">{data}</script>\n<script>{SCRIPT}</script>\n</body>\n</html>\n",
+<p class=\"meta\">{note}</p>\n\
+<script type=\"application/json\" id=\"trace\">{data}</script>\n<script>{script}</script>\n</body>\n</html>\n",
+        note = viewer.note,
+        script = viewer.script,
         title = esc(&title),
         meta = esc(&format!("{origin} · robsim {} · {}", header["robsim"].as_str().unwrap_or("?"), rules.join(" · "))),
     ))
 }
 
-/// Robert's difficulty levels by starting cards (the names `catan::knobs::DIFFICULTIES` gives;
-/// the report layer reads only the trace, so they are spelled here, checked in tests/cli).
-pub const DIFFICULTY_WORDS: [(&str, u64); 4] =
-    [("Impossible", 0), ("Hard", 1), ("Moderate", 2), ("Easy", 3)];
-
 /// A header value as words: strings bare, booleans on/off, numbers as written.
-fn word(v: &Value) -> String {
+pub fn word(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         Value::Bool(true) => "on".into(),
@@ -105,7 +112,7 @@ fn word(v: &Value) -> String {
 
 /// A table of options as words (`soldier flips 2, monopoly flip-up`), leaving out `skip` keys
 /// and the keys whose value is the `defaults`' one.
-fn options(v: &Value, skip: &[&str], defaults: &[(&str, Value)]) -> Vec<String> {
+pub fn options(v: &Value, skip: &[&str], defaults: &[(&str, Value)]) -> Vec<String> {
     let Some(map) = v.as_object() else {
         return Vec::new();
     };
@@ -116,89 +123,24 @@ fn options(v: &Value, skip: &[&str], defaults: &[(&str, Value)]) -> Vec<String> 
         .collect()
 }
 
-/// The rules a trace's header names, in words: "Robert: Moderate, 2 cards", then the options
-/// away from the defaults; Solitaire's and Raiders' options; the modifiers; Carcassonne's
-/// robbers.
-pub fn rules_in_words(header: &Value) -> Vec<String> {
-    use serde_json::json;
-    let mut out = Vec::new();
-    if let Some(r) = header.get("robert").filter(|v| !v.is_null()) {
-        let cards = r["start_cards"].as_u64().unwrap_or(0);
-        let level = DIFFICULTY_WORDS
-            .iter()
-            .find(|d| d.1 == cards)
-            .map_or("Custom", |d| d.0);
-        let mut s = format!(
-            "Robert: {level}, {cards} card{}",
-            if cards == 1 { "" } else { "s" }
-        );
-        let rest = options(
-            r,
-            &["start_cards"],
-            &[
-                ("target", json!("adjacent")),
-                ("city_weight", json!(1)),
-                ("soldier_flips", json!(2)),
-                ("seven_flips", json!(1)),
-                ("robert_skip", json!(0)),
-                ("monopoly", json!("flip-up")),
-                ("keep_back", json!(3)),
-                ("reshuffled_knights", json!("leave")),
-            ],
-        );
-        if !rest.is_empty() {
-            s.push_str("; ");
-            s.push_str(&rest.join(", "));
-        }
-        out.push(s);
-    }
-    for (key, name) in [("solitaire", "Solitaire"), ("raiders", "Raiders")] {
-        if let Some(v) = header.get(key).filter(|v| !v.is_null()) {
-            let o = options(v, &[], &[]);
-            out.push(format!("{name}: {}", o.join(", ")));
-        }
-    }
-    match header.get("modifiers").and_then(Value::as_str) {
-        Some("none") | None => {}
-        Some(m) => out.push(format!("modifiers: {}", m.replace('+', ", "))),
-    }
-    let carc: Vec<String> = [
-        "robbers",
-        "robber_placement",
-        "robber_final_points",
-        "robber_share",
-    ]
-    .iter()
-    .filter_map(|k| {
-        header
-            .get(*k)
-            .filter(|v| !v.is_null())
-            .map(|v| format!("{} {}", k.replace('_', " "), word(v)))
-    })
-    .collect();
-    if !carc.is_empty() {
-        out.push(carc.join(", "));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A viewer of two made-up games: `hexes` traces need a board line, `tiles` traces do not.
+    const VIEWER: Viewer = Viewer {
+        script: "draw();",
+        note: "A step is a turn.",
+        needs_board: |v| v != "tiles",
+        rules_in_words: |h| options(&h["rules"], &["seed"], &[("target", serde_json::json!(1))]),
+    };
+
     #[test]
-    fn the_header_in_words() {
-        let h: Value = serde_json::from_str(
-            r#"{"robert":{"target":"adjacent","city_weight":1,"start_cards":2,"soldier_flips":3,"seven_flips":1,"robert_skip":0,"monopoly":"flip-up","keep_back":3,"reshuffled_knights":"leave"},"solitaire":null,"modifiers":"volcano+gold"}"#,
-        )
-        .unwrap();
-        assert_eq!(
-            rules_in_words(&h),
-            [
-                "Robert: Moderate, 2 cards; soldier flips 3",
-                "modifiers: volcano, gold"
-            ]
-        );
+    fn options_in_words_leave_out_defaults_and_skipped_keys() {
+        let h: Value =
+            serde_json::from_str(r#"{"rules":{"target":1,"hand_limit":9,"seed":3,"fast":true}}"#)
+                .unwrap();
+        assert_eq!((VIEWER.rules_in_words)(&h), ["fast on", "hand limit 9"]);
     }
 
     #[test]
@@ -208,24 +150,32 @@ mod tests {
             ("{\"a\":1}\n", "x.jsonl:1: a trace line needs a \"type\""),
             ("{\"type\":\"board\"}\n", "no header line"),
             (
-                "{\"type\":\"header\",\"variant\":\"robert\"}\n",
+                "{\"type\":\"header\",\"variant\":\"hexes\"}\n",
                 "no board line",
             ),
+            (
+                "{\"type\":\"header\",\"variant\":\"tiles\"}\n",
+                "no snapshot line",
+            ),
         ] {
-            let e = format!("{:#}", page(text, "x.jsonl").unwrap_err());
+            let e = format!("{:#}", page(text, "x.jsonl", &VIEWER).unwrap_err());
             assert!(e.contains(want), "{e}");
         }
     }
 
     #[test]
     fn inlines_the_trace_safely() {
-        let t = "{\"type\":\"header\",\"variant\":\"carcassonne\",\"robsim\":\"</script>\"}\n{\"type\":\"snapshot\"}\n";
-        let p = page(t, "x").unwrap();
+        let t = "{\"type\":\"header\",\"variant\":\"tiles\",\"robsim\":\"</script>\",\"rules\":{\"fast\":false}}\n{\"type\":\"snapshot\"}\n";
+        let p = page(t, "x", &VIEWER).unwrap();
         assert!(!p.contains("\"</script>\""));
         assert!(p.contains("<\\/script>"));
         assert!(
             !p.contains("http://") || !p.contains("src=\"http"),
             "no network"
         );
+        // The viewer's script, note and rules in words are the page's.
+        assert!(p.contains("<script>draw();</script>"));
+        assert!(p.contains("<p class=\"meta\">A step is a turn.</p>"));
+        assert!(p.contains("robsim &lt;/script&gt; · fast off</p>"), "{p}");
     }
 }

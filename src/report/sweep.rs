@@ -418,7 +418,7 @@ struct GameLine {
     row: usize,
     game: u64,
     seed: u64,
-    /// The row's headline outcome: the team won (co-op and Solitaire rows; empty for
+    /// The row's headline outcome: the team won (co-op and solo rows; empty for
     /// competitive rows, whose winner the game's trace shows).
     won: Option<bool>,
     turns: u32,

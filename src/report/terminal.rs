@@ -35,9 +35,12 @@ pub fn p_value(p: f64) -> String {
     }
 }
 
+/// A row of a CSV table read back: column -> cell.
+pub type Row = BTreeMap<String, String>;
+
 /// A CSV table read as rows of (column -> cell).
 struct Table {
-    rows: Vec<BTreeMap<String, String>>,
+    rows: Vec<Row>,
     columns: Vec<String>,
 }
 
@@ -201,13 +204,15 @@ const MAX_STEPS: usize = 40;
 ///
 /// `extra` are further headline columns shown after the game length where any row has them
 /// (`robber_point_share`, `storm_turn_median`); a column named `*_share` is shown as a
-/// percentage.
+/// percentage. The `stalled` column is shown where a game stalled or where `can_stall` says a
+/// row's policy can concede a stalled game (`Tables::can_stall`).
 pub fn summary(
     summary_csv: &[u8],
     compare_csv: &[u8],
     ablation_csv: &[u8],
     settings: &[&str],
     extra: &[&str],
+    can_stall: fn(&Row) -> bool,
 ) -> String {
     let t = Table::read(summary_csv);
     if t.rows.is_empty() {
@@ -392,12 +397,6 @@ pub fn summary(
     out
 }
 
-/// Whether a row's policy can concede a stalled game: the team script on Robert, alone or as
-/// the learned player's script (docs/guide.md, column `stalled`).
-fn can_stall(r: &BTreeMap<String, String>) -> bool {
-    cell(r, "variant") == "robert" && matches!(cell(r, "policy"), "team" | "team-tuned" | "learned")
-}
-
 /// Each step of each varying setting (neighbouring values in row order), paired on the same
 /// games: the win-rate difference with its interval and McNemar p (else the game length's).
 fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
@@ -556,16 +555,16 @@ mod tests {
     #[test]
     fn varying_settings_first_percentages_steps_and_ranked_knobs() {
         let rows = b"row,variant,players,difficulty,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,capouts\n\
-0,robert,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
-1,robert,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
+0,coop,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
+1,coop,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
         let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
 0,1,difficulty,easy,hard,100,-0.62,-0.63,-0.61,0.0\n";
         let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
 a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let settings = ["variant", "players", "difficulty"];
-        let s = summary(rows, compare, b"", &settings, &[]);
-        assert!(s.contains("every row: variant robert, players 4"), "{s}");
+        let s = summary(rows, compare, b"", &settings, &[], |_| false);
+        assert!(s.contains("every row: variant coop, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();
         assert!(table_head.starts_with("  row  difficulty"), "{s}");
         assert!(s.contains("71.0% (70.1–71.9)"), "{s}");
@@ -576,7 +575,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         );
         assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
         // An ablation: one column names what each row moved, and the knobs are ranked.
-        let s = summary(rows, compare, ablation, &settings, &[]);
+        let s = summary(rows, compare, ablation, &settings, &[], |_| false);
         assert!(s.lines().nth(1).unwrap().starts_with("  row  moved"), "{s}");
         assert!(s.contains("  1    difficulty hard"), "{s}");
         let b = s.find("\n  b ").unwrap();

@@ -637,7 +637,7 @@ fn random_draws_as_if_it_listed() {
                     return;
                 }
                 let mut drawn =
-                    robsim::engine::seeds::rng(step.n, i, robsim::engine::seeds::Stream::Policy);
+                    robsim::engine::seeds::rng(step.n, i, robsim::engine::seeds::Stream::POLICY);
                 let mut listed = drawn.clone();
                 let mut l = ActionList::new();
                 let a = RandomPolicy.choose(g, &mut l, &mut drawn);

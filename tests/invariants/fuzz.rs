@@ -224,7 +224,7 @@ proptest! {
         let mut rep = SoakReport::default();
         robsim::carcassonne::soak::soak_game(&mut g, seed, j * 5 + 4, j, &mut buf, &mut rep);
         prop_assert_eq!(rep.violations, 0, "{:?}", rep.first_violations);
-        prop_assert_eq!(rep.carcassonne_games, 1);
+        prop_assert_eq!(rep.games_of(robsim::carcassonne::soak::FAMILY), 1);
         prop_assert!(rep.refused > 0);
         prop_assert!(g.is_over());
     }
@@ -264,9 +264,10 @@ fn soak_is_the_same_on_any_number_of_threads() {
     };
     let (a, b) = (run(1), run(2));
     assert_eq!(
-        (a.games, a.catan_games, a.carcassonne_games),
+        (a.games, a.games_of("Catan"), a.games_of("Carcassonne")),
         (300, 240, 60)
     );
+    assert_eq!(a.families.len(), 2, "{:?}", a.families);
     assert_eq!((a.steps, a.refused), (b.steps, b.refused));
     assert_eq!(a.violations, 0, "{:?}", a.first_violations);
     assert_eq!(b.violations, 0);

@@ -36,7 +36,7 @@ fn one_build_wins() -> Game<'static> {
 fn search_choice(knobs: RolloutKnobs, g: &Game) -> Action {
     let mut p = RolloutPolicy::new(knobs, TeamKnobs::default());
     let mut buf = ActionList::new();
-    p.choose(g, &mut buf, &mut rng(5, 0, Stream::Policy))
+    p.choose(g, &mut buf, &mut rng(5, 0, Stream::POLICY))
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn the_position_is_what_it_says() {
     // The base policy alone misses it: it buys a card first, then cannot build the city.
     let mut team = TeamPolicy::new(TeamKnobs::default());
     let mut buf = ActionList::new();
-    let a0 = team.choose(&g, &mut buf, &mut rng(5, 0, Stream::Policy));
+    let a0 = team.choose(&g, &mut buf, &mut rng(5, 0, Stream::POLICY));
     assert_eq!(a0, Action::BuyDev);
     let mut after = g.clone();
     act(&mut after, Action::BuyDev);

@@ -10,10 +10,11 @@ pub(crate) fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure>
         .map_err(Failure::Run)?;
     let secs = t0.elapsed().as_secs_f64();
     println!(
-        "soak: {} games ({} Catan, {} Carcassonne; {} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
+        "soak: {} games ({}; {} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
         r.games,
-        r.catan_games,
-        r.carcassonne_games,
+        [robsim::catan::soak::FAMILY, robsim::carcassonne::soak::FAMILY]
+            .map(|f| format!("{} {f}", r.games_of(f)))
+            .join(", "),
         r.steps,
         r.refused,
         r.games as f64 / secs.max(1e-9),

@@ -205,13 +205,21 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         .iter()
         .map(String::from)
         .collect();
-    // A report holds one game: Catan's setting columns, else Carcassonne's.
-    let (headline, knobs) = if headers.iter().any(|h| h == "robbers") {
+    // A report holds one game: Catan's setting columns (and rows that can stall), else Carcassonne's.
+    let (headline, knobs, can_stall) = if headers.iter().any(|h| h == "robbers") {
         use robsim::carcassonne::experiment::CarcassonneRow as R;
-        (R::headline_columns(), R::varying_columns())
+        (
+            R::headline_columns(),
+            R::varying_columns(),
+            R::can_stall as fn(&_) -> bool,
+        )
     } else {
         use robsim::catan::experiment::CatanRow as R;
-        (R::headline_columns(), R::varying_columns())
+        (
+            R::headline_columns(),
+            R::varying_columns(),
+            R::can_stall as fn(&_) -> bool,
+        )
     };
     // The settings: the headline columns before `games`, then the rule knobs.
     let mut settings: Vec<&str> = headline
@@ -247,6 +255,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         &read("ablation.csv"),
         &settings,
         &extra,
+        can_stall,
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;

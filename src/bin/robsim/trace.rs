@@ -90,7 +90,7 @@ pub(crate) fn trace(pick: &Pick, out: Option<PathBuf>, html: bool) -> Result<(),
         let mut buf = Vec::new();
         write_jsonl(&sweep, row, pick.index, Sink::Buffer(&mut buf))?;
         let text = String::from_utf8(buf).map_err(|e| Failure::Run(e.into()))?;
-        let page = robsim::report::replay::page(&text, "robsim trace").map_err(Failure::Run)?;
+        let page = robsim::games::replay::page(&text, "robsim trace").map_err(Failure::Run)?;
         return emit(out, page.as_bytes(), &format!("replay: {{}}: {what}"));
     }
     match &out {
@@ -133,8 +133,8 @@ pub(crate) fn replay(trace: &std::path::Path, out: Option<PathBuf>) -> Result<()
     let text = std::fs::read_to_string(trace)
         .with_context(|| format!("cannot read trace {}", trace.display()))
         .map_err(Failure::Input)?;
-    let page = robsim::report::replay::page(&text, &trace.display().to_string())
-        .map_err(Failure::Input)?;
+    let page =
+        robsim::games::replay::page(&text, &trace.display().to_string()).map_err(Failure::Input)?;
     let out = out.unwrap_or_else(|| trace.with_extension("html"));
     emit(Some(out), page.as_bytes(), "replay: {}")
 }

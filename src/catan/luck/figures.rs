@@ -258,7 +258,7 @@ pub fn boards_section(rows: &[Vec<PlayedRung>], stats: &[RowStats], name: &str) 
     let json = serde_json::to_string(&data)?.replace("</", "<\\/");
     html.push_str(&format!(
         "<script type=\"application/json\" id=\"luck-boards\">{json}</script>\n<script>{}{DRAW_BOARDS}</script>\n",
-        crate::report::replay::BOARD_SCRIPT
+        crate::catan::trace::BOARD_SCRIPT
     ));
     Ok(Section {
         id: "boards".into(),

@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn zero_temperature_takes_the_best_and_draws_nothing() {
-        let mut a = crate::engine::seeds::rng(1, 2, crate::engine::seeds::Stream::Policy);
+        let mut a = crate::engine::seeds::rng(1, 2, crate::engine::seeds::Stream::POLICY);
         let b = a.clone();
         let opts = [(0u8, 1.0f32), (1, 3.0), (2, 3.0), (3, 2.0)];
         assert_eq!(pick(opts.iter().copied(), 0.0, &mut a), Some(1));
@@ -62,7 +62,7 @@ mod tests {
 
     #[test]
     fn temperature_spreads_the_choice_by_score() {
-        let mut r = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+        let mut r = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::POLICY);
         let opts = [(0usize, 0.0f32), (1, 1.0), (2, 5.0)];
         let mut seen = [0u32; 3];
         for _ in 0..20_000 {

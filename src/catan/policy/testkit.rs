@@ -44,7 +44,7 @@ pub(crate) fn base_game(topo: &Topology) -> Game<'_> {
 pub(crate) fn after_setup(g: &mut Game) {
     let mut pol = GreedyPolicy::default();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 1, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 1, crate::engine::seeds::Stream::POLICY);
     while matches!(
         g.s.phase,
         Phase::SetupSettlement | Phase::SetupRoad | Phase::Deal

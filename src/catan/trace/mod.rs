@@ -12,6 +12,7 @@ use crate::engine::play::{play, Observer};
 mod events;
 mod lines;
 mod names;
+mod words;
 
 use anyhow::Context;
 use events::{event_line, snapshot};
@@ -19,9 +20,14 @@ use lines::{action_line, board_line, chance_line, header_line};
 pub use lines::{TraceHeader, TRACE_FORMAT};
 use serde::Serialize;
 use std::io::Write;
+pub use words::rules_in_words;
+
+/// The Catan board drawing (`board.js`, defines `RobsimBoard`): the replay page's, and other
+/// pages' that draw boards from [`board_json`].
+pub const BOARD_SCRIPT: &str = include_str!("board.js");
 
 /// The board line of a trace (docs/trace-format.md) of layout `l` on map `t`, as JSON: what the
-/// replay page's drawing (`report/board.js`) reads, so other pages draw boards the same way.
+/// board drawing ([`BOARD_SCRIPT`]) reads, so other pages draw boards the same way.
 pub fn board_json(t: &Topology, l: &Layout) -> serde_json::Value {
     serde_json::to_value(board_line(t, l)).expect("a board line is plain data")
 }

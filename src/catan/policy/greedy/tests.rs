@@ -21,7 +21,7 @@ fn prefers_a_city_when_affordable() {
     g.s.players[p].hand = hand;
     let mut pol = GreedyPolicy::default();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 2, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 2, crate::engine::seeds::Stream::POLICY);
     let a = pol.choose(&g, &mut buf, &mut rng);
     assert!(matches!(a, Action::BuildCity(_)), "chose {a:?}");
     g.try_apply(a, &mut ()).unwrap();

@@ -82,7 +82,7 @@ fn stuck_counts_largest_army_and_longest_road() {
 fn concedes_a_stalled_game() {
     let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::POLICY);
     for (limit, concedes) in [(50u32, true), (0, false)] {
         let mut pol = TeamPolicy::new(TeamKnobs {
             concede_after_idle_turns: limit,
@@ -111,7 +111,7 @@ fn soldier_only_for_a_valuable_token() {
     let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
     let mut pol = TeamPolicy::default();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::POLICY);
     // Nothing face down: Robert moves.
     let g = preroll_with_soldier(&topo);
     assert_eq!(pol.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
@@ -187,7 +187,7 @@ fn help_trade_is_legal() {
     g.s.players[3].vp = 5;
     let mut pol = TeamPolicy::default();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::POLICY);
     let a = pol.choose(&g, &mut buf, &mut rng);
     match a {
         Action::Trade { with, give, get } => {
@@ -244,7 +244,7 @@ fn boxed_in(topo: &Topology, phase: Phase) -> Game<'_> {
 fn a_boxed_in_seat_chases_the_awards() {
     let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
     let mut buf = ActionList::new();
-    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::Policy);
+    let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::POLICY);
     let chase = TeamKnobs {
         chase_awards: true,
         ..Default::default()
