@@ -419,20 +419,25 @@ fn bind(
     }
     super::learn::check_policy(file, &policy, v, ctx)?;
     record(played, file, models, &learned, &policy, v);
-    let raiders_ok = match policy {
-        PolicySpec::Random | PolicySpec::Greedy(_) => true,
-        PolicySpec::Rollout { knobs, .. } => {
-            matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
-        }
-        _ => false,
-    };
-    if v == "raiders" && !raiders_ok {
+    if v == "raiders" && !plays_for_its_seat(&policy) {
         bail!(
             "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, rollout (with base auto or greedy)",
             ctx(key)
         );
     }
     Ok(policy)
+}
+
+/// Whether `p` plays for its own seat in a competitive game (random, greedy, a search over
+/// greedy): what Raiders and a lineup take.
+fn plays_for_its_seat(p: &PolicySpec) -> bool {
+    match p {
+        PolicySpec::Random | PolicySpec::Greedy(_) => true,
+        PolicySpec::Rollout { knobs, .. } => {
+            matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
+        }
+        _ => false,
+    }
 }
 
 /// Players a competitive lineup may seat: those that play for their own seat.
@@ -457,14 +462,7 @@ fn lineup(
             );
         }
         let p = bind(file, models, v, pol, "grid.seats", ctx, played)?;
-        let selfish = match p {
-            PolicySpec::Random | PolicySpec::Greedy(_) => true,
-            PolicySpec::Rollout { knobs, .. } => {
-                matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
-            }
-            _ => false,
-        };
-        if !selfish {
+        if !plays_for_its_seat(&p) {
             bail!(
                 "{}: policy {pol:?} in lineup {text:?} is a co-operative player, not one that plays for its own seat in variant {v:?}; allowed: {SEAT_POLICIES}",
                 ctx("grid.seats")

@@ -1,24 +1,11 @@
 //! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows) and `reports/robert-skill/summary.csv`.
 
+use crate::support::cli::csv_rows as rows;
 use std::collections::HashMap;
 
 fn repo(path: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// Each row of a summary.csv as column -> cell.
-fn rows(csv_text: &str) -> Vec<HashMap<String, String>> {
-    let mut r = csv::Reader::from_reader(csv_text.as_bytes());
-    let h: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    r.records()
-        .map(|rec| {
-            h.iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
 }
 
 /// A win rate and its 95% interval as the README writes them: `71.0% (70.1–71.9)`.

@@ -1,20 +1,6 @@
 //! Lineups (`grid.seats`): a policy per seat in competitive rows, rotated, and their bad input.
 
-use crate::support::cli::{read, robsim, run_ok, tmp};
-
-/// The rows of a summary as (column -> cell) maps.
-fn rows(csv: &str) -> Vec<std::collections::BTreeMap<String, String>> {
-    let mut r = csv::Reader::from_reader(csv.as_bytes());
-    let head: Vec<String> = r.headers().unwrap().iter().map(String::from).collect();
-    r.records()
-        .map(|rec| {
-            head.iter()
-                .cloned()
-                .zip(rec.unwrap().iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
+use crate::support::cli::{csv_rows as rows, read, robsim, run_ok, tmp};
 
 /// A lineup rotated through every seat: one row per lead seat, the lead's win rate and skill
 /// edge its seat's; a lineup of one policy plays the very games of `policy` (the same seat wins

@@ -66,17 +66,10 @@ pub(crate) fn bench(
         &mut out,
         format!("machine: {}\n", robsim::report::machine()),
     )?;
-    if let Some(path) = csv {
-        let mut wtr = csv::Writer::from_writer(Vec::new());
-        for l in &lines {
-            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
-        }
-        let bytes = wtr
-            .into_inner()
-            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
-        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
+    match csv {
+        Some(path) => write_csv(&lines, &path),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Runs `robsim bench --jobs` and prints its table.
@@ -107,15 +100,20 @@ pub(crate) fn bench_jobs(
     }
     text.push_str(&format!("machine: {}\n", robsim::report::machine()));
     print!("{text}");
-    if let Some(path) = csv {
-        let mut wtr = csv::Writer::from_writer(Vec::new());
-        for l in &lines {
-            wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
-        }
-        let bytes = wtr
-            .into_inner()
-            .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
-        robsim::report::write_atomic(&path, &bytes).map_err(Failure::Run)?;
+    match csv {
+        Some(path) => write_csv(&lines, &path),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The table's lines as a CSV file, written atomically.
+fn write_csv<T: serde::Serialize>(lines: &[T], path: &std::path::Path) -> Result<(), Failure> {
+    let mut wtr = csv::Writer::from_writer(Vec::new());
+    for l in lines {
+        wtr.serialize(l).map_err(|e| Failure::Run(e.into()))?;
+    }
+    let bytes = wtr
+        .into_inner()
+        .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
+    robsim::report::write_atomic(path, &bytes).map_err(Failure::Run)
 }

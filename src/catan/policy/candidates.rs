@@ -3,7 +3,7 @@
 //! What the search player searches: its knobs (`[rollout]`) and the candidate actions it compares
 //! at a decision, which the learned player scores too.
 
-use super::spots::{corner_score, production, team_value};
+use super::spots::{corner_score, leader_besides, production, robber_harm, team_value};
 use crate::catan::*;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -286,33 +286,13 @@ impl RolloutKnobs {
     }
 }
 
-/// How much a robber move hurts the others (most first): per building on the hex its pips,
-/// twice for a city, three times for the leader's; far below anything for the mover's own; then
-/// the victim's VP as the tie-break.
+/// How much a robber move hurts the others (most first): greedy's harm of the hex
+/// ([`robber_harm`]), then the victim's VP as the tie-break.
 fn robber_rank(g: &Game, hex: HexId, victim: u8) -> i64 {
     let me = g.s.current;
-    let n = g.s.n_players as usize;
-    let leader = (0..n as u8)
-        .filter(|&q| q != me)
-        .max_by_key(|&q| g.s.players[q as usize].vp)
-        .unwrap_or(me);
-    let pp = g.layout.pips(hex) as i64;
-    let mut v = 0i64;
-    for c in g.topo.hex_corners[hex.idx()] {
-        let o = g.s.corner_owner[c.idx()];
-        if o == 0 {
-            continue;
-        }
-        let q = (o & 0x0f) - 1;
-        let w = if o & CITY_FLAG != 0 { 2 } else { 1 };
-        v += if q == me {
-            -(1000 + 4 * w * pp)
-        } else {
-            w * pp * if q == leader { 3 } else { 1 }
-        };
-    }
+    let harm = robber_harm(g, hex.idx(), me, leader_besides(g, me));
     let victim_vp = g.s.players.get(victim as usize).map_or(0, |p| p.vp as i64);
-    v * 16 + victim_vp
+    harm * 16 + victim_vp
 }
 
 /// The main phase's candidates from its menu (or [`Game::main_builds`]): `a0`, then cities, settlements, a development

@@ -13,8 +13,8 @@ use super::cards::{
 };
 use super::memo::{free_road, kinds, year_of_plenty_toward, BuildKind, Memo};
 use super::spots::{
-    best_flip, is_robert, knights_move_robber, own_value, raw_pips, robber_on_own, setup_road,
-    setup_settlement, team_value, weight_of,
+    best_flip, is_robert, knights_move_robber, leader_besides, own_value, robber_harm,
+    robber_on_own, setup_road, setup_settlement, team_value,
 };
 use crate::catan::*;
 use crate::engine::play::Policy;
@@ -152,31 +152,14 @@ impl GreedyPolicy {
     fn move_robber(g: &Game) -> Action {
         let me = g.s.current;
         let n = g.s.n_players as usize;
-        let leader = (0..n as u8)
-            .filter(|&q| q != me)
-            .max_by_key(|&q| g.s.players[q as usize].vp)
-            .unwrap_or(me);
+        let leader = leader_besides(g, me);
         let mut best = None;
         let mut best_v = i64::MIN;
         for h in g.topo.land_hexes.iter() {
             if h == g.s.robber.idx() {
                 continue;
             }
-            let pp = raw_pips(g, h) as i64;
-            let mut v = 0i64;
-            for c in g.topo.hex_corners[h] {
-                let o = g.s.corner_owner[c.idx()];
-                if o == 0 {
-                    continue;
-                }
-                let q = (o & 0x0f) - 1;
-                let w = weight_of(o) as i64;
-                if q == me {
-                    v -= 1000 + 4 * w * pp;
-                } else {
-                    v += w * pp * if q == leader { 3 } else { 1 };
-                }
-            }
+            let v = robber_harm(g, h, me, leader);
             if v > best_v {
                 best_v = v;
                 best = Some(h);

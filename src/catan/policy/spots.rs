@@ -59,6 +59,35 @@ pub(crate) fn weight_of(o: u8) -> u32 {
     }
 }
 
+/// The seat other than `me` with the most VP (the first of equals; `me` when alone).
+pub(crate) fn leader_besides(g: &Game, me: u8) -> u8 {
+    (0..g.s.n_players)
+        .filter(|&q| q != me)
+        .max_by_key(|&q| g.s.players[q as usize].vp)
+        .unwrap_or(me)
+}
+
+/// How much the robber on hex `h` hurts the others: per building its pips, twice for a city,
+/// three times over for `leader`'s; far below anything for `me`'s own.
+pub(crate) fn robber_harm(g: &Game, h: usize, me: u8, leader: u8) -> i64 {
+    let pp = raw_pips(g, h) as i64;
+    let mut v = 0i64;
+    for c in g.topo.hex_corners[h] {
+        let o = g.s.corner_owner[c.idx()];
+        if o == 0 {
+            continue;
+        }
+        let q = (o & 0x0f) - 1;
+        let w = weight_of(o) as i64;
+        if q == me {
+            v -= 1000 + 4 * w * pp;
+        } else {
+            v += w * pp * if q == leader { 3 } else { 1 };
+        }
+    }
+    v
+}
+
 /// Seat `p`'s expected production per resource in pips (cities count twice); `live` skips
 /// face-down tokens and the robber's hex.
 pub(crate) fn production(g: &Game, p: PlayerId, live: bool) -> [u32; 5] {
