@@ -12,11 +12,7 @@ pub(crate) fn bench(
     csv: Option<PathBuf>,
 ) -> Result<(), Failure> {
     use std::io::Write;
-    let all = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
+    let all = all_threads(threads);
     // The shipped Robert model, built in so that the workload is the same wherever it runs.
     let learned = robsim::config::learn::builtin_model("robert").map(|l| l.model);
     let lines = robsim::catan::bench::run_bench(games, repeats, all, only.as_deref(), learned)
@@ -79,11 +75,7 @@ pub(crate) fn bench_jobs(
     only: Option<String>,
     csv: Option<PathBuf>,
 ) -> Result<(), Failure> {
-    let all = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        threads
-    };
+    let all = all_threads(threads);
     let lines = crate::jobs::run_jobs(repeats, all, only.as_deref())?;
     let mut text = format!(
         "{:<26} {:>7} {:>10} {:>8}\n",
@@ -116,4 +108,13 @@ fn write_csv<T: serde::Serialize>(lines: &[T], path: &std::path::Path) -> Result
         .into_inner()
         .map_err(|e| Failure::Run(anyhow::anyhow!("{e}")))?;
     robsim::report::write_atomic(path, &bytes).map_err(Failure::Run)
+}
+
+/// The parallel measurement's thread count: `threads`, or one per core for 0.
+fn all_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
 }
