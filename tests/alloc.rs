@@ -133,12 +133,21 @@ fn games_do_not_allocate_after_warm_up() {
         0,
         "robert with every modifier"
     );
-    // The learned player, with weights that leave the base policy's choice now and then.
+    // The learned player, with weights that leave the base policy's choice now and then, and
+    // a network on every decision type.
     let learned = |base| {
         let mut m = LearnedModel::base_only(base, 8);
         for (k, w) in m.weights.iter_mut().enumerate() {
             w[1] = 0.3 - 0.1 * k as f32;
             w[2] = 0.05;
+        }
+        for (k, n) in m.nets.iter_mut().enumerate() {
+            n.hidden = 16;
+            for j in 0..16 {
+                n.w1[j][1 + (j + k) % 3] = 0.2 - 0.03 * j as f32;
+                n.b1[j] = 0.01;
+                n.w2[j] = if j % 2 == 0 { 0.1 } else { -0.07 };
+            }
         }
         LearnedPolicy::new(m)
     };

@@ -23,8 +23,9 @@
 //! index, so the model does not depend on the thread count.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::netfit::{fit_net, NetParams};
 use crate::catan::policy::features::{DecisionKind, Features, KINDS, MAX_FEATURES};
-use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
+use crate::catan::policy::learned::{score, LearnedBase, LearnedModel, LearnedPolicy, Net, Scored};
 use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
@@ -64,6 +65,16 @@ pub struct LearnParams {
     pub horizon: u32,
     /// Decisions of each type labelled per game at most (0: no limit), drawn uniformly.
     pub max_labels: u32,
+    /// Each type's network on top of its linear score (`[learn] hidden`, `epochs`); `None`:
+    /// the linear score alone.
+    pub net: Option<NetShape>,
+}
+
+/// A network's size and training length (`[learn] hidden`, `epochs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetShape {
+    pub hidden: u8,
+    pub epochs: u32,
 }
 
 /// The training seed of round `round` (apart from the config's games and the held-out ones).
@@ -357,6 +368,8 @@ pub struct FitStats {
     pub labels: u64,
     /// Features that varied within some decision (the others cannot rank and get weight 0).
     pub features_used: u64,
+    /// Hidden units of the type's network (0: the linear score alone).
+    pub hidden: u8,
     /// Share of the within-decision variance of the values the fit explains.
     pub r2: f64,
     /// Cross-validated (by game): the least predicted advantage over the base policy's choice
@@ -384,10 +397,11 @@ pub struct FitStats {
 /// together).
 const FOLDS: u64 = 4;
 
-/// The candidate `w` scores best (the first of equals), and its score minus the base choice's.
-fn pick(l: &Label, w: &[f32; MAX_FEATURES]) -> (usize, f64) {
-    let score = |f: &Features| -> f32 { f.iter().zip(w).map(|(x, w)| x * w).sum() };
-    let scores: ArrayVec<f32, MAX_CANDIDATES> = l.features.iter().map(score).collect();
+/// The candidate `w` and `net` score best (the first of equals), and its score minus the base
+/// choice's.
+fn pick(l: &Label, w: &[f32; MAX_FEATURES], net: &Net) -> (usize, f64) {
+    let scores: ArrayVec<f32, MAX_CANDIDATES> =
+        l.features.iter().map(|f| score(w, net, f)).collect();
     let mut best = 0;
     for (k, &s) in scores.iter().enumerate() {
         if s > scores[best] {
@@ -477,11 +491,14 @@ fn best_margin(mut pairs: Vec<(f64, f64)>) -> Option<(f64, f64, usize)> {
     Some(((pairs[i].0 + below) / 2.0, best, i + 1))
 }
 
+/// One decision type's fitted scorer: linear weights and a network (`Net::NONE` without one).
+pub type Fitted = ([f32; MAX_FEATURES], Net);
+
 /// Fits one decision type's weights on `labels` (those of other types are skipped): ridge
-/// regression of within-decision centred values on within-decision centred features, then a
-/// margin on the base choice chosen by cross-validation over games (added to the `is_base`
-/// weight). A type whose cross-validated gain is not positive gets weights 0: the base
-/// policy's choices.
+/// regression of within-decision centred values on within-decision centred features, with
+/// `net` a network on what that leaves (`netfit`), then a margin on the base choice chosen by
+/// cross-validation over games (added to the `is_base` weight). A type whose cross-validated
+/// gain is not positive gets weights 0 and no network: the base policy's choices.
 ///
 /// # Errors
 /// The regression fails (a singular system: only with `ridge` = 0).
@@ -489,7 +506,8 @@ pub fn fit(
     labels: &[Label],
     kind: DecisionKind,
     penalty: f64,
-) -> Result<([f32; MAX_FEATURES], FitStats)> {
+    net: Option<NetShape>,
+) -> Result<(Fitted, FitStats)> {
     let nf = kind.features().len();
     let mine: Vec<&Label> = labels
         .iter()
@@ -513,22 +531,61 @@ pub fn fit(
     };
     let zero = [0f32; MAX_FEATURES];
     if used.is_empty() || mine.len() < 2 {
-        return Ok((zero, stats));
+        return Ok(((zero, Net::NONE), stats));
     }
+    // The linear fit, then the network on its residuals (seeded by type and fold).
+    let scorer = |train: &[&Label], f: u64| -> Result<Fitted> {
+        let w = ridge(train, nf, penalty, kind)?;
+        let n = match net {
+            Some(s) => fit_net(
+                train,
+                &w,
+                nf,
+                &NetParams {
+                    hidden: s.hidden,
+                    epochs: s.epochs,
+                    seed: mix64(((kind.idx() as u64) << 8) ^ f),
+                },
+            ),
+            None => Net::NONE,
+        };
+        Ok((w, n))
+    };
     let fold = |l: &Label| mix64(((l.row as u64) << 40) ^ l.game) % FOLDS;
+    // The folds' fits and the final one are independent: fitted in parallel (a network's
+    // training is most of `learn`'s time between its pools of games), joined in fold order.
+    // Per fold: its held-out (predicted advantage, realised gain) pairs; the last: the fit on
+    // every label.
+    type FoldFit = (Vec<(f64, f64)>, Option<Fitted>);
+    let fits: Vec<FoldFit> = (0..=FOLDS)
+        .into_par_iter()
+        .map(|f| -> Result<_> {
+            if f == FOLDS {
+                return Ok((Vec::new(), Some(scorer(&mine, FOLDS)?)));
+            }
+            let (test, train): (Vec<&Label>, Vec<&Label>) = mine.iter().partition(|l| fold(l) == f);
+            if train.len() < 2 {
+                return Ok((Vec::new(), None));
+            }
+            let (w, n) = scorer(&train, f)?;
+            let pairs = test
+                .iter()
+                .map(|l| {
+                    let (k, adv) = pick(l, &w, &n);
+                    (adv, l.values[k] - l.values[0])
+                })
+                .collect();
+            Ok((pairs, None))
+        })
+        .collect::<Result<_>>()?;
     let mut pairs = Vec::new();
-    for f in 0..FOLDS {
-        let (test, train): (Vec<&Label>, Vec<&Label>) = mine.iter().partition(|l| fold(l) == f);
-        if train.len() < 2 {
-            continue;
-        }
-        let w = ridge(&train, nf, penalty, kind)?;
-        for l in test {
-            let (k, adv) = pick(l, &w);
-            pairs.push((adv, l.values[k] - l.values[0]));
-        }
+    let mut all = None;
+    for (p, f) in fits {
+        pairs.extend(p);
+        all = all.or(f);
     }
-    let mut weights = ridge(&mine, nf, penalty, kind)?;
+    let (mut weights, mut network) = all.expect("the fit on every label");
+    stats.hidden = network.hidden;
     let d = mine.len() as f64;
     match best_margin(pairs) {
         Some((margin, gain, n)) => {
@@ -537,7 +594,11 @@ pub fn fit(
             stats.cv_gain = gain / d;
             stats.cv_deviates = n as f64 / d;
         }
-        None => weights = zero,
+        None => {
+            weights = zero;
+            network = Net::NONE;
+            stats.hidden = 0;
+        }
     }
     // Fit quality on the training labels.
     let (mut sse, mut sst) = (0f64, 0f64);
@@ -548,7 +609,7 @@ pub fn fit(
         let scores: ArrayVec<f64, MAX_CANDIDATES> = l
             .features
             .iter()
-            .map(|f| f.iter().zip(&weights).map(|(x, w)| x * w).sum::<f32>() as f64)
+            .map(|f| score(&weights, &network, f) as f64)
             .collect();
         let sbar = scores.iter().sum::<f64>() / n;
         for (s, v) in scores.iter().zip(&l.values) {
@@ -557,7 +618,7 @@ pub fn fit(
             sst += y * y;
         }
         let top = l.values.iter().cloned().fold(f64::MIN, f64::max);
-        let (k, _) = pick(l, &weights);
+        let (k, _) = pick(l, &weights, &network);
         rb += top - l.values[0];
         ra += top - l.values[l.chosen as usize];
         rm += top - l.values[k];
@@ -568,7 +629,7 @@ pub fn fit(
     stats.regret_apprentice = ra / d;
     stats.regret_model = rm / d;
     stats.picks_best = best_n as f64 / d;
-    Ok((weights, stats))
+    Ok(((weights, network), stats))
 }
 
 /// One round of the iteration.
@@ -708,18 +769,19 @@ pub fn learn(
         // deviation that costs once it is made at every such decision).
         // The types' fits are independent, and so are their validation games: both run in
         // parallel (the fits on the pool, every changed type's games as one pool of work).
-        let fitted: Vec<([f32; MAX_FEATURES], FitStats)> = KINDS
+        let fitted: Vec<(Fitted, FitStats)> = KINDS
             .par_iter()
-            .map(|&kind| fit(&labels, kind, p.ridge))
+            .map(|&kind| fit(&labels, kind, p.ridge, p.net))
             .collect::<Result<_>>()?;
+        let now = |k: usize| (current.weights[k], current.nets[k]);
         let changed: Vec<usize> = (0..KINDS.len())
-            .filter(|&k| fitted[k].0 != current.weights[KINDS[k].idx()])
+            .filter(|&k| fitted[k].0 != now(KINDS[k].idx()))
             .collect();
         let trials: Vec<LearnedModel> = changed
             .iter()
             .map(|&k| {
                 let mut one = current;
-                one.weights[KINDS[k].idx()] = fitted[k].0;
+                (one.weights[KINDS[k].idx()], one.nets[KINDS[k].idx()]) = fitted[k].0;
                 one
             })
             .collect();
@@ -728,7 +790,7 @@ pub fn learn(
         let mut fits = Vec::new();
         for (kind, (w, mut st)) in KINDS.into_iter().zip(fitted) {
             st.round = round;
-            if w != current.weights[kind.idx()] {
+            if w != now(kind.idx()) {
                 let games = validated.next().expect("one trial per changed type");
                 let (_, v) = paired(&current_validation, &games, "", "");
                 st.validation_games = v.games;
@@ -737,7 +799,7 @@ pub fn learn(
                 st.validation_hi95 = v.win_rate_diff_hi95;
                 st.updated = v.wins_only_b.unwrap_or(0) > v.wins_only_a.unwrap_or(0);
                 if st.updated {
-                    next.weights[kind.idx()] = w;
+                    (next.weights[kind.idx()], next.nets[kind.idx()]) = w;
                 }
             }
             fits.push(st);
@@ -815,7 +877,7 @@ mod tests {
                 &[0.3 + noise, 0.6 - noise, 0.2],
             ));
         }
-        let (w, st) = fit(&labels, DecisionKind::Build, 0.001).unwrap();
+        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None).unwrap();
         assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
         assert_eq!(st.decisions, 40);
         assert_eq!(st.picks_best, 1.0);
@@ -833,7 +895,7 @@ mod tests {
     /// model defers to the base policy.
     #[test]
     fn no_signal_no_weights() {
-        let (w, st) = fit(&[], DecisionKind::Setup, 0.01).unwrap();
+        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None).unwrap();
         assert!(w.iter().all(|&x| x == 0.0));
         assert_eq!(st.decisions, 0);
         let flat: Vec<Label> = (0..10)
@@ -846,7 +908,7 @@ mod tests {
                 )
             })
             .collect();
-        let (w, _) = fit(&flat, DecisionKind::Flip, 0.01).unwrap();
+        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None).unwrap();
         assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
     }
 

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod calibrate;
+pub mod ceiling;
 pub mod experiment;
 mod figures;
 pub mod kernel;
@@ -12,6 +13,7 @@ pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod mapfile;
+pub mod netfit;
 pub mod policy;
 pub mod rows;
 pub mod sim;

@@ -4,8 +4,9 @@
 //! learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
-use crate::catan::learn::LearnParams;
+use crate::catan::learn::{LearnParams, NetShape};
 use crate::catan::policy::features::KINDS;
+use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
 use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec, TeamKnobs};
 use crate::catan::Variant;
@@ -78,7 +79,7 @@ impl Loaded {
             .map_err(|e| anyhow::anyhow!("{}: cannot read model file {path}: {e}", ctx(key)))?;
         let (model, _) = super::modelfile::load(Path::new(path))
             .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
-        if model.weights.iter().flatten().all(|&w| w == 0.0) {
+        if model.defers() {
             bail!(
                 "{}: {path}: every weight is 0.0, so this model always defers to its base ({}) and would play exactly that policy under the name learned (robsim learn writes one when it keeps no round); allowed: a model with a nonzero weight, or no model file to play the built-in one",
                 ctx(key),
@@ -228,6 +229,11 @@ pub struct LearnFile {
     /// Decisions labelled per training game at most (0: no limit): a long game's many late
     /// decisions would otherwise take most of the budget.
     pub max_labels: i64,
+    /// Hidden units of each decision type's network on top of its linear score (0..=16; 0:
+    /// the linear score alone).
+    pub hidden: i64,
+    /// Passes over the labels that train a network (1..=1000; only with `hidden` > 0).
+    pub epochs: i64,
 }
 
 impl Default for LearnFile {
@@ -245,6 +251,8 @@ impl Default for LearnFile {
             ridge: 0.01,
             horizon: 0,
             max_labels: 0,
+            hidden: 0,
+            epochs: 20,
         }
     }
 }
@@ -288,6 +296,8 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let candidates = int("candidates", l.candidates, 2, MAX_CANDIDATES as i64)?;
     let horizon = int("horizon", l.horizon, 0, 1_000_000)?;
     let max_labels = int("max_labels", l.max_labels, 0, 1_000_000)?;
+    let hidden = int("hidden", l.hidden, 0, MAX_HIDDEN as i64)?;
+    let epochs = int("epochs", l.epochs, 1, 1_000)?;
     let mut share = [0f64; 4];
     for (k, (key, v)) in [
         ("setup_share", l.setup_share),
@@ -357,6 +367,10 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             progress_weight: sweep.file.rollout.progress_weight,
             horizon: horizon as u32,
             max_labels: max_labels as u32,
+            net: (hidden > 0).then_some(NetShape {
+                hidden: hidden as u8,
+                epochs: epochs as u32,
+            }),
         },
         base,
         rows: sweep.rows.clone(),

@@ -5,6 +5,7 @@
 //! read back with located errors.
 
 use crate::catan::policy::features::{DecisionKind, FEATURE_VERSION, KINDS, MAX_FEATURES};
+use crate::catan::policy::learned::{Net, MAX_HIDDEN};
 use crate::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs};
 use crate::tomltext::{describe, key_line};
 use anyhow::{bail, Context, Result};
@@ -12,8 +13,20 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The version of the file layout below.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the file layout below: 2 adds a network per decision type (`[net.TYPE]`);
+/// a model without networks is written as version 1, as before networks existed.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// A decision type's network as the file holds it (`[net.TYPE]`): hidden units, then per unit
+/// its input weights by feature name order, bias and output weight.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NetFile {
+    hidden: u8,
+    w1: Vec<Vec<f64>>,
+    b1: Vec<f64>,
+    w2: Vec<f64>,
+}
 
 /// One round of the expert iteration that made a model, as the file records it (pooled over
 /// the config's rows; `rounds.csv` in the report folder has every row).
@@ -83,6 +96,8 @@ struct ModelFile {
     solitaire: Option<SolitaireKnobs>,
     weights: BTreeMap<String, BTreeMap<String, f64>>,
     #[serde(default)]
+    net: BTreeMap<String, NetFile>,
+    #[serde(default)]
     round: Vec<RoundRecord>,
     #[serde(default)]
     trained: Option<Trained>,
@@ -102,7 +117,11 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     let mut t = String::new();
     t.push_str("# A learned player's model (docs/guide.md, \"Learned player\"): written by robsim learn.\n");
     t.push_str("# Weights: the score of a candidate is the sum of weight x feature (src/catan/policy/features.rs).\n");
-    t.push_str(&format!("format_version = {FORMAT_VERSION}\n"));
+    if model.has_net() {
+        t.push_str("# Net: plus the sum over hidden units j of w2[j] x max(0, b1[j] + sum of w1[j][i] x feature i).\n");
+    }
+    let version = if model.has_net() { FORMAT_VERSION } else { 1 };
+    t.push_str(&format!("format_version = {version}\n"));
     t.push_str(&format!("feature_version = {FEATURE_VERSION}\n"));
     t.push_str(&format!("variant = {}\n", quoted(model.base.variant())));
     t.push_str(&format!("base = {}\n", quoted(model.base.name())));
@@ -157,6 +176,26 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
             t.push_str(&format!("{name} = {w:?}\n"));
         }
     }
+    let list = |xs: &[f32]| {
+        let v: Vec<String> = xs.iter().map(|x| format!("{x:?}")).collect();
+        format!("[{}]", v.join(", "))
+    };
+    for kind in KINDS {
+        let net = &model.nets[kind.idx()];
+        let (h, nf) = (net.hidden as usize, kind.features().len());
+        if h == 0 {
+            continue;
+        }
+        t.push_str(&format!("\n[net.{}]\n", kind.name()));
+        t.push_str(&format!("hidden = {h}\n"));
+        t.push_str(&format!("b1 = {}\n", list(&net.b1[..h])));
+        t.push_str(&format!("w2 = {}\n", list(&net.w2[..h])));
+        t.push_str("w1 = [\n");
+        for row in &net.w1[..h] {
+            t.push_str(&format!("    {},\n", list(&row[..nf])));
+        }
+        t.push_str("]\n");
+    }
     Ok(t)
 }
 
@@ -183,9 +222,9 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         Some(line) => format!("{origin}:{line}: {key}"),
         None => format!("{origin}: {key}"),
     };
-    if f.format_version != FORMAT_VERSION {
+    if !(1..=FORMAT_VERSION).contains(&f.format_version) {
         bail!(
-            "{}: {} is not a format this robsim reads; allowed: {FORMAT_VERSION}",
+            "{}: {} is not a format this robsim reads; allowed: 1 to {FORMAT_VERSION}",
             at("format_version"),
             f.format_version
         );
@@ -274,10 +313,31 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
             weights[kind.idx()][i] = x as f32;
         }
     }
+    let mut nets = [Net::NONE; 4];
+    if f.format_version < 2 {
+        if let Some(t) = f.net.keys().next() {
+            bail!(
+                "{}: format_version 1 has no networks; allowed: format_version = 2 with [net.TYPE] tables",
+                at(&format!("net.{t}"))
+            );
+        }
+    }
+    for (table, n) in &f.net {
+        let key = format!("net.{table}");
+        let Some(kind) = KINDS.into_iter().find(|k| k.name() == table) else {
+            bail!(
+                "{}: unknown decision type; allowed: {}",
+                at(&key),
+                KINDS.map(DecisionKind::name).join(", ")
+            );
+        };
+        nets[kind.idx()] = net_of(n, kind, &|k: &str| at(&format!("{key}.{k}")))?;
+    }
     let model = LearnedModel {
         base,
         candidates: f.candidates,
         weights,
+        nets,
     };
     let how = Provenance {
         command: f.command,
@@ -290,6 +350,49 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         trained: f.trained,
     };
     Ok((model, how))
+}
+
+/// A `[net.TYPE]` table checked against its type's features: `hidden` 1..=MAX_HIDDEN rows of
+/// `w1` with a weight per feature, a bias and an output weight per unit, all finite.
+fn net_of(n: &NetFile, kind: DecisionKind, at: &dyn Fn(&str) -> String) -> Result<Net> {
+    let (h, nf) = (n.hidden as usize, kind.features().len());
+    if !(1..=MAX_HIDDEN).contains(&h) {
+        bail!(
+            "{}: {h} is out of range; allowed: 1 to {MAX_HIDDEN}",
+            at("hidden")
+        );
+    }
+    for (key, len) in [("b1", n.b1.len()), ("w2", n.w2.len()), ("w1", n.w1.len())] {
+        if len != h {
+            bail!(
+                "{}: {len} entries; allowed: {h} (one per hidden unit)",
+                at(key)
+            );
+        }
+    }
+    if let Some(j) = n.w1.iter().position(|r| r.len() != nf) {
+        bail!(
+            "{}: row {} has {} weights; allowed: {nf} (one per {} feature)",
+            at("w1"),
+            j + 1,
+            n.w1[j].len(),
+            kind.name()
+        );
+    }
+    let all = n.w1.iter().flatten().chain(&n.b1).chain(&n.w2);
+    if let Some(x) = all.into_iter().find(|x| !x.is_finite()) {
+        bail!("{}: {x} is not a finite number", at("w1"));
+    }
+    let mut net = Net::NONE;
+    net.hidden = h as u8;
+    for j in 0..h {
+        for i in 0..nf {
+            net.w1[j][i] = n.w1[j][i] as f32;
+        }
+        net.b1[j] = n.b1[j] as f32;
+        net.w2[j] = n.w2[j] as f32;
+    }
+    Ok(net)
 }
 
 #[cfg(test)]
@@ -334,9 +437,71 @@ mod tests {
     fn a_model_reads_back_exactly() {
         let (m, how) = sample();
         let text = to_text(&m, &how).unwrap();
+        assert!(text.contains("format_version = 1\n") && !text.contains("[net."));
         let (m2, how2) = parse(&text, "m.toml").unwrap();
         assert_eq!(m, m2);
         assert_eq!(how, how2);
         assert_eq!(to_text(&m2, &how2).unwrap(), text);
+    }
+
+    fn with_net() -> (LearnedModel, Provenance) {
+        let (mut m, how) = sample();
+        let k = DecisionKind::Build.idx();
+        m.nets[k].hidden = 3;
+        for j in 0..3 {
+            for i in 0..DecisionKind::Build.features().len() {
+                m.nets[k].w1[j][i] = (j as f32 - 1.0) * 0.013 + i as f32 * 0.0071;
+            }
+            m.nets[k].b1[j] = 0.1 * j as f32;
+            m.nets[k].w2[j] = -0.37 + 0.21 * j as f32;
+        }
+        (m, how)
+    }
+
+    #[test]
+    fn a_model_with_a_network_reads_back_exactly() {
+        let (m, how) = with_net();
+        let text = to_text(&m, &how).unwrap();
+        assert!(text.contains("format_version = 2\n") && text.contains("[net.build]"));
+        let (m2, how2) = parse(&text, "m.toml").unwrap();
+        assert_eq!(m, m2);
+        assert_eq!(to_text(&m2, &how2).unwrap(), text);
+    }
+
+    /// A network of the wrong shape, or in a version-1 file, is refused naming the key.
+    #[test]
+    fn a_network_of_the_wrong_shape_is_refused() {
+        let (m, how) = with_net();
+        let text = to_text(&m, &how).unwrap();
+        let err = |t: &str| format!("{:#}", parse(t, "m.toml").unwrap_err());
+        let e = err(&text.replace("hidden = 3", "hidden = 4"));
+        assert!(
+            e.contains("net.build.b1") && e.contains("allowed: 4"),
+            "{e}"
+        );
+        let e = err(&text.replace("hidden = 3", "hidden = 17"));
+        assert!(
+            e.contains("net.build.hidden") && e.contains("1 to 16"),
+            "{e}"
+        );
+        let e = err(&text.replace("format_version = 2", "format_version = 1"));
+        assert!(
+            e.contains("net.build") && e.contains("format_version = 2"),
+            "{e}"
+        );
+        let e = err(&text.replace("[net.build]", "[net.trade]"));
+        assert!(
+            e.contains("net.trade") && e.contains("allowed: setup"),
+            "{e}"
+        );
+        let e = err(&text.replace("format_version = 2", "format_version = 3"));
+        assert!(e.contains("format_version") && e.contains("1 to 2"), "{e}");
+        let row = text.lines().find(|l| l.starts_with("    [")).unwrap();
+        let short = row.replacen("[", "[0.5, ", 1);
+        let e = err(&text.replacen(row, &short, 1));
+        assert!(
+            e.contains("net.build.w1") && e.contains("row 1 has 31"),
+            "{e}"
+        );
     }
 }

@@ -192,6 +192,7 @@ fn labels_ignore_the_games_future_chance() {
         progress_weight: 0.2,
         horizon: 50,
         max_labels: 0,
+        net: None,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let labelled = |p: &Labeller| p.pending.len() as u64;

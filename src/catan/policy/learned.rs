@@ -4,14 +4,18 @@
 //! searches, where a linear model over `features` picks among the same candidates.
 //!
 //! The model is what `robsim learn` fitted (expert iteration, `catan::learn`): one weight
-//! vector per decision type. At a searched decision the player lists the rollout player's
+//! vector per decision type and, in a model with capacity, a small network per type (one layer
+//! of rectified hidden units over the same features) whose output is added to the linear
+//! score, so it can learn how features interact (a build's worth by game stage, difficulty and
+//! player count together). At a searched decision the player lists the rollout player's
 //! candidates (the base policy's own choice first; `candidates` per decision at most), scores
-//! each as the dot product of its features and the type's weights, and takes the best; ties go
-//! to the base policy's choice, so a model of zero weights plays exactly as its base policy.
-//! Everything is fixed-size: the player is `Copy` and allocates nothing.
+//! each, and takes the best; ties go to the base policy's choice, so a model of zero weights
+//! plays exactly as its base policy. Everything is fixed-size: the player is `Copy` and
+//! allocates nothing. Scores are summed in one fixed order in `f32` without fused
+//! multiply-adds, so a model gives the same bits on every x86-64 machine and thread count.
 
 use super::candidates::{main_candidates, RolloutKnobs, MAX_CANDIDATES};
-use super::features::{self, DecisionKind, MAX_FEATURES};
+use super::features::{self, DecisionKind, Features, MAX_FEATURES};
 use super::leaf::{Leaf, Learner, NoModel};
 use super::solitaire::{SolitaireKnobs, SolitairePolicy};
 use super::team::{TeamKnobs, TeamPolicy};
@@ -47,14 +51,69 @@ impl LearnedBase {
     }
 }
 
+/// Most hidden units of a decision type's network.
+pub const MAX_HIDDEN: usize = 16;
+
+/// A decision type's network: `hidden` rectified units over the features, their weighted sum
+/// added to the linear score (`hidden` 0: no network). Slots past `hidden` and past the type's
+/// feature count are 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Net {
+    pub hidden: u8,
+    /// Input weights, one row per hidden unit.
+    pub w1: [[f32; MAX_FEATURES]; MAX_HIDDEN],
+    pub b1: [f32; MAX_HIDDEN],
+    /// Output weights.
+    pub w2: [f32; MAX_HIDDEN],
+}
+
+impl Net {
+    /// No network: the linear score alone.
+    pub const NONE: Net = Net {
+        hidden: 0,
+        w1: [[0.0; MAX_FEATURES]; MAX_HIDDEN],
+        b1: [0.0; MAX_HIDDEN],
+        w2: [0.0; MAX_HIDDEN],
+    };
+
+    /// The network's output for `f` (0 without hidden units): sums in index order.
+    #[inline]
+    pub fn output(&self, f: &Features) -> f32 {
+        let mut s = 0f32;
+        for j in 0..self.hidden as usize {
+            let mut a = self.b1[j];
+            for (w, x) in self.w1[j].iter().zip(f) {
+                a += w * x;
+            }
+            if a > 0.0 {
+                s += self.w2[j] * a;
+            }
+        }
+        s
+    }
+}
+
+/// A candidate's score under one decision type's weights and network.
+#[inline]
+pub fn score(w: &[f32; MAX_FEATURES], net: &Net, f: &Features) -> f32 {
+    let linear: f32 = f.iter().zip(w).map(|(x, w)| x * w).sum();
+    if net.hidden == 0 {
+        linear
+    } else {
+        linear + net.output(f)
+    }
+}
+
 /// A fitted model: the base policy, the candidate width and one weight vector per decision
-/// type (`features::KINDS` order; slots past a type's feature count are 0).
+/// type (`features::KINDS` order; slots past a type's feature count are 0), with a network per
+/// type in a model with capacity.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LearnedModel {
     pub base: LearnedBase,
     /// Most candidates scored at one decision (2..=8), the base policy's choice among them.
     pub candidates: u8,
     pub weights: [[f32; MAX_FEATURES]; 4],
+    pub nets: [Net; 4],
 }
 
 impl LearnedModel {
@@ -64,7 +123,18 @@ impl LearnedModel {
             base,
             candidates,
             weights: [[0.0; MAX_FEATURES]; 4],
+            nets: [Net::NONE; 4],
         }
+    }
+
+    /// Whether any decision type has a network.
+    pub fn has_net(&self) -> bool {
+        self.nets.iter().any(|n| n.hidden > 0)
+    }
+
+    /// Whether every weight is 0 and no type has a network: the model always defers to its base.
+    pub fn defers(&self) -> bool {
+        !self.has_net() && self.weights.iter().flatten().all(|&w| w == 0.0)
     }
 
     /// The rollout player's candidate generator at this model's width, every decision type on.
@@ -179,11 +249,14 @@ impl LearnedPolicy {
             return Pick::Base(a0);
         }
         features::features_into(g, kind, &cands, a0, feats);
-        let w = &self.model.weights[kind.idx()];
+        let (w, net) = (
+            &self.model.weights[kind.idx()],
+            &self.model.nets[kind.idx()],
+        );
         let mut best = 0;
         let mut best_v = f32::MIN;
         for (k, f) in feats.iter().enumerate() {
-            let v: f32 = f.iter().zip(w).map(|(x, w)| x * w).sum();
+            let v = score(w, net, f);
             if v > best_v {
                 best = k;
                 best_v = v;
