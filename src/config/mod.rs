@@ -4,6 +4,7 @@ pub mod ablate;
 pub mod calibrate;
 mod carcassonne;
 mod catan;
+pub mod ceiling;
 pub mod knobs;
 pub mod learn;
 pub mod luck;
@@ -235,6 +236,9 @@ pub struct SweepFile {
     /// A luck-and-skill run: boards × games per board for each rung (`robsim luck`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<luck::LuckFile>,
+    /// A ceiling run: how far `robsim ceiling` doubles the search budget.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceiling: Option<ceiling::CeilingFile>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {

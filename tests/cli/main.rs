@@ -8,6 +8,7 @@ mod bad_input;
 mod calibrate;
 mod carcassonne;
 mod catan;
+mod ceiling;
 mod golden;
 mod journeys;
 mod learn;

@@ -534,6 +534,7 @@ impl GameArgs {
             ablate: None,
             calibrate: None,
             luck: None,
+            ceiling: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -644,6 +645,18 @@ pub(crate) enum Cmd {
         /// Override `[luck] games_per_board`: games per board for every rung (2..1,000,000).
         #[arg(value_name = "M", short, long = "games-per-board", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
         games_per_board: Option<u64>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// The ceiling: each row's search player (rollout-N or halving-N, over its base) played at
+    /// N, 2N, 4N, ... futures on the same games until a doubling gains less than
+    /// `[ceiling] gain_points` with its 95% paired interval under `upper_points`, or until
+    /// `max_budget`; writes ceiling.csv (each budget's win rate, its gain over the one before and
+    /// its cost per game).
+    Ceiling {
+        /// The config, e.g. configs/robert-ceiling-search.toml: co-operative rows, each played
+        /// by a search player whose budget is where its curve starts; `games` per budget.
+        config: PathBuf,
         #[command(flatten)]
         output: Output,
     },

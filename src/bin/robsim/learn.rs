@@ -160,7 +160,7 @@ pub(crate) fn learn(
 }
 
 /// Threads a pool of `threads` runs (0: one per core).
-fn rayon_threads(threads: usize) -> usize {
+pub(crate) fn rayon_threads(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -188,7 +188,7 @@ fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
     t
 }
 
-fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {
+pub(crate) fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {
     let rules = &r.spec.rules;
     let level = rules.variant.robert().map_or(String::new(), |x| {
         format!(" {}", robsim::catan::knobs::difficulty_name(x.start_cards))

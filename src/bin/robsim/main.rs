@@ -5,6 +5,7 @@
 
 mod bench;
 mod calibrate;
+mod ceiling;
 mod cli;
 mod jobs;
 mod learn;
@@ -246,6 +247,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games_per_board,
             output,
         } => luck::luck(&config, (boards, games_per_board), output, args),
+        Cmd::Ceiling { config, output } => ceiling::ceiling(&config, output, args),
     }
 }
 
