@@ -1,9 +1,9 @@
 //! `robsim learn`: expert iteration.
 //!
 //! The apprentice (a `learned` model) plays training games; at every scored decision a rollout
-//! expert over the apprentice labels each candidate with its mean value on common futures; a ridge
-//! regression per decision type gives the next apprentice, kept only when it beats the previous one
-//! on held-out paired games.
+//! expert over the apprentice labels each candidate with its mean value on common futures; a fit
+//! per decision type (`fit`: ridge regression, and with `hidden` a network on what it leaves)
+//! gives the next apprentice, kept only when it beats the previous one on held-out paired games.
 //!
 //! Method: expert iteration (Anthony, Tian & Barber, "Thinking Fast and Slow with Deep
 //! Learning and Tree Search", NeurIPS 2017) with rollout labels as in Lagoudakis & Parr,
@@ -23,9 +23,9 @@
 //! index, so the model does not depend on the thread count.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::catan::netfit::{fit_net, NetParams};
-use crate::catan::policy::features::{DecisionKind, Features, KINDS, MAX_FEATURES};
-use crate::catan::policy::learned::{score, LearnedBase, LearnedModel, LearnedPolicy, Net, Scored};
+pub use crate::catan::fit::{fit, FitStats, Fitted, Label, NetShape};
+use crate::catan::policy::features::KINDS;
+use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
@@ -40,11 +40,6 @@ use arrayvec::ArrayVec;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use smartcore::linalg::basic::arrays::Array;
-use smartcore::linalg::basic::matrix::DenseMatrix;
-use smartcore::linear::ridge_regression::{
-    RidgeRegression, RidgeRegressionParameters, RidgeRegressionSolverName,
-};
 
 /// What the iteration plays and fits (a config's `[learn]` table, checked).
 #[derive(Clone, Debug, PartialEq)]
@@ -70,13 +65,6 @@ pub struct LearnParams {
     pub net: Option<NetShape>,
 }
 
-/// A network's size and training length (`[learn] hidden`, `epochs`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NetShape {
-    pub hidden: u8,
-    pub epochs: u32,
-}
-
 /// The training seed of round `round` (apart from the config's games and the held-out ones).
 pub fn train_seed(seed: u64, round: u32) -> u64 {
     mix64(seed ^ 0x6c65_6172_6e74_7261 ^ mix64(round as u64))
@@ -97,22 +85,6 @@ pub fn validation_seed(seed: u64) -> u64 {
 /// its futures' streams from it (see [`Labeller`]).
 pub fn label_seed(train: u64, game: u64) -> u64 {
     mix64(mix64(train ^ 0x6c61_6265_6c73_6565) ^ game)
-}
-
-/// One labelled decision.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Label {
-    /// The decision type (`DecisionKind::idx`).
-    pub kind: u8,
-    /// Row of the config, game index and the decision's index among the game's scored ones.
-    pub row: u32,
-    pub game: u64,
-    pub decision: u64,
-    /// The candidate the apprentice took (0 is the base policy's choice).
-    pub chosen: u8,
-    pub features: Vec<Features>,
-    /// Mean value of each candidate over the futures.
-    pub values: Vec<f64>,
 }
 
 /// Stops a future once its player-turn reaches `until`.
@@ -357,281 +329,6 @@ impl Experiment for LabelRow<'_, '_> {
     }
 }
 
-/// How well one decision type's fit ranks its labelled candidates (mean over its decisions;
-/// regret is the best candidate's value minus the value of the one taken; gain is the value of
-/// the one taken minus the base policy's choice's).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct FitStats {
-    pub round: u32,
-    pub kind: &'static str,
-    pub decisions: u64,
-    pub labels: u64,
-    /// Features that varied within some decision (the others cannot rank and get weight 0).
-    pub features_used: u64,
-    /// Hidden units of the type's network (0: the linear score alone).
-    pub hidden: u8,
-    /// Share of the within-decision variance of the values the fit explains.
-    pub r2: f64,
-    /// Cross-validated (by game): the least predicted advantage over the base policy's choice
-    /// for which the model leaves it, the share of decisions where it then does, and the mean
-    /// gain per decision; a type whose gain is not positive keeps the base policy's choices.
-    pub margin: f64,
-    pub cv_deviates: f64,
-    pub cv_gain: f64,
-    /// On the training labels: regret of the base policy's choice, of the apprentice's and of
-    /// the fitted model's (with its margin), and its share of best-valued picks.
-    pub regret_base: f64,
-    pub regret_apprentice: f64,
-    pub regret_model: f64,
-    pub picks_best: f64,
-    /// Validation games (per row): the previous model with only this type's weights replaced,
-    /// minus the previous model, pooled over the rows; the type is updated when it gains.
-    pub validation_games: u64,
-    pub validation_diff: Option<f64>,
-    pub validation_lo95: Option<f64>,
-    pub validation_hi95: Option<f64>,
-    pub updated: bool,
-}
-
-/// Folds of the cross-validation that chooses the margin (by game, so a game's decisions stay
-/// together).
-const FOLDS: u64 = 4;
-
-/// The candidate `w` and `net` score best (the first of equals), and its score minus the base
-/// choice's.
-fn pick(l: &Label, w: &[f32; MAX_FEATURES], net: &Net) -> (usize, f64) {
-    let scores: ArrayVec<f32, MAX_CANDIDATES> =
-        l.features.iter().map(|f| score(w, net, f)).collect();
-    let mut best = 0;
-    for (k, &s) in scores.iter().enumerate() {
-        if s > scores[best] {
-            best = k;
-        }
-    }
-    (best, (scores[best] - scores[0]) as f64)
-}
-
-/// Ridge regression of within-decision centred values on within-decision centred features
-/// (the first `nf`; columns that never vary within a decision of `labels` get weight 0).
-fn ridge(
-    labels: &[&Label],
-    nf: usize,
-    penalty: f64,
-    kind: DecisionKind,
-) -> Result<[f32; MAX_FEATURES]> {
-    let mut all: Vec<Vec<f64>> = Vec::new();
-    let mut ys: Vec<f64> = Vec::new();
-    for l in labels {
-        let n = l.values.len() as f64;
-        let vbar = l.values.iter().sum::<f64>() / n;
-        let mut fbar = vec![0f64; nf];
-        for f in &l.features {
-            for (m, x) in fbar.iter_mut().zip(f) {
-                *m += *x as f64 / n;
-            }
-        }
-        for (f, v) in l.features.iter().zip(&l.values) {
-            all.push((0..nf).map(|j| f[j] as f64 - fbar[j]).collect());
-            ys.push(v - vbar);
-        }
-    }
-    let used: Vec<usize> = (0..nf)
-        .filter(|&j| all.iter().any(|x| x[j].abs() > 1e-6))
-        .collect();
-    let rows: Vec<Vec<f64>> = all
-        .iter()
-        .map(|x| used.iter().map(|&j| x[j]).collect())
-        .collect();
-    let mut weights = [0f32; MAX_FEATURES];
-    // Too few labels to fit every varying feature: no model (the base policy's choices).
-    if rows.len() <= used.len() {
-        return Ok(weights);
-    }
-    let x = DenseMatrix::from_2d_vec(&rows)
-        .map_err(|e| anyhow::anyhow!("{} features as a matrix: {e}", kind.name()))?;
-    let alpha = penalty * ys.len() as f64;
-    let solve = |solver| {
-        let p = RidgeRegressionParameters::default()
-            .with_alpha(alpha)
-            .with_normalize(true)
-            .with_solver(solver);
-        RidgeRegression::fit(&x, &ys, p)
-    };
-    let m = match solve(RidgeRegressionSolverName::Cholesky) {
-        Ok(m) => m,
-        Err(_) => match solve(RidgeRegressionSolverName::SVD) {
-            Ok(m) => m,
-            Err(e) => bail!("fitting the {} weights: {e}", kind.name()),
-        },
-    };
-    let coef = m.coefficients();
-    for (k, &j) in used.iter().enumerate() {
-        let w = *coef.get((k, 0));
-        weights[j] = if w.is_finite() { w as f32 } else { 0.0 };
-    }
-    Ok(weights)
-}
-
-/// The margin that maximises the summed gain of `(predicted advantage, realised gain)` pairs
-/// when the model leaves the base choice only above it, with that gain and the number of
-/// deviations; `None` when no margin gains anything.
-fn best_margin(mut pairs: Vec<(f64, f64)>) -> Option<(f64, f64, usize)> {
-    pairs.retain(|p| p.0 > 0.0);
-    pairs.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let (mut sum, mut best, mut cut) = (0.0, 0.0, None);
-    for (i, p) in pairs.iter().enumerate() {
-        sum += p.1;
-        if sum > best {
-            best = sum;
-            cut = Some(i);
-        }
-    }
-    let i = cut?;
-    let below = pairs.get(i + 1).map_or(0.0, |p| p.0);
-    Some(((pairs[i].0 + below) / 2.0, best, i + 1))
-}
-
-/// One decision type's fitted scorer: linear weights and a network (`Net::NONE` without one).
-pub type Fitted = ([f32; MAX_FEATURES], Net);
-
-/// Fits one decision type's weights on `labels` (those of other types are skipped): ridge
-/// regression of within-decision centred values on within-decision centred features, with
-/// `net` a network on what that leaves (`netfit`), then a margin on the base choice chosen by
-/// cross-validation over games (added to the `is_base` weight). A type whose cross-validated
-/// gain is not positive gets weights 0 and no network: the base policy's choices.
-///
-/// # Errors
-/// The regression fails (a singular system: only with `ridge` = 0).
-pub fn fit(
-    labels: &[Label],
-    kind: DecisionKind,
-    penalty: f64,
-    net: Option<NetShape>,
-) -> Result<(Fitted, FitStats)> {
-    let nf = kind.features().len();
-    let mine: Vec<&Label> = labels
-        .iter()
-        .filter(|l| l.kind as usize == kind.idx() && l.values.len() >= 2)
-        .collect();
-    // Columns that never vary within a decision carry no ranking information.
-    let used: Vec<usize> = (0..nf)
-        .filter(|&j| {
-            mine.iter().any(|l| {
-                let x0 = l.features[0][j];
-                l.features.iter().any(|f| (f[j] - x0).abs() > 1e-9)
-            })
-        })
-        .collect();
-    let mut stats = FitStats {
-        kind: kind.name(),
-        decisions: mine.len() as u64,
-        labels: mine.iter().map(|l| l.values.len() as u64).sum(),
-        features_used: used.len() as u64,
-        ..FitStats::default()
-    };
-    let zero = [0f32; MAX_FEATURES];
-    if used.is_empty() || mine.len() < 2 {
-        return Ok(((zero, Net::NONE), stats));
-    }
-    // The linear fit, then the network on its residuals (seeded by type and fold).
-    let scorer = |train: &[&Label], f: u64| -> Result<Fitted> {
-        let w = ridge(train, nf, penalty, kind)?;
-        let n = match net {
-            Some(s) => fit_net(
-                train,
-                &w,
-                nf,
-                &NetParams {
-                    hidden: s.hidden,
-                    epochs: s.epochs,
-                    seed: mix64(((kind.idx() as u64) << 8) ^ f),
-                },
-            ),
-            None => Net::NONE,
-        };
-        Ok((w, n))
-    };
-    let fold = |l: &Label| mix64(((l.row as u64) << 40) ^ l.game) % FOLDS;
-    // The folds' fits and the final one are independent: fitted in parallel (a network's
-    // training is most of `learn`'s time between its pools of games), joined in fold order.
-    // Per fold: its held-out (predicted advantage, realised gain) pairs; the last: the fit on
-    // every label.
-    type FoldFit = (Vec<(f64, f64)>, Option<Fitted>);
-    let fits: Vec<FoldFit> = (0..=FOLDS)
-        .into_par_iter()
-        .map(|f| -> Result<_> {
-            if f == FOLDS {
-                return Ok((Vec::new(), Some(scorer(&mine, FOLDS)?)));
-            }
-            let (test, train): (Vec<&Label>, Vec<&Label>) = mine.iter().partition(|l| fold(l) == f);
-            if train.len() < 2 {
-                return Ok((Vec::new(), None));
-            }
-            let (w, n) = scorer(&train, f)?;
-            let pairs = test
-                .iter()
-                .map(|l| {
-                    let (k, adv) = pick(l, &w, &n);
-                    (adv, l.values[k] - l.values[0])
-                })
-                .collect();
-            Ok((pairs, None))
-        })
-        .collect::<Result<_>>()?;
-    let mut pairs = Vec::new();
-    let mut all = None;
-    for (p, f) in fits {
-        pairs.extend(p);
-        all = all.or(f);
-    }
-    let (mut weights, mut network) = all.expect("the fit on every label");
-    stats.hidden = network.hidden;
-    let d = mine.len() as f64;
-    match best_margin(pairs) {
-        Some((margin, gain, n)) => {
-            weights[0] += margin as f32;
-            stats.margin = margin;
-            stats.cv_gain = gain / d;
-            stats.cv_deviates = n as f64 / d;
-        }
-        None => {
-            weights = zero;
-            network = Net::NONE;
-            stats.hidden = 0;
-        }
-    }
-    // Fit quality on the training labels.
-    let (mut sse, mut sst) = (0f64, 0f64);
-    let (mut rb, mut ra, mut rm, mut best_n) = (0f64, 0f64, 0f64, 0u64);
-    for l in &mine {
-        let n = l.values.len() as f64;
-        let vbar = l.values.iter().sum::<f64>() / n;
-        let scores: ArrayVec<f64, MAX_CANDIDATES> = l
-            .features
-            .iter()
-            .map(|f| score(&weights, &network, f) as f64)
-            .collect();
-        let sbar = scores.iter().sum::<f64>() / n;
-        for (s, v) in scores.iter().zip(&l.values) {
-            let (y, p) = (v - vbar, s - sbar);
-            sse += (y - p) * (y - p);
-            sst += y * y;
-        }
-        let top = l.values.iter().cloned().fold(f64::MIN, f64::max);
-        let (k, _) = pick(l, &weights, &network);
-        rb += top - l.values[0];
-        ra += top - l.values[l.chosen as usize];
-        rm += top - l.values[k];
-        best_n += (l.values[k] >= top) as u64;
-    }
-    stats.r2 = if sst > 0.0 { 1.0 - sse / sst } else { 0.0 };
-    stats.regret_base = rb / d;
-    stats.regret_apprentice = ra / d;
-    stats.regret_model = rm / d;
-    stats.picks_best = best_n as f64 / d;
-    Ok(((weights, network), stats))
-}
-
 /// One round of the iteration.
 #[derive(Clone, Debug)]
 pub struct Round {
@@ -834,93 +531,4 @@ pub fn learn(
         rounds,
         versus_base,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn label(kind: DecisionKind, game: u64, feats: &[&[f32]], values: &[f64]) -> Label {
-        Label {
-            kind: kind.idx() as u8,
-            row: 0,
-            game,
-            decision: 0,
-            chosen: 0,
-            features: feats
-                .iter()
-                .map(|f| {
-                    let mut x = [0f32; MAX_FEATURES];
-                    x[..f.len()].copy_from_slice(f);
-                    x
-                })
-                .collect(),
-            values: values.to_vec(),
-        }
-    }
-
-    /// Decisions where the candidate with the larger second feature is clearly better and
-    /// the base policy's choice (first) is not: the fit learns to prefer the feature over
-    /// deferring, and its argmax picks the better candidate every time.
-    #[test]
-    fn a_clearly_better_candidate_is_learned() {
-        let mut labels = Vec::new();
-        for i in 0..40 {
-            let good = 0.2 + (i % 5) as f32 * 0.1;
-            let bad = good - 0.15;
-            let noise = ((i * 7919) % 13) as f64 * 0.002;
-            // Base choice first (is_base = 1), with the lower feature and value.
-            labels.push(label(
-                DecisionKind::Build,
-                i,
-                &[&[1.0, bad], &[0.0, good], &[0.0, bad - 0.1]],
-                &[0.3 + noise, 0.6 - noise, 0.2],
-            ));
-        }
-        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None).unwrap();
-        assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
-        assert_eq!(st.decisions, 40);
-        assert_eq!(st.picks_best, 1.0);
-        // Cross-validated, leaving the base choice gains about 0.3 a decision, every time.
-        assert_eq!(st.cv_deviates, 1.0);
-        assert!(st.cv_gain > 0.25, "gain {}", st.cv_gain);
-        assert!(st.regret_model < 1e-12 && st.regret_base > 0.25);
-        assert!(st.r2 > 0.8, "r2 {}", st.r2);
-        // Columns that never vary (all the others) keep weight 0.
-        assert_eq!(st.features_used, 2);
-        assert!(w[2..].iter().all(|&x| x == 0.0));
-    }
-
-    /// Without labels, or when every candidate is worth the same, the weights stay 0 and the
-    /// model defers to the base policy.
-    #[test]
-    fn no_signal_no_weights() {
-        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None).unwrap();
-        assert!(w.iter().all(|&x| x == 0.0));
-        assert_eq!(st.decisions, 0);
-        let flat: Vec<Label> = (0..10)
-            .map(|i| {
-                label(
-                    DecisionKind::Flip,
-                    i,
-                    &[&[1.0, i as f32], &[0.0, 0.5]],
-                    &[0.4, 0.4],
-                )
-            })
-            .collect();
-        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None).unwrap();
-        assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
-    }
-
-    /// Where leaving the base choice sometimes gains and sometimes loses, the margin keeps
-    /// only the confident deviations; where it never gains, the type keeps the base choice.
-    #[test]
-    fn the_margin_keeps_only_gainful_deviations() {
-        assert_eq!(best_margin(vec![(0.5, -0.1), (0.2, -0.3)]), None);
-        let (m, gain, n) =
-            best_margin(vec![(0.1, -0.2), (0.9, 0.3), (0.5, 0.1), (0.0, 1.0)]).unwrap();
-        assert_eq!(n, 2);
-        assert!((gain - 0.4).abs() < 1e-12);
-        assert!(m > 0.1 && m < 0.5, "margin {m}");
-    }
 }

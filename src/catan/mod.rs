@@ -8,6 +8,7 @@ pub mod calibrate;
 pub mod ceiling;
 pub mod experiment;
 mod figures;
+pub mod fit;
 pub mod kernel;
 pub mod knobs;
 pub mod learn;

@@ -12,8 +12,7 @@
 //! run time, which is why this is not candle or burn: their CPU sums differ between machines,
 //! and the shipped model must be reproduced byte for byte by its command).
 
-use crate::catan::learn::Label;
-use crate::catan::policy::features::MAX_FEATURES;
+use crate::catan::policy::features::{Features, MAX_FEATURES};
 use crate::catan::policy::learned::{score, Net, MAX_HIDDEN};
 use crate::engine::seeds::mix64;
 use rand::{Rng as _, SeedableRng};
@@ -67,31 +66,33 @@ struct Decision {
     r: Vec<f64>,
 }
 
-/// Fits a network of `p.hidden` units to what the linear weights `w` leave of `labels`' values
-/// (each label one decision with at least two candidates), on the first `nf` features.
-pub fn fit_net(labels: &[&Label], w: &[f32; MAX_FEATURES], nf: usize, p: &NetParams) -> Net {
+/// Fits a network of `p.hidden` units to what the linear weights `w` leave of the decisions'
+/// values (each decision its candidates' features and values; those with fewer than two
+/// candidates are skipped), on the first `nf` features.
+pub fn fit_net(
+    decisions: &[(&[Features], &[f64])],
+    w: &[f32; MAX_FEATURES],
+    nf: usize,
+    p: &NetParams,
+) -> Net {
     let h = (p.hidden as usize).min(MAX_HIDDEN);
     let shape = Shape { h, nf };
-    let data: Vec<Decision> = labels
+    let data: Vec<Decision> = decisions
         .iter()
-        .filter(|l| l.values.len() >= 2)
-        .map(|l| {
-            let n = l.values.len() as f64;
-            let lin: Vec<f64> = l
-                .features
+        .filter(|(_, values)| values.len() >= 2)
+        .map(|&(features, values)| {
+            let n = values.len() as f64;
+            let lin: Vec<f64> = features
                 .iter()
                 .map(|f| score(w, &Net::NONE, f) as f64)
                 .collect();
-            let (vbar, lbar) = (
-                l.values.iter().sum::<f64>() / n,
-                lin.iter().sum::<f64>() / n,
-            );
+            let (vbar, lbar) = (values.iter().sum::<f64>() / n, lin.iter().sum::<f64>() / n);
             Decision {
-                x: l.features
+                x: features
                     .iter()
                     .map(|f| f[..nf].iter().map(|&v| v as f64).collect())
                     .collect(),
-                r: l.values
+                r: values
                     .iter()
                     .zip(&lin)
                     .map(|(v, s)| (v - vbar) - (s - lbar))
@@ -189,8 +190,7 @@ pub fn fit_net(labels: &[&Label], w: &[f32; MAX_FEATURES], nf: usize, p: &NetPar
 
 #[cfg(test)]
 mod tests {
-    use crate::catan::learn::{fit, Label, NetShape};
-    use crate::catan::policy::features::{DecisionKind, MAX_FEATURES};
+    use crate::catan::policy::features::MAX_FEATURES;
     use crate::catan::policy::learned::{score, Net, MAX_HIDDEN};
     use crate::engine::seeds::mix64;
 
@@ -226,60 +226,5 @@ mod tests {
                 .wrapping_add(s.to_bits() as u64);
         }
         assert_eq!(sum, 8961084713239635763);
-    }
-
-    /// Decisions where a candidate's feature 1 is worth having when the position's feature 2
-    /// is on and worth avoiding when it is off (feature 2 the same for every candidate of a
-    /// decision, as the row's player count is): no linear ranker can tell, a network can.
-    fn interaction(n: u64) -> Vec<Label> {
-        (0..n)
-            .map(|i| {
-                let ctx = (i % 2) as f32;
-                let a = 0.2 + (i % 7) as f32 * 0.1;
-                let b = a - 0.15;
-                let f = |is_base: f32, x: f32| {
-                    let mut v = [0f32; MAX_FEATURES];
-                    v[0] = is_base;
-                    v[1] = x;
-                    v[2] = ctx;
-                    v
-                };
-                let sign = if ctx > 0.0 { 1.0 } else { -1.0 };
-                Label {
-                    kind: DecisionKind::Build.idx() as u8,
-                    row: 0,
-                    game: i,
-                    decision: 0,
-                    chosen: 0,
-                    // The base choice is the worse one half of the time either way.
-                    features: vec![f(1.0, b), f(0.0, a)],
-                    values: vec![0.5 - sign * 0.1, 0.5 + sign * 0.1],
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_network_learns_what_no_linear_score_can() {
-        let labels = interaction(400);
-        let ((_, _), linear) = fit(&labels, DecisionKind::Build, 0.001, None).unwrap();
-        let shape = NetShape {
-            hidden: 8,
-            epochs: 150,
-        };
-        let ((_, net), with) = fit(&labels, DecisionKind::Build, 0.001, Some(shape)).unwrap();
-        assert_eq!(net.hidden, 8);
-        // The linear ranker is right about half the time at best; the network nearly always.
-        assert!(linear.picks_best < 0.6, "linear {}", linear.picks_best);
-        assert!(with.picks_best > 0.95, "network {}", with.picks_best);
-        // Leaving the base choice gains 0.2 in the half of the decisions where it is worse.
-        assert!(
-            with.cv_gain > 0.095,
-            "cross-validated gain {}",
-            with.cv_gain
-        );
-        // Same labels, same network: training is deterministic.
-        let ((_, again), _) = fit(&labels, DecisionKind::Build, 0.001, Some(shape)).unwrap();
-        assert_eq!(net, again);
     }
 }

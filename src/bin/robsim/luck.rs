@@ -75,7 +75,8 @@ pub(crate) fn luck(
     let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
     robsim::report::claim_for(&out, force, &text).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
-    for note in &sweep.notes {
+    // The notes of the rows the rungs play (the grid alone plays no rung).
+    for note in &lk.sweep.notes {
         eprintln!("robsim: {note}");
     }
     let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
