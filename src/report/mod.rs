@@ -461,6 +461,44 @@ pub struct Manifest {
     pub machine: String,
 }
 
+impl Manifest {
+    /// The manifest of a command's folder (learn, calibrate, ceiling): this robsim, the commit,
+    /// the command line, the config as written (`config.toml`) and its hash, the seed, threads,
+    /// clock and machine; the games, rows and what else the command records are the caller's to
+    /// set (empty here).
+    pub fn of_command(
+        args: Vec<String>,
+        config_text: &str,
+        seed: u64,
+        threads: usize,
+        started: std::time::SystemTime,
+        elapsed_seconds: f64,
+    ) -> Manifest {
+        Manifest {
+            robsim_version: env!("CARGO_PKG_VERSION").to_string(),
+            git_commit: git_commit().map(str::to_string),
+            command: args,
+            config: "config.toml".into(),
+            config_sha256: sha256_hex(config_text.as_bytes()),
+            seed,
+            games_per_row: 0,
+            rows: 0,
+            precision: None,
+            threads,
+            shard: None,
+            partial: false,
+            games_played: Vec::new(),
+            merged_from: Vec::new(),
+            calibration: None,
+            models: Vec::new(),
+            started_utc: humantime::format_rfc3339_seconds(started).to_string(),
+            elapsed_seconds: (elapsed_seconds * 1000.0).round() / 1000.0,
+            host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            machine: machine(),
+        }
+    }
+}
+
 /// What `rerun` needs of a calibration beyond its config.
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CalibrationInfo {

@@ -13,9 +13,7 @@ use robsim::config::Sweep;
 use robsim::engine::stats::wilson;
 use robsim::report::shard::Folder;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
-use robsim::report::{
-    html, plot, r5, sha256_hex, CalibrationInfo, Figure, Manifest, ReportDir, Tables,
-};
+use robsim::report::{html, plot, r5, CalibrationInfo, Figure, Manifest, ReportDir, Tables};
 use serde::Serialize;
 use std::path::Path;
 
@@ -471,30 +469,24 @@ fn write(
     out.text("command.txt", format!("{command}\n"));
     out.text("provenance.txt", format!("{provenance}\n"));
     let manifest = Manifest {
-        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: robsim::report::git_commit().map(str::to_string),
-        command: meta.args.to_vec(),
-        config: "config.toml".into(),
-        config_sha256: sha256_hex(meta.text.as_bytes()),
-        seed: sweep.file.seed,
         games_per_row: cal.max_games,
         rows: cal.groups.len(),
-        precision: None,
-        threads: meta.threads,
-        shard: None,
         partial: ladder.partial,
         games_played: ladder
             .tally
             .iter()
             .map(|g| g.iter().map(|t| t.games).sum())
             .collect(),
-        merged_from: Vec::new(),
         calibration: Some(CalibrationInfo { games: meta.games }),
         models: sweep.models.clone(),
-        started_utc: humantime::format_rfc3339_seconds(meta.started).to_string(),
-        elapsed_seconds: (meta.secs * 1000.0).round() / 1000.0,
-        host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        machine: robsim::report::machine(),
+        ..Manifest::of_command(
+            meta.args.to_vec(),
+            meta.text,
+            sweep.file.seed,
+            meta.threads,
+            meta.started,
+            meta.secs,
+        )
     };
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.finish()?;

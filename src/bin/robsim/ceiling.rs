@@ -11,7 +11,7 @@ use robsim::catan::ceiling::{ceiling as climb, planned_work, Curve};
 use robsim::config::ceiling::ceiling as checked;
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
-use robsim::report::{git_commit, machine, r5, sha256_hex, Manifest, ReportDir};
+use robsim::report::{r5, Manifest, ReportDir};
 use std::path::Path;
 
 /// One line of ceiling.csv: a row at one budget.
@@ -90,29 +90,23 @@ pub(crate) fn ceiling(config: &Path, output: Output, args: Vec<String>) -> Resul
     dir.text("config.toml", text.clone());
     dir.text("command.txt", format!("{}\n", shell_words(&args)));
     let manifest = Manifest {
-        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: git_commit().map(str::to_string),
-        command: args,
-        config: "config.toml".into(),
-        config_sha256: sha256_hex(text.as_bytes()),
-        seed: sweep.file.seed,
         games_per_row: params.games,
         rows: rows.len(),
-        precision: None,
-        threads: rayon_threads(threads),
-        shard: None,
         partial,
         games_played: curves
             .iter()
             .map(|c| c.steps.iter().map(|s| s.games).sum())
             .collect(),
-        merged_from: Vec::new(),
-        calibration: None,
-        models: Vec::new(),
-        started_utc: humantime::format_rfc3339_seconds(started).to_string(),
-        elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-        host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        machine: machine(),
+        // The models the rows' search plays over (and built-in knobs), with their hashes.
+        models: sweep.models.clone(),
+        ..Manifest::of_command(
+            args,
+            &text,
+            sweep.file.seed,
+            rayon_threads(threads),
+            started,
+            t0.elapsed().as_secs_f64(),
+        )
     };
     let json = serde_json::to_string_pretty(&manifest)
         .context("writing manifest.json")

@@ -12,7 +12,7 @@ use robsim::config::modelfile::{to_text, Provenance, RoundRecord, Trained};
 use robsim::config::Sweep;
 use robsim::report::compare::CompareRow;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
-use robsim::report::{git_commit, machine, sha256_hex, Manifest, ReportDir};
+use robsim::report::{sha256_hex, Manifest, ReportDir};
 use std::path::Path;
 
 /// `--rounds`, `--train-games` and `--test-games`: the config's `[learn]` keys overridden.
@@ -114,29 +114,20 @@ pub(crate) fn learn(
     dir.text("config.toml", text.clone());
     dir.text("command.txt", format!("{}\n", shell_words(&args)));
     let manifest = Manifest {
-        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
-        git_commit: git_commit().map(str::to_string),
-        command: args,
-        config: "config.toml".into(),
-        config_sha256: how.config_sha256.clone(),
-        seed,
         games_per_row: l.params.train_games,
         rows: rows.len(),
-        precision: None,
-        threads: rayon_threads(threads),
-        shard: None,
-        partial: false,
         games_played: rows
             .iter()
             .map(|_| l.params.train_games * result.rounds.len() as u64)
             .collect(),
-        merged_from: Vec::new(),
-        calibration: None,
-        models: Vec::new(),
-        started_utc: humantime::format_rfc3339_seconds(started).to_string(),
-        elapsed_seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
-        host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        machine: machine(),
+        ..Manifest::of_command(
+            args,
+            &text,
+            seed,
+            rayon_threads(threads),
+            started,
+            t0.elapsed().as_secs_f64(),
+        )
     };
     let json = serde_json::to_string_pretty(&manifest)
         .context("writing manifest.json")
