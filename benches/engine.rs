@@ -101,12 +101,9 @@ fn engine(c: &mut Criterion) {
         );
         bench_one(c, name, rules, BoardKind::Fixed, team, expected);
     }
-    // The learned player of the shipped Robert model, beside team at Moderate.
-    let (model, _) = robsim::config::modelfile::parse(
-        include_str!("../configs/models/robert.toml"),
-        "configs/models/robert.toml",
-    )
-    .expect("the shipped model reads");
+    // The learned player of the shipped Robert model (a network per decision type; the
+    // checksum pins its scores' bits: any machine, any build), beside team at Moderate, and the
+    // linear model it replaced.
     let rules = Rules::robert(
         4,
         RobertRules {
@@ -114,14 +111,30 @@ fn engine(c: &mut Criterion) {
             ..Default::default()
         },
     );
-    bench_one(
-        c,
-        "robert_4p_learned_moderate",
-        rules,
-        BoardKind::Fixed,
-        LearnedPolicy::new(model),
-        (82693, 8482145136995861645),
-    );
+    for (name, text, file, expected) in [
+        (
+            "robert_4p_learned_moderate",
+            include_str!("../configs/models/robert.toml"),
+            "configs/models/robert.toml",
+            (46669, 12746431640583152573),
+        ),
+        (
+            "robert_4p_learned_linear_moderate",
+            include_str!("../configs/models/robert-linear.toml"),
+            "configs/models/robert-linear.toml",
+            (82693, 8482145136995861645),
+        ),
+    ] {
+        let (model, _) = robsim::config::modelfile::parse(text, file).expect("the model reads");
+        bench_one(
+            c,
+            name,
+            rules,
+            BoardKind::Fixed,
+            LearnedPolicy::new(model),
+            expected,
+        );
+    }
 }
 
 fn solitaire(c: &mut Criterion) {
