@@ -1,4 +1,4 @@
-//! Fitting a learned model to labels: ridge per decision type, a network on what it leaves, a margin.
+//! Fitting a learned model to labels: ridge per decision type, a network on its residue, a margin.
 //!
 //! The labels `robsim learn` collects (`Label`: one decision's candidates, their features and
 //! their values over common futures) are fitted per decision type: ridge regression (smartcore)
