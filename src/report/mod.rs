@@ -222,6 +222,16 @@ impl ReportDir {
         self.texts.insert(name.to_string(), contents.into());
     }
 
+    /// Adds `manifest.json`: the manifest as pretty JSON ending in a newline.
+    ///
+    /// # Errors
+    /// The manifest cannot be written as JSON.
+    pub fn manifest(&mut self, m: &Manifest) -> Result<()> {
+        let json = serde_json::to_string_pretty(m).context("writing manifest.json")?;
+        self.text("manifest.json", json + "\n");
+        Ok(())
+    }
+
     /// The CSV text of a table so far.
     pub fn table_bytes(&mut self, table: &str) -> Option<Vec<u8>> {
         if let Some(t) = self.grouped.get(table) {

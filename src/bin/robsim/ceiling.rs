@@ -108,10 +108,7 @@ pub(crate) fn ceiling(config: &Path, output: Output, args: Vec<String>) -> Resul
             t0.elapsed().as_secs_f64(),
         )
     };
-    let json = serde_json::to_string_pretty(&manifest)
-        .context("writing manifest.json")
-        .map_err(Failure::Run)?;
-    dir.text("manifest.json", json + "\n");
+    dir.manifest(&manifest).map_err(Failure::Run)?;
     dir.finish().map_err(Failure::Run)?;
     print(&curves, &labels);
     if partial {

@@ -129,10 +129,7 @@ pub(crate) fn learn(
             t0.elapsed().as_secs_f64(),
         )
     };
-    let json = serde_json::to_string_pretty(&manifest)
-        .context("writing manifest.json")
-        .map_err(Failure::Run)?;
-    dir.text("manifest.json", json + "\n");
+    dir.manifest(&manifest).map_err(Failure::Run)?;
     dir.finish().map_err(Failure::Run)?;
     print(&result, &labels);
     if kept {
