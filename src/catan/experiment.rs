@@ -251,29 +251,15 @@ pub struct RowSpec {
     pub lineup: Option<Lineup>,
 }
 
-/// A competitive row's seats, each with its own policy: the lineup's first policy (the row's
-/// `policy`, the lead) sits at seat `lead`, the others follow it round the table, so rows that
-/// differ in `lead` alone play the same lineup from every position on the same games.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Lineup {
-    /// The policies after the lead, in seat order from the lead's left (`players - 1` used).
-    pub rest: [PolicySpec; MAX_PLAYERS - 1],
-    /// The lead's seat (0-based).
-    pub lead: u8,
-}
+/// A competitive row's seats, each with its own policy (see [`crate::engine::lineup::Lineup`]).
+pub type Lineup = crate::engine::lineup::Lineup<PolicySpec, { MAX_PLAYERS - 1 }>;
 
 impl RowSpec {
     /// The policy of seat `seat` (0-based).
     pub fn seat_policy(&self, seat: usize) -> PolicySpec {
         match self.lineup {
             None => self.policy,
-            Some(l) => {
-                let n = self.rules.players as usize;
-                match (seat + n - l.lead as usize) % n {
-                    0 => self.policy,
-                    k => l.rest[k - 1],
-                }
-            }
+            Some(l) => l.seat(self.policy, self.rules.players as usize, seat),
         }
     }
 

@@ -8,7 +8,6 @@ use crate::catan::policy::rollout::BaseName;
 use crate::catan::policy::{Knobs, PolicyError, PolicySpec};
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
-    MAX_PLAYERS,
 };
 use crate::report::ModelRecord;
 use anyhow::{bail, Context, Result};
@@ -493,12 +492,15 @@ fn lineup_leads(
             rest.len() + 1
         );
     }
-    let mut seats = [PolicySpec::Random; MAX_PLAYERS - 1];
-    seats[..rest.len()].copy_from_slice(rest);
-    let leads = if rotate.unwrap_or(true) { np as u8 } else { 1 };
-    Ok((0..leads)
-        .map(|lead| Some(Lineup { rest: seats, lead }))
-        .collect())
+    Ok(Lineup::leads(
+        rest,
+        PolicySpec::Random,
+        np as usize,
+        rotate.unwrap_or(true),
+    )
+    .into_iter()
+    .map(Some)
+    .collect())
 }
 
 /// Adds what `policy` plays of a model file or built-in table to `played` (one record per

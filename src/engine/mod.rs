@@ -1,7 +1,9 @@
 //! Game-independent machinery: seeds and streams, the parallel runner, mergeable statistics.
 
+pub mod lineup;
 pub mod play;
 pub mod runner;
+pub mod search;
 pub mod seeds;
 pub mod soak;
 pub mod stats;

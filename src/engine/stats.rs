@@ -404,6 +404,15 @@ impl PairedBinary {
     }
 }
 
+impl Accumulator for PairedBinary {
+    fn merge(&mut self, o: Self) {
+        self.both += o.both;
+        self.only_a += o.only_a;
+        self.only_b += o.only_b;
+        self.neither += o.neither;
+    }
+}
+
 /// Sums of per-game differences of an integer measure (game length) between two rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PairedDiffs {
@@ -422,6 +431,14 @@ pub struct TTest {
     pub t: f64,
     pub df: f64,
     pub p: f64,
+}
+
+impl Accumulator for PairedDiffs {
+    fn merge(&mut self, o: Self) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+    }
 }
 
 impl PairedDiffs {

@@ -23,14 +23,10 @@ use super::team::TeamKnobs;
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
 use crate::engine::play::Policy;
+use crate::engine::search::{race, Paired};
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
 use rand::{Rng as _, SeedableRng};
-
-/// Least standard deviation assumed for a paired difference of rollout values. With a few
-/// rollouts the sample's own can be 0 (every rollout gained the same small progress), and a
-/// candidate would then replace the base choice on no evidence of winning more.
-const SD_FLOOR: f64 = 0.1;
 
 /// The base policy, resolved for the variant at the first decision (a leaf over the learned
 /// player). Not boxed: it is copied into every rollout, which must not allocate.
@@ -125,45 +121,16 @@ impl RolloutPolicy {
         value(&future, seat, self.knobs.progress_weight)
     }
 
-    /// Racing (`search = "race"`): `rollouts` futures per candidate; at half the budget a
-    /// candidate not ahead of a0 is dropped (it would need the second half alone to clear the
-    /// bar), and when none is left the search stops. Returns the index of the action taken.
+    /// Racing (`search = "race"`): `rollouts` futures per candidate, candidates not ahead of a0
+    /// at half the budget dropped ([`race`]). Returns the index of the action taken.
     fn race(&mut self, g: &Game, cands: &[Action], base: &Base, seed: u64) -> usize {
         let seat = g.actor();
-        let n = self.knobs.rollouts as usize;
-        let mut stats = [Paired::default(); MAX_CANDIDATES];
-        let mut alive = [true; MAX_CANDIDATES];
-        let mut played = 0usize;
-        for j in 0..n as u64 {
-            if n >= 4 && played == n / 2 {
-                for k in 1..cands.len() {
-                    alive[k] &= stats[k].dsum > 0.0;
-                }
-                if !alive[1..cands.len()].iter().any(|&a| a) {
-                    break;
-                }
-            }
-            let mut v0 = 0.0;
-            for (k, &c) in cands.iter().enumerate() {
-                if !alive[k] {
-                    continue;
-                }
-                let v = self.simulate(g, c, base, seed, j, seat);
-                if k == 0 {
-                    v0 = v;
-                }
-                stats[k].add(v, v0);
-            }
-            played += 1;
-        }
-        // The best mean among the surviving candidates that beat a0 clearly enough; else a0.
-        let mut best = 0;
-        for k in 1..cands.len() {
-            if alive[k] && stats[k].clears(self.knobs.min_z) && stats[k].sum > stats[best].sum {
-                best = k;
-            }
-        }
-        best
+        race(
+            cands.len(),
+            u32::from(self.knobs.rollouts),
+            self.knobs.min_z,
+            |k, j| self.simulate(g, cands[k], base, seed, j, seat),
+        )
     }
 
     /// Sequential halving (`search = "halving"`): `simulations` futures per decision in all.
@@ -209,38 +176,6 @@ impl RolloutPolicy {
         } else {
             0
         }
-    }
-}
-
-/// One candidate's futures: the sum of its values, and the sum and sum of squares of its
-/// difference with a0's value on the same future.
-#[derive(Clone, Copy, Debug, Default)]
-struct Paired {
-    n: u32,
-    sum: f64,
-    dsum: f64,
-    dsq: f64,
-}
-
-impl Paired {
-    fn add(&mut self, v: f64, v0: f64) {
-        self.n += 1;
-        self.sum += v;
-        self.dsum += v - v0;
-        self.dsq += (v - v0) * (v - v0);
-    }
-
-    /// Whether the mean paired difference is positive and at least `min_z` standard errors.
-    fn clears(&self, min_z: f64) -> bool {
-        let n = self.n.max(1) as f64;
-        let mean = self.dsum / n;
-        let var = if self.n > 1 {
-            (self.dsq - self.dsum * mean) / (n - 1.0)
-        } else {
-            0.0
-        };
-        let se = (var.max(SD_FLOOR * SD_FLOOR) / n).sqrt();
-        mean > 0.0 && mean >= min_z * se
     }
 }
 
