@@ -4,7 +4,9 @@
 //! tables.
 
 use crate::carcassonne::kernel::*;
-use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
+use crate::carcassonne::policy::{CarcActions, CarcPlayer, CarcPolicySpec};
+use crate::carcassonne::race::Race;
+use crate::carcassonne::race::{MidGame, RaceOf, RaceRow};
 use crate::carcassonne::sim::CarcRngs;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
@@ -40,8 +42,65 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CarcSpec {
     pub rules: Rules,
+    /// What every seat plays; with a lineup, what its lead seat plays.
     pub policy: CarcPolicySpec,
+    /// Seats that play different policies (`grid.seats`).
+    pub lineup: Option<CarcLineup>,
 }
+
+/// A Carcassonne row's seats, each with its own policy (see [`crate::engine::lineup::Lineup`]).
+pub type CarcLineup = crate::engine::lineup::Lineup<CarcPolicySpec, { MAX_PLAYERS - 1 }>;
+
+impl CarcSpec {
+    /// A row with `policy` in every seat.
+    pub fn new(rules: Rules, policy: CarcPolicySpec) -> CarcSpec {
+        CarcSpec {
+            rules,
+            policy,
+            lineup: None,
+        }
+    }
+
+    /// The policy of seat `seat` (0-based).
+    pub fn seat_policy(&self, seat: usize) -> CarcPolicySpec {
+        match self.lineup {
+            None => self.policy,
+            Some(l) => l.seat(self.policy, self.rules.players as usize, seat),
+        }
+    }
+
+    /// A fresh player for one game: one for every seat, or one per seat of a lineup.
+    pub fn player(&self) -> CarcPlayer {
+        match self.lineup {
+            None => self.policy.player(),
+            Some(_) => CarcPlayer::Seats(Box::new(std::array::from_fn(|s| {
+                (s < self.rules.players as usize).then(|| self.seat_policy(s).player())
+            }))),
+        }
+    }
+
+    /// The policy column: the policy's name, or the lineup's names from the lead on,
+    /// comma-separated ("rollout-16,greedy,greedy,greedy").
+    pub fn policy_label(&self) -> String {
+        match self.lineup {
+            None => self.policy.name(),
+            Some(l) => std::iter::once(self.policy)
+                .chain(l.rest[..self.rules.players as usize - 1].iter().copied())
+                .map(CarcPolicySpec::name)
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+
+    /// The lead's seat (0-based) of a lineup row.
+    pub fn lead(&self) -> Option<usize> {
+        self.lineup.map(|l| l.lead as usize)
+    }
+}
+
+/// A seat's share of a game's win in sixtieths: 60 alone, 60/k in a k-way tie (k <= 5 divides
+/// 60), so shares add up to exactly 60 per game and stay whole numbers.
+pub const SHARE_UNIT: u64 = 60;
 
 accumulator! {
     /// Everything one Carcassonne row accumulates: exact integer counts.
@@ -51,6 +110,10 @@ accumulator! {
         /// Games each seat won, ties included (all tied leaders win).
         pub wins: [u64; MAX_PLAYERS],
         pub sole_wins: [u64; MAX_PLAYERS],
+        /// Each seat's share of the wins (ties split evenly) in [`SHARE_UNIT`]s, and the sum of
+        /// its square per game (for the interval of a mean share).
+        pub win_share: [u64; MAX_PLAYERS],
+        pub win_share_sq: [u64; MAX_PLAYERS],
         pub tied_games: u64,
         pub score: [Hist; MAX_PLAYERS],
         /// All points scored, and those taken by robbers.
@@ -91,15 +154,18 @@ accumulator! {
         /// Games a seat won with the expansion but not without, and the reverse.
         pub won_with_only: [u64; MAX_PLAYERS],
         pub won_without_only: [u64; MAX_PLAYERS],
+        /// The race: winner's margin, first-to-last gap, mid-game leader.
+        pub race: Race,
     }
 }
 
-/// The sink that folds one game's events into the accumulator.
-struct Recorder<'a>(&'a mut CarcAcc);
+/// The sink that folds one game's events into the accumulator (and notes the mid-game leader).
+struct Recorder<'a>(&'a mut CarcAcc, MidGame);
 
 impl Sink<Event> for Recorder<'_> {
     #[inline]
     fn event(&mut self, e: &Event) {
+        self.1.event(e);
         let a = &mut *self.0;
         match *e {
             Event::Score {
@@ -157,13 +223,21 @@ pub struct CarcassonneRow {
 }
 
 impl CarcScratch {
-    /// Plays game `i` of `rules` under master `seed` with `policy` in every seat, in this
-    /// thread's reused game (reset first); `sink` sees the events. Returns the finished game.
+    /// This thread's game, set up for `rules` (a fresh game, as [`CarcScratch::play`] starts).
+    pub fn game(&mut self, tiles: &'static TileSet, rules: Rules) -> &Game<'static> {
+        let g = self.game.get_or_insert_with(|| Game::new(tiles, rules));
+        g.reset(rules);
+        g
+    }
+
+    /// Plays game `i` of `rules` under master `seed` with `player` (fresh for the game), in
+    /// this thread's reused game (reset first); `sink` sees the events. Returns the finished
+    /// game.
     pub fn play<S: Sink<Event>>(
         &mut self,
         tiles: &'static TileSet,
         rules: Rules,
-        policy: CarcPolicySpec,
+        mut player: CarcPlayer,
         seed: u64,
         i: u64,
         sink: &mut S,
@@ -171,13 +245,7 @@ impl CarcScratch {
         let g = self.game.get_or_insert_with(|| Game::new(tiles, rules));
         g.reset(rules);
         let mut rngs = CarcRngs::new(seed, i);
-        play(
-            g,
-            &mut policy.player(),
-            &mut rngs,
-            &mut self.buf,
-            &mut Events(sink),
-        );
+        play(g, &mut player, &mut rngs, &mut self.buf, &mut Events(sink));
         g
     }
 }
@@ -189,22 +257,28 @@ impl Experiment for CarcassonneRow {
     fn play(&self, i: u64, acc: &mut CarcAcc, scratch: &mut CarcScratch) {
         let rules = self.spec.rules;
         let robbed_before = acc.robbery_points;
+        let mid = MidGame::new(scratch.game(self.tiles, rules));
+        let mut rec = Recorder(acc, mid);
         let g = scratch.play(
             self.tiles,
             rules,
-            self.spec.policy,
+            self.spec.player(),
             self.seed,
             i,
-            &mut Recorder(acc),
+            &mut rec,
         );
+        let race = RaceOf::of(g, &rec.1);
         let n = rules.players as usize;
         acc.games += 1;
         let w = g.winners();
         if w.count_ones() > 1 {
             acc.tied_games += 1;
         }
+        let share = SHARE_UNIT / u64::from(w.count_ones().max(1));
         for p in 0..n {
             if w & (1 << p) != 0 {
+                acc.win_share[p] += share;
+                acc.win_share_sq[p] += share * share;
                 acc.wins[p] += 1;
                 if w.count_ones() == 1 {
                     acc.sole_wins[p] += 1;
@@ -213,7 +287,9 @@ impl Experiment for CarcassonneRow {
             acc.score[p].add(g.score[p] as u32);
         }
         acc.turns.add(g.turn);
-        acc.log.record(i, w & 1 != 0, g.turn);
+        // The lead seat's win for a lineup (seat 1 otherwise), for `compare.csv`.
+        let logged = self.spec.lead().unwrap_or(0);
+        acc.log.record(i, w & (1 << logged) != 0, g.turn);
         if rules.robbers {
             acc.robbery_game
                 .add((acc.robbery_points - robbed_before) as u32);
@@ -223,9 +299,11 @@ impl Experiment for CarcassonneRow {
                 robbers: false,
                 ..rules
             };
-            let g = scratch.play(self.tiles, base, self.spec.policy, self.seed, i, &mut ());
+            let mut mid = MidGame::new(scratch.game(self.tiles, base));
+            let g = scratch.play(self.tiles, base, self.spec.player(), self.seed, i, &mut mid);
             let w0 = g.winners();
             let t = acc.twin.get_or_insert_with(Default::default);
+            t.race.add(race, RaceOf::of(g, &mid));
             for (p, &sw) in with.iter().enumerate().take(n) {
                 let d = sw as i64 - g.score[p] as i64;
                 t.score_sum[p] += g.score[p] as u64;
@@ -252,7 +330,7 @@ struct CarcCommon<'a> {
     row: usize,
     variant: &'static str,
     players: u8,
-    policy: &'static str,
+    policy: String,
     tiles: &'a str,
     robbers: bool,
     seed: u64,
@@ -274,6 +352,53 @@ struct CarcSeat {
     win_rate_lo95_seat: f64,
     win_rate_hi95_seat: f64,
     score_mean_seat: Option<f64>,
+}
+
+/// Rows whose seats play a lineup (`grid.seats`): the lead seat's share of the wins against
+/// its fair share.
+#[derive(Serialize)]
+struct LeadSeat {
+    /// The lead's seat, 1-based.
+    lead_seat: usize,
+    /// Games the lead won, ties included.
+    lead_wins: u64,
+    /// The lead's share of the wins, a k-way tie counting 1/k, with its 95% interval.
+    lead_win_rate: f64,
+    lead_win_rate_lo95: f64,
+    lead_win_rate_hi95: f64,
+    /// 1 / players: every seat's share when every seat plays alike and no seat is favoured.
+    fair_share: f64,
+    /// Lead win rate minus the fair share, with the interval shifted alike.
+    skill_edge: f64,
+    skill_edge_lo95: f64,
+    skill_edge_hi95: f64,
+}
+
+impl LeadSeat {
+    fn of(acc: &CarcAcc, lead: usize, players: usize) -> LeadSeat {
+        let n = acc.games.max(1) as f64;
+        let u = SHARE_UNIT as f64;
+        let mean = acc.win_share[lead] as f64 / u / n;
+        let sq = acc.win_share_sq[lead] as f64 / (u * u) / n;
+        let var = if acc.games > 1 {
+            ((sq - mean * mean) * n / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        let half = 1.959964 * (var / n).sqrt();
+        let fair = 1.0 / players as f64;
+        LeadSeat {
+            lead_seat: lead + 1,
+            lead_wins: acc.wins[lead],
+            lead_win_rate: r5(mean),
+            lead_win_rate_lo95: r5(mean - half),
+            lead_win_rate_hi95: r5(mean + half),
+            fair_share: r5(fair),
+            skill_edge: r5(mean - fair),
+            skill_edge_lo95: r5(mean - half - fair),
+            skill_edge_hi95: r5(mean + half - fair),
+        }
+    }
 }
 
 /// Rows with The Robbers.
@@ -339,8 +464,14 @@ impl Tables for CarcassonneRow {
         // a row without it pairs with the row with it in compare.csv.
         vec![
             ("variant", "carcassonne".into()),
-            ("policy", self.spec.policy.name().into()),
+            ("policy", self.spec.policy_label()),
             ("players", r.players.to_string()),
+            (
+                "lead_seat",
+                self.spec
+                    .lead()
+                    .map_or_else(|| "-".into(), |s| (s + 1).to_string()),
+            ),
             ("robbers", r.robbers.to_string()),
             ("robber_placement", r.placement.name().into()),
             ("robber_final_points", r.final_points.to_string()),
@@ -358,10 +489,12 @@ impl Tables for CarcassonneRow {
         std::mem::take(&mut acc.log)
     }
 
-    /// Competitive: `compare.csv` compares game length only; `carcassonne_paired.csv` has the
-    /// per-seat paired comparison with and without the expansion.
+    /// Competitive: `compare.csv` compares game length only, and a lineup row's lead seat's win
+    /// (ties included) with a row of another lineup at the same lead seat;
+    /// `carcassonne_paired.csv` has the per-seat paired comparison with and without the
+    /// expansion.
     fn has_win_rate(&self) -> bool {
-        false
+        self.spec.lineup.is_some()
     }
 
     /// The widest of the seats' win-rate intervals.
@@ -384,6 +517,7 @@ impl Tables for CarcassonneRow {
             "variant",
             "players",
             "policy",
+            "lead_seat",
             "robbers",
             "robber_placement",
             "robber_final_points",
@@ -398,6 +532,7 @@ impl Tables for CarcassonneRow {
             "win_rate_seat4",
             "win_rate_seat5",
             "score_mean_seat1",
+            "skill_edge",
             "robber_point_share",
             "robberies_per_game",
             "rogue_per_game",
@@ -441,7 +576,7 @@ impl Tables for CarcassonneRow {
                 row,
                 variant: "carcassonne",
                 players: rules.players,
-                policy: self.spec.policy.name(),
+                policy: self.spec.policy_label(),
                 tiles: &self.tiles_name,
                 robbers: rob,
                 seed: self.seed,
@@ -465,6 +600,9 @@ impl Tables for CarcassonneRow {
                 score_mean_seat: acc.score[p].mean().map(r3),
             };
             groups.push(Group::of(10 + p as u16, &seat)?.renamed(|c| format!("{c}{}", p + 1)));
+        }
+        if let Some(lead) = self.spec.lead() {
+            groups.push(Group::of(15, &LeadSeat::of(acc, lead, np))?);
         }
         if rob {
             let robbery_ci = mean_interval(&acc.robbery_game);
@@ -513,6 +651,7 @@ impl Tables for CarcassonneRow {
             )?;
         }
         if let Some(t) = &acc.twin {
+            out.row("carcassonne_race.csv", &RaceRow::of(row, &t.race))?;
             for p in 0..np {
                 let mean = t.diff_sum[p] as f64 / n;
                 let var = if acc.games > 1 {
@@ -618,7 +757,7 @@ fn figures(rows: &[CarcassonneRow], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
         let sub: Vec<&CarcassonneRow> = robbed.iter().map(|&i| &rows[i]).collect();
         // One line per setting other than the players ("all rows" when only they vary: then the
         // line is named after the policy).
-        let policy = rows[robbed[0]].spec.policy.name();
+        let policy = rows[robbed[0]].spec.policy_label();
         let line_of: Vec<String> = crate::report::row_labels(&sub, &["players"])
             .into_iter()
             .map(|l| {

@@ -3,7 +3,9 @@
 pub mod experiment;
 pub mod kernel;
 pub mod policy;
+pub mod race;
 pub mod rows;
+pub mod search;
 pub mod sim;
 pub mod soak;
 pub mod tilefile;

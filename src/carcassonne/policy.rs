@@ -1,5 +1,6 @@
 //! Carcassonne players: `random` (uniform over each phase's legal actions) and `greedy`.
 
+use crate::carcassonne::search::{CarcRollout, MAX_ROLLOUTS};
 use crate::carcassonne::{
     Action, Feature, Game, Phase, SegPreview, FOLLOWERS, IN_STOCK, MAX_PLAYERS, ROBBER_CODE,
 };
@@ -67,6 +68,22 @@ fn value(kind: Feature, tiles: u32, pennants: u32, open: u8, late: f64) -> f64 {
 }
 
 impl CarcGreedy {
+    /// Greedy that will put its follower on local segment `plan` of the tile it has just placed
+    /// (a search playing a placement it chose out).
+    pub fn with_plan(plan: Option<u8>) -> CarcGreedy {
+        CarcGreedy { plan }
+    }
+
+    /// The follower chosen with the last placement (until the follower decision takes it).
+    pub fn planned(&self) -> Option<u8> {
+        self.plan
+    }
+
+    /// Replaces the follower plan (a search that placed the tile elsewhere).
+    pub fn set_plan(&mut self, plan: Option<u8>) {
+        self.plan = plan;
+    }
+
     fn relative(g: &Game, me: usize, m: &[u8; MAX_PLAYERS], pts: f64) -> f64 {
         let n = g.rules.players as usize;
         let max = *m[..n].iter().max().unwrap_or(&0);
@@ -84,7 +101,7 @@ impl CarcGreedy {
     }
 
     /// Value of placing `kind` at (`c`, `rot`) and the best follower spot (or none).
-    fn evaluate(&self, g: &Game, c: u16, rot: u8) -> (f64, Option<u8>) {
+    pub fn evaluate(&self, g: &Game, c: u16, rot: u8) -> (f64, Option<u8>) {
         let me = g.current as usize;
         let kind = g.drawn;
         let shape = &g.t.shapes[g.t.kinds[kind as usize].shape as usize];
@@ -188,7 +205,7 @@ impl CarcGreedy {
     /// What a robber of `me` beside the figures on `space` is expected to take: its share of
     /// the best victim's next score, and a little more for each further figure (more chances
     /// one of them moves soon).
-    fn robber_value(g: &Game, me: u8, space: u8) -> f64 {
+    pub fn robber_value(g: &Game, me: u8, space: u8) -> f64 {
         let mut best = 0.0f64;
         let mut figures = 0.0;
         for f in 0..g.sb.n_figures as usize {
@@ -295,48 +312,66 @@ impl Policy<Game<'_>> for CarcGreedy {
 pub enum CarcPolicySpec {
     Random,
     Greedy,
+    /// The search player: `rollout-N`, N futures per candidate.
+    Rollout(u32),
 }
 
 impl CarcPolicySpec {
-    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "greedy",
+        "rollout-N (a search over greedy, N futures per candidate, N from 1 to 4096)",
+    ];
     pub fn parse(s: &str) -> Option<CarcPolicySpec> {
         match s {
             "random" => Some(CarcPolicySpec::Random),
             "greedy" => Some(CarcPolicySpec::Greedy),
-            _ => None,
+            _ => {
+                let n: u32 = s.strip_prefix("rollout-")?.parse().ok()?;
+                (1..=MAX_ROLLOUTS)
+                    .contains(&n)
+                    .then_some(CarcPolicySpec::Rollout(n))
+            }
         }
     }
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            CarcPolicySpec::Random => "random",
-            CarcPolicySpec::Greedy => "greedy",
+            CarcPolicySpec::Random => "random".into(),
+            CarcPolicySpec::Greedy => "greedy".into(),
+            CarcPolicySpec::Rollout(n) => format!("rollout-{n}"),
         }
     }
-}
 
-impl CarcPolicySpec {
     /// A fresh player for one game: the one place a policy name becomes a policy.
     pub fn player(self) -> CarcPlayer {
         match self {
             CarcPolicySpec::Random => CarcPlayer::Random(CarcRandom),
             CarcPolicySpec::Greedy => CarcPlayer::Greedy(CarcGreedy::default()),
+            CarcPolicySpec::Rollout(n) => CarcPlayer::Rollout(Box::new(CarcRollout::new(n))),
         }
     }
 }
 
-/// Any named Carcassonne policy, dispatched per decision.
-#[derive(Clone, Debug)]
+/// Any named Carcassonne policy, dispatched per decision; `Seats` gives each seat its own
+/// (a lineup: each decision goes to the deciding seat's player).
 pub enum CarcPlayer {
     Random(CarcRandom),
     Greedy(CarcGreedy),
+    Rollout(Box<CarcRollout>),
+    Seats(Box<[Option<CarcPlayer>; MAX_PLAYERS]>),
 }
 
-impl Policy<Game<'_>> for CarcPlayer {
+impl Policy<Game<'static>> for CarcPlayer {
     #[inline]
-    fn choose(&mut self, g: &Game, buf: &mut CarcActions, rng: &mut Rng) -> Action {
+    fn choose(&mut self, g: &Game<'static>, buf: &mut CarcActions, rng: &mut Rng) -> Action {
         match self {
             CarcPlayer::Random(p) => p.choose(g, buf, rng),
             CarcPlayer::Greedy(p) => p.choose(g, buf, rng),
+            CarcPlayer::Rollout(p) => p.choose(g, buf, rng),
+            CarcPlayer::Seats(s) => s[g.actor().unwrap_or(0) as usize]
+                .as_mut()
+                .expect("a lineup seats a player in every seat of the game")
+                .choose(g, buf, rng),
         }
     }
 }

@@ -97,7 +97,7 @@ impl Soaked for Game<'_> {
 /// reused game `g`, and checks it step by step; at the end, every tile is accounted for and no
 /// robber is left on the board.
 pub fn soak_game(
-    g: &mut Game,
+    g: &mut Game<'static>,
     seed: u64,
     i: u64,
     j: u64,

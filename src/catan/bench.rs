@@ -93,7 +93,7 @@ impl Experiment for CarcWorkload {
     type Scratch = crate::carcassonne::experiment::CarcScratch;
     fn play(&self, i: u64, acc: &mut Tally, s: &mut crate::carcassonne::experiment::CarcScratch) {
         let tiles = crate::carcassonne::experiment::base_tiles();
-        let g = s.play(tiles, self.rules, self.policy, 1, i, &mut ());
+        let g = s.play(tiles, self.rules, self.policy.player(), 1, i, &mut ());
         acc.games += 1;
         acc.turns += g.placed.len() as u64;
         let mut h = i;

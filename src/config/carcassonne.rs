@@ -1,10 +1,10 @@
 //! The grid's Carcassonne rows.
 //!
-//! The grid's Carcassonne rows: policy × players × robbers × robber_placement × robber_final_points
+//! The grid's Carcassonne rows: policy (or lineup × lead seat) × players × robbers × robber_placement × robber_final_points
 //! × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile.
 
 use super::{axis, names, GridFile};
-use crate::carcassonne::experiment::CarcSpec;
+use crate::carcassonne::experiment::{CarcLineup, CarcSpec};
 use crate::carcassonne::policy::CarcPolicySpec;
 use crate::carcassonne::{
     RobberPlacement, RobberShare, RogueBeside, Rules as CarcRules, UnplaceableRobberTile,
@@ -18,21 +18,54 @@ use itertools::iproduct;
 /// # Errors
 /// The first key whose value is unknown or out of range, located by `ctx`.
 pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<CarcSpec>> {
-    let policies = g
-        .policy
-        .as_ref()
-        .map_or(vec!["greedy".to_string()], |v| v.to_vec())
-        .iter()
-        .map(|pol| {
-            CarcPolicySpec::parse(pol).with_context(|| {
-                format!(
-                    "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
-                    ctx("grid.policy"),
-                    names(CarcPolicySpec::NAMES)
-                )
-            })
+    let parse = |pol: &str, key: &str| {
+        CarcPolicySpec::parse(pol).with_context(|| {
+            format!(
+                "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
+                ctx(key),
+                names(CarcPolicySpec::NAMES)
+            )
         })
-        .collect::<Result<Vec<_>>>()?;
+    };
+    if g.seats.is_some() && g.policy.is_some() {
+        bail!(
+            "{}: a row's seats play either one policy (grid.policy) or a lineup (grid.seats); allowed: one of the two keys",
+            ctx("grid.seats")
+        );
+    }
+    if g.rotate.is_some() && g.seats.is_none() {
+        bail!(
+            "{}: rotates a lineup, and the grid has none; allowed: with grid.seats only",
+            ctx("grid.rotate")
+        );
+    }
+    // Each entry: the policy (a lineup's lead) and the lineup's other seats.
+    let entries: Vec<(CarcPolicySpec, Option<Vec<CarcPolicySpec>>)> = match &g.seats {
+        Some(_) => axis(&g.seats, vec![], "grid.seats", ctx)?
+            .iter()
+            .map(|text| {
+                let mut specs = Vec::new();
+                for pol in text.split(',').map(str::trim) {
+                    if pol.is_empty() {
+                        bail!(
+                            "{}: lineup {text:?} has an empty seat; allowed: one policy name per seat, comma-separated (\"rollout-16,greedy,greedy,greedy\")",
+                            ctx("grid.seats")
+                        );
+                    }
+                    specs.push(parse(pol, "grid.seats")?);
+                }
+                let lead = specs.remove(0);
+                Ok((lead, Some(specs)))
+            })
+            .collect::<Result<_>>()?,
+        None => g
+            .policy
+            .as_ref()
+            .map_or(vec!["greedy".to_string()], |v| v.to_vec())
+            .iter()
+            .map(|pol| Ok((parse(pol, "grid.policy")?, None)))
+            .collect::<Result<_>>()?,
+    };
     let players = g.players.as_ref().map_or(vec![4], |v| v.to_vec());
     if let Some(np) = players.iter().find(|np| !(2..=5).contains(*np)) {
         bail!(
@@ -115,9 +148,31 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         UnplaceableRobberTile::parse,
         ctx,
     )?;
+    if let (Some(_), true) = (&g.seats, players.len() > 1) {
+        for (_, rest) in &entries {
+            let n = rest.as_ref().map_or(0, |r| r.len() + 1) as i64;
+            if !players.contains(&n) {
+                bail!(
+                    "{}: a lineup names {n} policies and grid.players has no {n}; allowed: one policy per seat for one of the player counts {players:?}",
+                    ctx("grid.seats")
+                );
+            }
+        }
+        for &np in &players {
+            if !entries
+                .iter()
+                .any(|(_, r)| r.as_ref().is_some_and(|r| r.len() + 1 == np as usize))
+            {
+                bail!(
+                    "{}: no lineup names {np} policies for grid.players {np}; allowed: at least one lineup for each player count",
+                    ctx("grid.seats")
+                );
+            }
+        }
+    }
     let mut rows = Vec::new();
-    for (&policy, &np, &rob, &placement, &fp, &share, &k, &rogue, &unplaceable) in iproduct!(
-        &policies,
+    for ((policy, rest), &np, &rob, &placement, &fp, &share, &k, &rogue, &unplaceable) in iproduct!(
+        &entries,
         &players,
         &robbers,
         &placements,
@@ -141,9 +196,35 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         } else {
             CarcRules::base(np as u8)
         };
-        let row = CarcSpec { rules, policy };
-        if !rows.contains(&row) {
-            rows.push(row);
+        let leads: Vec<Option<CarcLineup>> = match rest {
+            None => vec![None],
+            // With several player counts, each lineup plays the count of its length (checked
+            // below: every lineup and every count is used).
+            Some(rest) if players.len() > 1 && rest.len() + 1 != np as usize => vec![],
+            Some(rest) => {
+                if rest.len() + 1 != np as usize {
+                    bail!(
+                        "{}: a lineup names {} policies for {np} players; allowed: one policy per seat ({np} names, comma-separated)",
+                        ctx("grid.seats"),
+                        rest.len() + 1
+                    );
+                }
+                let rotate = g.rotate.unwrap_or(true);
+                CarcLineup::leads(rest, CarcPolicySpec::Greedy, np as usize, rotate)
+                    .into_iter()
+                    .map(Some)
+                    .collect()
+            }
+        };
+        for lineup in leads {
+            let row = CarcSpec {
+                rules,
+                policy: *policy,
+                lineup,
+            };
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
         }
     }
     Ok(rows)

@@ -371,7 +371,7 @@ pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
         "robert" => &["robert"],
         "solitaire" => &["solitaire"],
         "raiders" => &["raiders"],
-        "competitive" => &["base", "raiders"],
+        "competitive" => &["base", "raiders", "carcassonne"],
         _ => &["carcassonne"],
     })
 }

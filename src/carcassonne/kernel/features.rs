@@ -38,6 +38,17 @@ impl Features {
         }
     }
 
+    /// Becomes `src` on its first `segs` segments (those of the placed tiles; the rest are set
+    /// afresh as tiles are placed), copying nothing else.
+    pub(super) fn copy_prefix(&mut self, src: &Features, segs: usize) {
+        self.parent[..segs].copy_from_slice(&src.parent[..segs]);
+        self.open[..segs].copy_from_slice(&src.open[..segs]);
+        self.tiles[..segs].copy_from_slice(&src.tiles[..segs]);
+        self.pennants[..segs].copy_from_slice(&src.pennants[..segs]);
+        self.kind[..segs].copy_from_slice(&src.kind[..segs]);
+        self.meeples[..segs].copy_from_slice(&src.meeples[..segs]);
+    }
+
     /// Segment `g` of placed tile `tile` becomes a feature of its own.
     #[inline]
     pub(super) fn add(&mut self, g: u16, seg: &Segment, tile: usize) {
