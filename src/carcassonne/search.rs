@@ -183,3 +183,103 @@ impl Policy<Game<'static>> for CarcRollout {
         cands[best].action
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::carcassonne::experiment::base_tiles;
+    use crate::carcassonne::Rules;
+    use crate::engine::play::Strict;
+    use rand::SeedableRng;
+
+    /// Plays `g` with greedy until `turns` tiles lie (or the end).
+    fn play_until(g: &mut Game<'static>, rngs: &mut CarcRngs, turns: u32) {
+        let mut greedy = CarcGreedy::default();
+        let mut buf = CarcActions::new();
+        while !g.is_over() && g.turn < turns {
+            if let Some(kind) = crate::engine::play::GameState::sample_chance(&*g, rngs) {
+                g.apply_draw(kind, &mut ());
+            } else {
+                let a = greedy.choose(g, &mut buf, &mut rngs.policy);
+                g.apply(a, &mut ());
+            }
+        }
+    }
+
+    /// A game copied into an allocation that held another game plays on exactly as the
+    /// original: same board, scores and followers at the end, and consistent throughout.
+    #[test]
+    fn a_copied_game_plays_on_as_the_original() {
+        let t = base_tiles();
+        let rules = Rules::robbers(4);
+        let mut a = Game::new(t, rules);
+        play_until(&mut a, &mut CarcRngs::new(1, 0), 30);
+        // Another game, further on, in the allocation the copy goes into.
+        let mut b = Game::new(t, rules);
+        play_until(&mut b, &mut CarcRngs::new(2, 0), 50);
+        b.copy_from(&a);
+        b.check().unwrap();
+        assert_eq!(a.snapshot(), b.snapshot());
+        let (mut ra, mut rb) = (CarcRngs::new(3, 0), CarcRngs::new(3, 0));
+        let mut buf = CarcActions::new();
+        play(
+            &mut a,
+            &mut CarcGreedy::default(),
+            &mut ra,
+            &mut buf,
+            &mut Strict::new(&mut ()),
+        );
+        play(
+            &mut b,
+            &mut CarcGreedy::default(),
+            &mut rb,
+            &mut buf,
+            &mut Strict::new(&mut ()),
+        );
+        b.check().unwrap();
+        assert_eq!(a.snapshot(), b.snapshot());
+        assert_eq!(a.placed.as_slice(), b.placed.as_slice());
+        assert_eq!(a.score, b.score);
+    }
+
+    /// The search takes greedy's choice where nothing beats it clearly, never an illegal one,
+    /// and the same choices from the same policy stream (it sees no other).
+    #[test]
+    fn the_search_chooses_legally_and_reproducibly() {
+        let t = base_tiles();
+        let mut g = Game::new(t, Rules::robbers(3));
+        play_until(&mut g, &mut CarcRngs::new(4, 0), 20);
+        let mut rngs = CarcRngs::new(5, 0);
+        let mut buf = CarcActions::new();
+        let mut searched = 0;
+        for _ in 0..40 {
+            if g.is_over() {
+                break;
+            }
+            if let Some(kind) = crate::engine::play::GameState::sample_chance(&g, &mut rngs) {
+                g.apply_draw(kind, &mut ());
+                continue;
+            }
+            let seed = rngs.policy.random::<u64>();
+            let mut one = CarcRollout::new(4);
+            let a = one.choose(&g, &mut buf, &mut Rng::seed_from_u64(seed));
+            let again = CarcRollout::new(4).choose(&g, &mut buf, &mut Rng::seed_from_u64(seed));
+            assert_eq!(a, again, "same stream, same choice");
+            assert!(g.is_legal(a), "{a:?} in {:?}", g.phase);
+            searched += one.searched;
+            g.apply(a, &mut ());
+        }
+        assert!(searched > 5, "the search decided {searched} times");
+    }
+
+    /// A future's value: the win shared in a tie, and the margin term within its bounds.
+    #[test]
+    fn value_shares_a_tie_and_bounds_the_margin() {
+        let mut g = Game::new(base_tiles(), Rules::base(3));
+        g.score[..3].copy_from_slice(&[50, 50, 10]);
+        assert_eq!(value(&g, 0), 0.5);
+        assert_eq!(value(&g, 2), -MARGIN_WEIGHT);
+        g.score[0] = 60;
+        assert_eq!(value(&g, 0), 1.0 + MARGIN_WEIGHT * 10.0 / MARGIN_SCALE);
+    }
+}

@@ -205,3 +205,149 @@ fn luck_plays_its_rungs_in_a_lineups_lead_seat() {
     assert!(!never.exists());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Carcassonne lineups: rotated through every seat on the same games, a greedy lineup plays the
+/// games of `policy = "greedy"`, the search seat wins well over its fair share from every seat
+/// and pairs with the greedy lineup seat by seat; any thread count.
+#[test]
+fn a_carcassonne_search_seat_beats_its_fair_share_from_every_seat() {
+    let d = tmp("carc-seats");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("seats.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"cs\"\nseed = 5\ngames = 12\n[grid]\nvariant = \"carcassonne\"\nplayers = 3\nrobbers = false\nseats = [\"greedy,greedy,greedy\", \"rollout-2,greedy,greedy\"]\n",
+    )
+    .unwrap();
+    let plain = d.join("plain");
+    run_ok(&[
+        "run",
+        "-v",
+        "carcassonne",
+        "-p",
+        "3",
+        "-P",
+        "greedy",
+        "--robbers",
+        "false",
+        "-g",
+        "12",
+        "-s",
+        "5",
+        "-q",
+        "-o",
+        plain.to_str().unwrap(),
+    ]);
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-j",
+            threads,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        outs.push(out);
+    }
+    for f in ["summary.csv", "compare.csv", "seats.csv"] {
+        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
+    }
+    let s = rows(&read(&outs[0], "summary.csv"));
+    let p = rows(&read(&plain, "summary.csv"));
+    assert_eq!(s.len(), 6, "two lineups x three lead seats");
+    let mut search = 0.0;
+    for (i, r) in s.iter().enumerate() {
+        assert_eq!(r["lead_seat"], (i % 3 + 1).to_string());
+        let rate: f64 = r["lead_win_rate"].parse().unwrap();
+        let edge: f64 = r["skill_edge"].parse().unwrap();
+        assert!((edge - (rate - 1.0 / 3.0)).abs() < 1e-4, "row {i}");
+        if i < 3 {
+            assert_eq!(r["policy"], "greedy,greedy,greedy");
+            for k in 1..=3 {
+                let c = format!("win_rate_seat{k}");
+                assert_eq!(r[&c], p[0][&c], "row {i}: greedy lineup = greedy run");
+            }
+        } else {
+            assert_eq!(r["policy"], "rollout-2,greedy,greedy");
+            search += rate / 3.0;
+        }
+    }
+    assert!(search > 1.0 / 3.0 + 0.15, "search seat's share {search}");
+    let c = rows(&read(&outs[0], "compare.csv"));
+    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
+    assert_eq!(steps.len(), 3);
+    assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Carcassonne's bad lineups: exit 2, the key and what is allowed named, nothing written.
+#[test]
+fn bad_carcassonne_lineups_exit_2_naming_the_key() {
+    let d = tmp("carc-seats-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let base = "name = \"x\"\nseed = 1\ngames = 4\n[grid]\nvariant = \"carcassonne\"\n";
+    let cases: [(&str, &str, &str); 7] = [
+        (
+            "players = 4\nseats = \"greedy,greedy,greedy\"",
+            "grid.seats",
+            "one policy per seat (4 names",
+        ),
+        (
+            "players = 3\nseats = \"team,greedy,greedy\"",
+            "grid.seats",
+            "allowed: random, greedy, rollout-N",
+        ),
+        (
+            "players = 3\nseats = \"rollout-0,greedy,greedy\"",
+            "grid.seats",
+            "N from 1 to 4096",
+        ),
+        (
+            "players = 3\nseats = \"greedy,,greedy\"",
+            "grid.seats",
+            "one policy name per seat",
+        ),
+        (
+            "players = 3\npolicy = \"greedy\"\nseats = \"greedy,greedy,greedy\"",
+            "grid.seats",
+            "one of the two keys",
+        ),
+        (
+            "players = 3\nrotate = false",
+            "grid.rotate",
+            "with grid.seats only",
+        ),
+        (
+            "players = [2, 3]\nseats = [\"greedy,greedy\", \"greedy,greedy,greedy,greedy\"]",
+            "grid.seats",
+            "player counts [2, 3]",
+        ),
+    ];
+    for (k, (body, key, allowed)) in cases.iter().enumerate() {
+        let cfg = d.join(format!("c{k}.toml"));
+        std::fs::write(&cfg, format!("{base}{body}\n")).unwrap();
+        let out = d.join(format!("never{k}"));
+        let o = robsim()
+            .args([
+                "sweep",
+                cfg.to_str().unwrap(),
+                "-q",
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "case {k}: {err}");
+        assert!(err.contains(key), "case {k}: {err} does not name {key}");
+        assert!(
+            err.contains(allowed),
+            "case {k}: {err} does not say {allowed:?}"
+        );
+        assert!(!out.exists(), "case {k}: a report was written");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
