@@ -410,6 +410,7 @@ struct CarcRobbers {
     robbers_per_player: u8,
     rogue_beside: &'static str,
     unplaceable_robber_tile: &'static str,
+    robber_tiles: usize,
     robber_point_share: f64,
     robbery_points_per_game: f64,
     robbery_points_per_game_lo95: f64,
@@ -457,6 +458,18 @@ pub struct CarcPairedRow {
     pub won_without_only: u64,
 }
 
+impl CarcassonneRow {
+    /// Robber tiles a game of this row deals (with the expansion; the tile file's own unless
+    /// the row says).
+    fn robber_tiles(&self) -> usize {
+        let r = self.spec.rules;
+        r.robber_tiles.map_or(
+            self.tiles.total(true) - self.tiles.total(false),
+            usize::from,
+        )
+    }
+}
+
 impl Tables for CarcassonneRow {
     fn settings(&self) -> Vec<(&'static str, String)> {
         let r = self.spec.rules;
@@ -482,6 +495,7 @@ impl Tables for CarcassonneRow {
                 "unplaceable_robber_tile",
                 r.unplaceable_robber_tile.name().into(),
             ),
+            ("robber_tiles", self.robber_tiles().to_string()),
         ]
     }
 
@@ -545,6 +559,7 @@ impl Tables for CarcassonneRow {
             "robbers_per_player",
             "rogue_beside",
             "unplaceable_robber_tile",
+            "robber_tiles",
         ]
     }
 
@@ -615,6 +630,7 @@ impl Tables for CarcassonneRow {
                     robbers_per_player: rules.robbers_per_player,
                     rogue_beside: rules.rogue_beside.name(),
                     unplaceable_robber_tile: rules.unplaceable_robber_tile.name(),
+                    robber_tiles: self.robber_tiles(),
                     robber_point_share: r5(acc.robbery_points as f64 / acc.points.max(1) as f64),
                     robbery_points_per_game: pg(acc.robbery_points),
                     robbery_points_per_game_lo95: r5(robbery_ci.0),

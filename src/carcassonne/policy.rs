@@ -106,7 +106,7 @@ impl CarcGreedy {
         let kind = g.drawn;
         let shape = &g.t.shapes[g.t.kinds[kind as usize].shape as usize];
         let pv: ArrayVec<SegPreview, 10> = g.preview(kind, c, rot);
-        let total = g.t.total(g.rules.robbers) as f64;
+        let total = g.total_tiles() as f64;
         let late = g.remaining() as f64 / total;
         let stock = g.stock[me];
         let cost = 1.0 + (FOLLOWERS - stock) as f64 * 0.4 * late + 1.5 * late;

@@ -18,7 +18,7 @@ pub struct MidGame {
 impl MidGame {
     pub fn new(g: &Game) -> MidGame {
         MidGame {
-            half: (g.t.total(g.rules.robbers) as u32 - 1).div_ceil(2),
+            half: (g.total_tiles() as u32 - 1).div_ceil(2),
             ..MidGame::default()
         }
     }

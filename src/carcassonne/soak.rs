@@ -42,6 +42,7 @@ pub fn soak_rules(j: u64) -> (Rules, CarcPolicySpec) {
             UnplaceableRobberTile::Lost,
             UnplaceableRobberTile::RobberStep,
         ][((j / 5) % 2) as usize],
+        robber_tiles: None,
     };
     let policy = if j % 8 == 7 {
         CarcPolicySpec::Greedy

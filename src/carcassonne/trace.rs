@@ -240,7 +240,7 @@ pub fn write_trace(
             "robsim": env!("CARGO_PKG_VERSION"),
             "variant": "carcassonne",
             "players": r.players,
-            "policy": row.policy.name(),
+            "policy": row.policy_label(),
             "robbers": r.robbers,
             "robber_placement": r.placement.name(),
             "robber_final_points": r.final_points,
@@ -248,6 +248,7 @@ pub fn write_trace(
             "robbers_per_player": r.robbers_per_player,
             "rogue_beside": r.rogue_beside.name(),
             "unplaceable_robber_tile": r.unplaceable_robber_tile.name(),
+            "robber_tiles": r.robber_tiles.map_or(t.total(true) - t.total(false), usize::from),
             "tiles": tiles_name,
             "seed": seed,
             "game": index,
@@ -287,13 +288,7 @@ pub fn write_trace(
         turn_end: false,
         error: None,
     };
-    play(
-        &mut g,
-        &mut row.policy.player(),
-        &mut rngs,
-        &mut buf,
-        &mut w,
-    );
+    play(&mut g, &mut row.player(), &mut rngs, &mut buf, &mut w);
     if let Some(e) = w.error {
         return Err(e);
     }

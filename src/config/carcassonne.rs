@@ -1,7 +1,7 @@
 //! The grid's Carcassonne rows.
 //!
 //! The grid's Carcassonne rows: policy (or lineup × lead seat) × players × robbers × robber_placement × robber_final_points
-//! × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile.
+//! × robber_share × robbers_per_player × rogue_beside × unplaceable_robber_tile × robber_tiles.
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::{CarcLineup, CarcSpec};
@@ -10,6 +10,9 @@ use crate::carcassonne::{
     RobberPlacement, RobberShare, RogueBeside, Rules as CarcRules, UnplaceableRobberTile,
 };
 use anyhow::{bail, Context, Result};
+
+/// Most robber tiles a row may deal (the pile's room: 96 tiles in all, 72 of them base tiles).
+const MAX_ROBBER_TILES: i64 = 24;
 use itertools::iproduct;
 
 /// Expands the grid's Carcassonne rows (the robber options do not multiply rows without the
@@ -132,6 +135,20 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
             ctx("grid.robbers_per_player")
         );
     }
+    // Robber tiles: the tile file's own unless given.
+    let robber_tiles: Vec<Option<u8>> = match &g.robber_tiles {
+        None => vec![None],
+        Some(_) => {
+            let v = axis(&g.robber_tiles, vec![], "grid.robber_tiles", ctx)?;
+            if let Some(n) = v.iter().find(|&&n| !(1..=MAX_ROBBER_TILES).contains(&n)) {
+                bail!(
+                    "{}: {n} is out of range; allowed: 1..={MAX_ROBBER_TILES} (the base set has 8; no robber tiles is robbers = false)",
+                    ctx("grid.robber_tiles")
+                );
+            }
+            v.iter().map(|&n| Some(n as u8)).collect()
+        }
+    };
     let rogues = named(
         &g.rogue_beside,
         "after-moves",
@@ -171,7 +188,7 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         }
     }
     let mut rows = Vec::new();
-    for ((policy, rest), &np, &rob, &placement, &fp, &share, &k, &rogue, &unplaceable) in iproduct!(
+    for ((policy, rest), &np, &rob, &placement, &fp, &share, &k, &rogue, &unplaceable, &rt) in iproduct!(
         &entries,
         &players,
         &robbers,
@@ -180,7 +197,8 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
         &shares,
         &per,
         &rogues,
-        &unplaceables
+        &unplaceables,
+        &robber_tiles
     ) {
         let rules = if rob {
             CarcRules {
@@ -192,6 +210,7 @@ pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Car
                 robbers_per_player: k as u8,
                 rogue_beside: rogue,
                 unplaceable_robber_tile: unplaceable,
+                robber_tiles: rt,
             }
         } else {
             CarcRules::base(np as u8)

@@ -236,6 +236,12 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         seed: "after-moves: beside the figure once the round's normal moves are made",
     },
     RuleKnob {
+        key: "robber_tiles",
+        applies: "carcassonne",
+        allowed: Allowed::Int(1, 24),
+        seed: "8 (the tile file's robber tiles)",
+    },
+    RuleKnob {
         key: "unplaceable_robber_tile",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::UnplaceableRobberTile::NAMES),
@@ -266,6 +272,7 @@ pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
         "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
         "robbers_per_player" if r.robbers => Some(Value::Integer(r.robbers_per_player as i64)),
         "rogue_beside" if r.robbers => Some(Value::String(r.rogue_beside.name().into())),
+        "robber_tiles" if r.robbers => Some(Value::Integer(r.robber_tiles.map_or(8, |n| n as i64))),
         "unplaceable_robber_tile" if r.robbers => {
             Some(Value::String(r.unplaceable_robber_tile.name().into()))
         }

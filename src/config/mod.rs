@@ -136,6 +136,7 @@ pub struct GridFile {
     /// Carcassonne: robbers each player has (default 1, the seed; or 2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robbers_per_player: Option<OneOrMany<i64>>,
+    pub robber_tiles: Option<OneOrMany<i64>>,
     /// Carcassonne: the share of a score a robber takes (`half`, the default, `third`, `quarter`, `all`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub robber_share: Option<OneOrMany<String>>,

@@ -167,8 +167,10 @@ fn trace_is_json_lines_and_repeats() {
 
 #[test]
 fn bad_carcassonne_input_exits_2() {
-    let cases: [(&str, &str); 7] = [
+    let cases: [(&str, &str); 9] = [
         ("variant = [\"carcassonne\", \"base\"]", "grid.variant"),
+        ("robber_tiles = 0", "grid.robber_tiles"),
+        ("robber_tiles = 25", "grid.robber_tiles"),
         ("policy = \"team\"", "grid.policy"),
         ("players = 6", "grid.players"),
         ("robber_final_points = 6", "grid.robber_final_points"),

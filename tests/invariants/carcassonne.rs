@@ -104,6 +104,13 @@ fn random_games_keep_invariants() {
                     } else {
                         UnplaceableRobberTile::Lost
                     },
+                    // 16 robber tiles with the Big Box reading, the file's 8 with the other.
+                    robber_tiles: (placement == RobberPlacement::EachOther).then_some(16),
+                };
+                let robber_tiles = match (robbers, rules.robber_tiles) {
+                    (false, _) => 0,
+                    (true, Some(n)) => n as usize,
+                    (true, None) => 8,
                 };
                 for i in 0..60 {
                     let (g, sums) = checked_game(rules, 7, i, &mut CarcRandom);
@@ -113,8 +120,9 @@ fn random_games_keep_invariants() {
                     assert_eq!(g.remaining(), 0);
                     assert_eq!(
                         g.placed.len() + g.discarded as usize,
-                        base_tiles().total(robbers)
+                        base_tiles().total(false) + robber_tiles
                     );
+                    assert_eq!(g.total_tiles(), base_tiles().total(false) + robber_tiles);
                     if !robbers {
                         assert_eq!(sums.robbed, 0);
                     }

@@ -309,6 +309,11 @@ pub(crate) struct GameArgs {
     /// Robbers per player: 1 or 2 [default: 1]
     #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
     pub(crate) robbers_per_player: Option<i64>,
+    /// Robber tiles in the pile: 1..24 [default: the tile file's, 8]
+    ///
+    /// Dealt over the robber kinds in turn (4: one each of U, V, W and D; 12: the 8 and those 4).
+    #[arg(value_name = "N", long, help_heading = CARCASSONNE, allow_negative_numbers = true)]
+    pub(crate) robber_tiles: Option<i64>,
     /// Robber's share: half, third, quarter, all [default: half]
     ///
     /// The share of a score a robber takes, each rounded up.
@@ -509,6 +514,7 @@ impl GameArgs {
                 rogue_beside: one(&self.rogue_beside),
                 unplaceable_robber_tile: one(&self.unplaceable_robber_tile),
                 robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
+                robber_tiles: self.robber_tiles.map(OneOrMany::One),
                 spans_variants: Vec::new(),
             },
             rules: RulesFile {

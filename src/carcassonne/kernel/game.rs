@@ -91,6 +91,9 @@ pub struct Rules {
     pub rogue_beside: RogueBeside,
     /// What becomes of a robber tile that fits nowhere.
     pub unplaceable_robber_tile: UnplaceableRobberTile,
+    /// Robber tiles in the pile (`None`: the tile file's own, 8 in the base set); another count
+    /// is dealt over the robber kinds in turn ([`super::tiles::TileSet::robber_counts`]).
+    pub robber_tiles: Option<u8>,
 }
 
 impl Rules {
@@ -104,6 +107,7 @@ impl Rules {
             robbers_per_player: 1,
             rogue_beside: RogueBeside::AfterMoves,
             unplaceable_robber_tile: UnplaceableRobberTile::Lost,
+            robber_tiles: None,
         }
     }
     pub fn robbers(players: u8) -> Rules {
@@ -262,6 +266,8 @@ pub struct Game<'t> {
     pub current: u8,
     /// Tiles placed by players (the start tile not counted).
     pub turn: u32,
+    /// Tiles in the game, the start tile included (the pile it began with, plus one).
+    pub(super) total: u16,
     pub pile: Pile,
     pub discarded: u16,
     /// The tile drawn and (after `Place`) where it went.
@@ -373,6 +379,11 @@ impl<'t> Game<'t> {
         self.features.pennants(self.root(s))
     }
 
+    /// Tiles in the game, the start tile included.
+    pub fn total_tiles(&self) -> usize {
+        self.total as usize
+    }
+
     /// Tiles still in the pile.
     pub fn remaining(&self) -> u16 {
         self.pile.base + self.pile.robber
@@ -445,7 +456,7 @@ impl<'t> Game<'t> {
         }
         let in_hand = (self.phase == Phase::Place) as usize;
         if self.placed.len() + self.discarded as usize + self.remaining() as usize + in_hand
-            != self.t.total(self.rules.robbers)
+            != self.total as usize
         {
             return Err("tiles placed + discarded + remaining != total".into());
         }

@@ -26,6 +26,7 @@ impl<'t> Game<'t> {
             phase: Phase::Draw,
             current: 0,
             turn: 0,
+            total: 0,
             pile: Pile {
                 counts: [0; MAX_KINDS],
                 base: 0,
@@ -89,6 +90,7 @@ impl<'t> Game<'t> {
         self.phase = src.phase;
         self.current = src.current;
         self.turn = src.turn;
+        self.total = src.total;
         self.pile = src.pile;
         self.discarded = src.discarded;
         self.drawn = src.drawn;
@@ -135,11 +137,15 @@ impl<'t> Game<'t> {
             base: 0,
             robber: 0,
         };
+        let robber_counts = self.rules.robber_tiles.map(|n| t.robber_counts(n));
         for (i, k) in t.kinds.iter().enumerate() {
             if k.robber && !self.rules.robbers {
                 continue;
             }
-            let mut n = k.count;
+            let mut n = match robber_counts {
+                Some(c) if k.robber => c[i],
+                _ => k.count,
+            };
             if !k.robber && k.shape == t.start_shape {
                 n -= 1;
             }
@@ -151,6 +157,7 @@ impl<'t> Game<'t> {
             }
         }
         self.pile = pile;
+        self.total = pile.base + pile.robber + 1;
         let start_kind = t.start_shape; // base kind i is shape i
         self.put_tile(start_kind, START_CELL, 0);
     }

@@ -238,6 +238,33 @@ impl TileSet {
     }
 
     /// Tiles of every kind, robber tiles included.
+    /// `n` robber tiles dealt over the robber kinds in turn: one of each kind the file has, then
+    /// one of each kind it has two of, and so on, starting again from the first once every
+    /// file tile is dealt (the base set's 8: U V W D J K U V; 4: U V W D; 12: the 8 and U V W D).
+    /// Counts per kind (0 for the base kinds).
+    pub fn robber_counts(&self, n: u8) -> [u8; MAX_KINDS] {
+        let mut out = [0u8; MAX_KINDS];
+        let most = self
+            .kinds
+            .iter()
+            .filter(|k| k.robber)
+            .map(|k| k.count)
+            .max()
+            .unwrap_or(0);
+        let mut left = n;
+        while left > 0 && most > 0 {
+            for round in 0..most {
+                for (i, k) in self.kinds.iter().enumerate() {
+                    if k.robber && k.count > round && left > 0 {
+                        out[i] += 1;
+                        left -= 1;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn total(&self, robbers: bool) -> usize {
         self.kinds
             .iter()

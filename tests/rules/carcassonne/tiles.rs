@@ -5,6 +5,40 @@ use super::*;
 // ---------------------------------------------------------------------------------------------
 // Tile data
 
+/// Another robber tile count is dealt over the robber kinds in turn: one of each kind, then one
+/// of each kind the file has two of, then round again; the file's own count gives its own tiles.
+#[test]
+fn robber_tiles_are_dealt_over_the_robber_kinds_in_turn() {
+    let t = base();
+    let robber: Vec<usize> = (0..t.kinds.len()).filter(|&i| t.kinds[i].robber).collect();
+    let names = |c: [u8; MAX_KINDS]| {
+        robber
+            .iter()
+            .map(|&i| format!("{}{}", t.shapes[t.kinds[i].shape as usize].name, c[i]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let own = t.robber_counts(8);
+    for &i in &robber {
+        assert_eq!(own[i], t.kinds[i].count, "8: the file's own counts");
+    }
+    assert_eq!(names(t.robber_counts(4)), "U1 V1 W1 D1 J0 K0");
+    assert_eq!(names(t.robber_counts(6)), "U1 V1 W1 D1 J1 K1");
+    assert_eq!(names(t.robber_counts(12)), "U3 V3 W2 D2 J1 K1");
+    assert_eq!(t.robber_counts(24).iter().sum::<u8>(), 24);
+    // A game deals them: 72 base tiles and 12 robber tiles.
+    let g = Game::new(
+        &t,
+        Rules {
+            robber_tiles: Some(12),
+            ..Rules::robbers(3)
+        },
+    );
+    assert_eq!(g.total_tiles(), 84);
+    assert_eq!(g.pile.robber, 12);
+    g.check().unwrap();
+}
+
 #[test]
 fn tile_counts() {
     let t = base();
