@@ -28,7 +28,7 @@ fn robber_tiles_are_dealt_over_the_robber_kinds_in_turn() {
     assert_eq!(t.robber_counts(24).iter().sum::<u8>(), 24);
     // A game deals them: 72 base tiles and 12 robber tiles.
     let g = Game::new(
-        &t,
+        t,
         Rules {
             robber_tiles: Some(12),
             ..Rules::robbers(3)
