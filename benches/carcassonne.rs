@@ -1,8 +1,11 @@
-//! Criterion benchmark of whole Carcassonne games (2 players, base game, random policy) with a
-//! checksum of the results; the target is at least 20,000 games per second on one core.
+//! Criterion benchmark of whole Carcassonne games (random, greedy, a search seat) with checksums.
+//!
+//! Each workload pins a checksum of its results, so a change in any player's choices fails it;
+//! the random base game's target is at least 20,000 games per second on one core.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use robsim::carcassonne::experiment::base_tiles;
+use robsim::carcassonne::experiment::{base_tiles, CarcLineup, CarcSpec};
+use robsim::carcassonne::policy::CarcPolicySpec;
 use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcRandom, Policy};
 use robsim::carcassonne::sim::CarcRngs;
 use robsim::carcassonne::{Game, Rules};
@@ -92,5 +95,60 @@ fn carcassonne(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, carcassonne);
+/// A row's games (a lineup's players, fresh for each game) in one reused allocation; returns
+/// (total points, checksum of scores) as [`batch`].
+fn spec_batch(n: u64, spec: &CarcSpec, g: &mut Game<'static>, buf: &mut CarcActions) -> (u64, u64) {
+    let (mut points, mut sum) = (0u64, 0u64);
+    for i in 0..n {
+        g.reset(spec.rules);
+        let mut rngs = CarcRngs::new(SEED, i);
+        play(g, &mut spec.player(), &mut rngs, buf, &mut ());
+        for p in 0..spec.rules.players as usize {
+            points += g.score[p] as u64;
+            sum = sum.wrapping_mul(31).wrapping_add(g.score[p] as u64);
+        }
+    }
+    (points, sum)
+}
+
+/// One `rollout-4` seat among three greedy ones, 4 players with The Robbers: the search player's
+/// choices pinned by the checksum, its cost per game measured.
+fn carcassonne_search(c: &mut Criterion) {
+    let name = "robbers_4p_rollout4_seat";
+    let games = 4;
+    let expected = (1028, 13437409384940032208);
+    let spec = CarcSpec {
+        rules: Rules::robbers(4),
+        policy: CarcPolicySpec::Rollout(4),
+        lineup: Some(CarcLineup {
+            rest: [CarcPolicySpec::Greedy; 4],
+            lead: 0,
+        }),
+    };
+    let mut g = Game::new(base_tiles(), spec.rules);
+    let mut buf = CarcActions::new();
+    let got = spec_batch(games, &spec, &mut g, &mut buf);
+    if std::env::var_os("ROBSIM_BLESS").is_some() {
+        eprintln!("{name}: {got:?}");
+        return;
+    }
+    assert_eq!(
+        got, expected,
+        "{name}: results changed (points, checksum); update only for an intended rules or policy change"
+    );
+    let mut grp = c.benchmark_group("carcassonne");
+    grp.sample_size(10);
+    grp.throughput(Throughput::Elements(games));
+    grp.bench_function(BenchmarkId::new(name, games), |b| {
+        b.iter(|| {
+            assert_eq!(
+                black_box(spec_batch(games, &spec, &mut g, &mut buf)),
+                expected
+            )
+        })
+    });
+    grp.finish();
+}
+
+criterion_group!(benches, carcassonne, carcassonne_search);
 criterion_main!(benches);
