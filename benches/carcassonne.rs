@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use robsim::carcassonne::experiment::{base_tiles, CarcLineup, CarcSpec};
-use robsim::carcassonne::policy::CarcPolicySpec;
+use robsim::carcassonne::players::CarcPolicySpec;
 use robsim::carcassonne::policy::{CarcActions, CarcGreedy, CarcRandom, Policy};
 use robsim::carcassonne::sim::CarcRngs;
 use robsim::carcassonne::{Game, Rules};

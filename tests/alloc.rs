@@ -243,8 +243,8 @@ fn games_do_not_allocate_after_warm_up() {
         ),
     ] {
         for policy in [
-            robsim::carcassonne::policy::CarcPolicySpec::Random,
-            robsim::carcassonne::policy::CarcPolicySpec::Greedy,
+            robsim::carcassonne::players::CarcPolicySpec::Random,
+            robsim::carcassonne::players::CarcPolicySpec::Greedy,
         ] {
             assert_eq!(
                 carcassonne_allocations(rules, policy),
@@ -257,7 +257,7 @@ fn games_do_not_allocate_after_warm_up() {
 
 fn carcassonne_allocations(
     rules: robsim::carcassonne::Rules,
-    policy: robsim::carcassonne::policy::CarcPolicySpec,
+    policy: robsim::carcassonne::players::CarcPolicySpec,
 ) -> u64 {
     use robsim::carcassonne::sim::CarcRngs;
     let tiles = robsim::carcassonne::experiment::base_tiles();

@@ -4,7 +4,8 @@
 //! tables.
 
 use crate::carcassonne::kernel::*;
-use crate::carcassonne::policy::{CarcActions, CarcPlayer, CarcPolicySpec};
+use crate::carcassonne::players::{CarcPlayer, CarcPolicySpec};
+use crate::carcassonne::policy::CarcActions;
 use crate::carcassonne::race::Race;
 use crate::carcassonne::race::{MidGame, RaceOf, RaceRow};
 use crate::carcassonne::sim::CarcRngs;

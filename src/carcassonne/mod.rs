@@ -2,6 +2,7 @@
 
 pub mod experiment;
 pub mod kernel;
+pub mod players;
 pub mod policy;
 pub mod race;
 pub mod rows;

@@ -1,7 +1,6 @@
 //! Carcassonne as an engine game: its random streams, tile draws and the [`GameState`] binding.
 
-use crate::carcassonne::policy::CarcActions;
-use crate::carcassonne::*;
+use crate::carcassonne::{Action, CarcActions, Event, Game, IllegalAction, Pile, Sink, TileSet};
 use crate::engine::play::{weighted, GameState, Streams};
 use crate::engine::seeds::{rng, Rng, Stream};
 use rand::Rng as _;

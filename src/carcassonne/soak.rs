@@ -4,7 +4,8 @@
 //! option, checked after every step and thrown arbitrary actions that must be refused without a
 //! change.
 
-use crate::carcassonne::policy::{CarcActions, CarcPolicySpec};
+use crate::carcassonne::players::CarcPolicySpec;
+use crate::carcassonne::policy::CarcActions;
 use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::*;
 use crate::engine::seeds::Rng;

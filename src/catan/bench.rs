@@ -85,7 +85,7 @@ impl<P: for<'t> Policy<Game<'t>> + Effort + Clone + Sync> Experiment for Workloa
 pub struct CarcWorkload {
     pub name: &'static str,
     pub rules: crate::carcassonne::Rules,
-    pub policy: crate::carcassonne::policy::CarcPolicySpec,
+    pub policy: crate::carcassonne::players::CarcPolicySpec,
 }
 
 impl Experiment for CarcWorkload {
@@ -374,7 +374,7 @@ pub fn run_bench(
         }
     }
     {
-        use crate::carcassonne::policy::CarcPolicySpec;
+        use crate::carcassonne::players::CarcPolicySpec;
         use crate::carcassonne::Rules as CarcRules;
         for (name, rules, policy) in [
             (

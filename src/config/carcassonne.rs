@@ -5,7 +5,7 @@
 
 use super::{axis, names, GridFile};
 use crate::carcassonne::experiment::{CarcLineup, CarcSpec};
-use crate::carcassonne::policy::CarcPolicySpec;
+use crate::carcassonne::players::CarcPolicySpec;
 use crate::carcassonne::{
     RobberPlacement, RobberShare, RogueBeside, Rules as CarcRules, UnplaceableRobberTile,
 };

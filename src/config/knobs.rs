@@ -437,6 +437,7 @@ mod tests {
         ("carcassonne", "robber_final_points", "0", "6"),
         ("carcassonne", "robber_share", "\"third\"", "\"most\""),
         ("carcassonne", "robbers_per_player", "2", "3"),
+        ("carcassonne", "robber_tiles", "12", "25"),
         (
             "carcassonne",
             "rogue_beside",

@@ -308,7 +308,7 @@ fn the_soak_checker_reports_a_broken_invariant() {
     let mut rep = SoakReport::default();
     let (_, halted) = soak_play(
         &mut g,
-        &mut robsim::carcassonne::policy::CarcPolicySpec::Random.player(),
+        &mut robsim::carcassonne::players::CarcPolicySpec::Random.player(),
         &mut robsim::carcassonne::sim::CarcRngs::new(1, 4),
         &mut robsim::carcassonne::policy::CarcActions::new(),
         (Rng::seed_from_u64(1), ("carcassonne ", 4)),

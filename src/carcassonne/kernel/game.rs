@@ -10,6 +10,9 @@ use super::scoreboard::{RobberShare, RogueBeside, Scoreboard, IN_STOCK, MAX_ROBB
 use super::tiles::{Feature, TileSet, MAX_KINDS, MAX_SEGS, MAX_TILES};
 use arrayvec::ArrayVec;
 
+/// Actions of one decision (placements can run to a few hundred).
+pub type CarcActions = ArrayVec<Action, 1024>;
+
 /// Followers per player.
 pub const FOLLOWERS: u8 = 7;
 /// A grid cell without a tile.
