@@ -15,19 +15,20 @@ use std::hint::black_box;
 const GAMES: u64 = 1000;
 const SEED: u64 = 2026;
 
-/// Plays `n` games in one reused allocation; returns (total points, checksum of scores).
-fn batch<P: for<'t> Policy<Game<'t>> + Clone>(
+/// Plays `n` games in one reused allocation, each with a fresh player from `player`; returns
+/// (total points, checksum of scores).
+fn batch<'t, P: Policy<Game<'t>>>(
     n: u64,
     rules: Rules,
-    policy: &P,
-    g: &mut Game,
+    mut player: impl FnMut() -> P,
+    g: &mut Game<'t>,
     buf: &mut CarcActions,
 ) -> (u64, u64) {
     let (mut points, mut sum) = (0u64, 0u64);
     for i in 0..n {
         g.reset(rules);
         let mut rngs = CarcRngs::new(SEED, i);
-        play(g, &mut policy.clone(), &mut rngs, buf, &mut ());
+        play(g, &mut player(), &mut rngs, buf, &mut ());
         for p in 0..rules.players as usize {
             points += g.score[p] as u64;
             sum = sum.wrapping_mul(31).wrapping_add(g.score[p] as u64);
@@ -46,7 +47,7 @@ fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
 ) {
     let mut g = Game::new(base_tiles(), rules);
     let mut buf = CarcActions::new();
-    let got = batch(games, rules, &policy, &mut g, &mut buf);
+    let got = batch(games, rules, || policy.clone(), &mut g, &mut buf);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         eprintln!("{name}: {got:?}");
         return;
@@ -60,7 +61,7 @@ fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     grp.bench_function(BenchmarkId::new(name, games), |b| {
         b.iter(|| {
             assert_eq!(
-                black_box(batch(games, rules, &policy, &mut g, &mut buf)),
+                black_box(batch(games, rules, || policy.clone(), &mut g, &mut buf)),
                 expected
             )
         })
@@ -95,22 +96,6 @@ fn carcassonne(c: &mut Criterion) {
     );
 }
 
-/// A row's games (a lineup's players, fresh for each game) in one reused allocation; returns
-/// (total points, checksum of scores) as [`batch`].
-fn spec_batch(n: u64, spec: &CarcSpec, g: &mut Game<'static>, buf: &mut CarcActions) -> (u64, u64) {
-    let (mut points, mut sum) = (0u64, 0u64);
-    for i in 0..n {
-        g.reset(spec.rules);
-        let mut rngs = CarcRngs::new(SEED, i);
-        play(g, &mut spec.player(), &mut rngs, buf, &mut ());
-        for p in 0..spec.rules.players as usize {
-            points += g.score[p] as u64;
-            sum = sum.wrapping_mul(31).wrapping_add(g.score[p] as u64);
-        }
-    }
-    (points, sum)
-}
-
 /// One `rollout-4` seat among three greedy ones, 4 players with The Robbers: the search player's
 /// choices pinned by the checksum, its cost per game measured.
 fn carcassonne_search(c: &mut Criterion) {
@@ -127,7 +112,7 @@ fn carcassonne_search(c: &mut Criterion) {
     };
     let mut g = Game::new(base_tiles(), spec.rules);
     let mut buf = CarcActions::new();
-    let got = spec_batch(games, &spec, &mut g, &mut buf);
+    let got = batch(games, spec.rules, || spec.player(), &mut g, &mut buf);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         eprintln!("{name}: {got:?}");
         return;
@@ -142,7 +127,7 @@ fn carcassonne_search(c: &mut Criterion) {
     grp.bench_function(BenchmarkId::new(name, games), |b| {
         b.iter(|| {
             assert_eq!(
-                black_box(spec_batch(games, &spec, &mut g, &mut buf)),
+                black_box(batch(games, spec.rules, || spec.player(), &mut g, &mut buf)),
                 expected
             )
         })

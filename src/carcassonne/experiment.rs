@@ -12,7 +12,7 @@ use crate::carcassonne::sim::CarcRngs;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, wilson, GameLog, Hist};
-use crate::report::columns::Group;
+use crate::report::columns::{Group, LeadSeat};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
@@ -355,51 +355,26 @@ struct CarcSeat {
     score_mean_seat: Option<f64>,
 }
 
-/// Rows whose seats play a lineup (`grid.seats`): the lead seat's share of the wins against
-/// its fair share.
-#[derive(Serialize)]
-struct LeadSeat {
-    /// The lead's seat, 1-based.
-    lead_seat: usize,
-    /// Games the lead won, ties included.
-    lead_wins: u64,
-    /// The lead's share of the wins, a k-way tie counting 1/k, with its 95% interval.
-    lead_win_rate: f64,
-    lead_win_rate_lo95: f64,
-    lead_win_rate_hi95: f64,
-    /// 1 / players: every seat's share when every seat plays alike and no seat is favoured.
-    fair_share: f64,
-    /// Lead win rate minus the fair share, with the interval shifted alike.
-    skill_edge: f64,
-    skill_edge_lo95: f64,
-    skill_edge_hi95: f64,
-}
-
-impl LeadSeat {
-    fn of(acc: &CarcAcc, lead: usize, players: usize) -> LeadSeat {
-        let n = acc.games.max(1) as f64;
-        let u = SHARE_UNIT as f64;
-        let mean = acc.win_share[lead] as f64 / u / n;
-        let sq = acc.win_share_sq[lead] as f64 / (u * u) / n;
-        let var = if acc.games > 1 {
-            ((sq - mean * mean) * n / (n - 1.0)).max(0.0)
-        } else {
-            0.0
-        };
-        let half = 1.959964 * (var / n).sqrt();
-        let fair = 1.0 / players as f64;
-        LeadSeat {
-            lead_seat: lead + 1,
-            lead_wins: acc.wins[lead],
-            lead_win_rate: r5(mean),
-            lead_win_rate_lo95: r5(mean - half),
-            lead_win_rate_hi95: r5(mean + half),
-            fair_share: r5(fair),
-            skill_edge: r5(mean - fair),
-            skill_edge_lo95: r5(mean - half - fair),
-            skill_edge_hi95: r5(mean + half - fair),
-        }
-    }
+/// The lead seat of a lineup row: its share of the wins (a k-way tie counting 1/k, so the fair
+/// share is exactly 1/players) with a normal 95% interval.
+fn lead_seat(acc: &CarcAcc, lead: usize, players: usize) -> LeadSeat {
+    let n = acc.games.max(1) as f64;
+    let u = SHARE_UNIT as f64;
+    let mean = acc.win_share[lead] as f64 / u / n;
+    let sq = acc.win_share_sq[lead] as f64 / (u * u) / n;
+    let var = if acc.games > 1 {
+        ((sq - mean * mean) * n / (n - 1.0)).max(0.0)
+    } else {
+        0.0
+    };
+    let half = 1.959964 * (var / n).sqrt();
+    LeadSeat::new(
+        lead,
+        acc.wins[lead],
+        mean,
+        (mean - half, mean + half),
+        players,
+    )
 }
 
 /// Rows with The Robbers.
@@ -618,7 +593,7 @@ impl Tables for CarcassonneRow {
             groups.push(Group::of(10 + p as u16, &seat)?.renamed(|c| format!("{c}{}", p + 1)));
         }
         if let Some(lead) = self.spec.lead() {
-            groups.push(Group::of(15, &LeadSeat::of(acc, lead, np))?);
+            groups.push(Group::of(15, &lead_seat(acc, lead, np))?);
         }
         if rob {
             let robbery_ci = mean_interval(&acc.robbery_game);

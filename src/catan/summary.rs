@@ -11,7 +11,7 @@ use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::difficulty_name;
 use crate::catan::*;
 use crate::engine::stats::wilson;
-use crate::report::columns::Group;
+use crate::report::columns::{Group, LeadSeat};
 use crate::report::{r3, r5};
 use anyhow::Result;
 use serde::Serialize;
@@ -86,23 +86,6 @@ struct Seat {
     seat_win_rate: f64,
     seat_win_rate_lo95: f64,
     seat_win_rate_hi95: f64,
-}
-
-/// Rows whose seats play a lineup (`grid.seats`): how the lead seat did against its fair share.
-#[derive(Serialize)]
-struct LeadSeat {
-    /// The lead's seat, 1-based.
-    lead_seat: usize,
-    lead_wins: u64,
-    lead_win_rate: f64,
-    lead_win_rate_lo95: f64,
-    lead_win_rate_hi95: f64,
-    /// 1 / players: what a seat wins when every seat plays alike and no seat is favoured.
-    fair_share: f64,
-    /// Lead win rate minus the fair share, with the Wilson interval shifted alike.
-    skill_edge: f64,
-    skill_edge_lo95: f64,
-    skill_edge_hi95: f64,
 }
 
 /// Robert the Robber rows.
@@ -254,22 +237,14 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
     }
     if let Some(lead) = e.spec.lead() {
         let w = acc.seat_wins[lead];
-        let (lo, hi) = wilson(w, acc.games);
-        let fair = 1.0 / rules.players as f64;
-        out.push(Group::of(
-            rank::LINEUP,
-            &LeadSeat {
-                lead_seat: lead + 1,
-                lead_wins: w,
-                lead_win_rate: r5(w as f64 / n),
-                lead_win_rate_lo95: r5(lo),
-                lead_win_rate_hi95: r5(hi),
-                fair_share: r5(fair),
-                skill_edge: r5(w as f64 / n - fair),
-                skill_edge_lo95: r5(lo - fair),
-                skill_edge_hi95: r5(hi - fair),
-            },
-        )?);
+        let lead = LeadSeat::new(
+            lead,
+            w,
+            w as f64 / n,
+            wilson(w, acc.games),
+            rules.players as usize,
+        );
+        out.push(Group::of(rank::LINEUP, &lead)?);
     }
     if let Some(target) = e.precision {
         out.push(Group::of(

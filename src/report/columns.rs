@@ -7,6 +7,7 @@
 //! table's header is the union of the groups of all its rows, ordered by each group's rank, and
 //! a row leaves the cells of groups it does not have empty (`null` in the JSON mirror).
 
+use crate::report::r5;
 use anyhow::{Context, Result};
 use serde::Serialize;
 use serde_json::Value;
@@ -213,5 +214,42 @@ mod tests {
         let mut t = GroupedTable::default();
         t.push(vec![Group::of(0, &C { y: 1 }).unwrap()]);
         assert_eq!(String::from_utf8(t.csv().unwrap()).unwrap(), "y\n1\n");
+    }
+}
+
+/// Rows whose seats play a lineup (`grid.seats`): how the lead seat did against its fair share.
+#[derive(Serialize)]
+pub struct LeadSeat {
+    /// The lead's seat, 1-based.
+    lead_seat: usize,
+    /// Games the lead won (a shared win included).
+    lead_wins: u64,
+    lead_win_rate: f64,
+    lead_win_rate_lo95: f64,
+    lead_win_rate_hi95: f64,
+    /// 1 / players: what a seat wins when every seat plays alike and no seat is favoured.
+    fair_share: f64,
+    /// Lead win rate minus the fair share, with the interval shifted alike.
+    skill_edge: f64,
+    skill_edge_lo95: f64,
+    skill_edge_hi95: f64,
+}
+
+impl LeadSeat {
+    /// The lead at seat `lead` (0-based) of `players` won `wins` games, at `rate` with the 95%
+    /// interval `(lo, hi)` (the game says how a shared win counts).
+    pub fn new(lead: usize, wins: u64, rate: f64, (lo, hi): (f64, f64), players: usize) -> Self {
+        let fair = 1.0 / players as f64;
+        LeadSeat {
+            lead_seat: lead + 1,
+            lead_wins: wins,
+            lead_win_rate: r5(rate),
+            lead_win_rate_lo95: r5(lo),
+            lead_win_rate_hi95: r5(hi),
+            fair_share: r5(fair),
+            skill_edge: r5(rate - fair),
+            skill_edge_lo95: r5(lo - fair),
+            skill_edge_hi95: r5(hi - fair),
+        }
     }
 }

@@ -126,30 +126,7 @@ fn bad_lineups_exit_2_naming_the_key() {
             "base and raiders only",
         ),
     ];
-    for (k, (body, key, allowed)) in cases.iter().enumerate() {
-        let cfg = d.join(format!("c{k}.toml"));
-        std::fs::write(&cfg, format!("{base}{body}\n")).unwrap();
-        let out = d.join(format!("never{k}"));
-        let o = robsim()
-            .args([
-                "sweep",
-                cfg.to_str().unwrap(),
-                "-q",
-                "-o",
-                out.to_str().unwrap(),
-            ])
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "case {k}: {err}");
-        assert!(err.contains(key), "case {k}: {err} does not name {key}");
-        assert!(
-            err.contains(allowed),
-            "case {k}: {err} does not say {allowed:?}"
-        );
-        assert!(!out.exists(), "case {k}: a report was written");
-    }
-    let _ = std::fs::remove_dir_all(&d);
+    refused(&d, base, &cases);
 }
 
 /// `robsim luck` takes a lineup: each rung plays its lead seat beside the lineup's others, a
@@ -326,6 +303,12 @@ fn bad_carcassonne_lineups_exit_2_naming_the_key() {
             "player counts [2, 3]",
         ),
     ];
+    refused(&d, base, &cases);
+}
+
+/// Each config `base` + a case's body is refused by `robsim sweep`: exit 2, a message naming the
+/// case's key and what is allowed, no report written.
+fn refused(d: &std::path::Path, base: &str, cases: &[(&str, &str, &str)]) {
     for (k, (body, key, allowed)) in cases.iter().enumerate() {
         let cfg = d.join(format!("c{k}.toml"));
         std::fs::write(&cfg, format!("{base}{body}\n")).unwrap();
@@ -349,5 +332,5 @@ fn bad_carcassonne_lineups_exit_2_naming_the_key() {
         );
         assert!(!out.exists(), "case {k}: a report was written");
     }
-    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_dir_all(d);
 }
