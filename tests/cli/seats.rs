@@ -32,23 +32,7 @@ fn a_rotated_lineup_plays_every_seat_on_the_same_games() {
         "-o",
         plain.to_str().unwrap(),
     ]);
-    let mut outs = Vec::new();
-    for threads in ["1", "2"] {
-        let out = d.join(format!("t{threads}"));
-        run_ok(&[
-            "sweep",
-            cfg.to_str().unwrap(),
-            "-q",
-            "-j",
-            threads,
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        outs.push(out);
-    }
-    for f in ["summary.csv", "compare.csv", "seats.csv"] {
-        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
-    }
+    let outs = on_one_and_two_threads(&d, &cfg);
     let s = rows(&read(&outs[0], "summary.csv"));
     let p = rows(&read(&plain, "summary.csv"));
     assert_eq!(s.len(), 6, "two lineups x three lead seats");
@@ -215,23 +199,7 @@ fn a_carcassonne_search_seat_beats_its_fair_share_from_every_seat() {
         "-o",
         plain.to_str().unwrap(),
     ]);
-    let mut outs = Vec::new();
-    for threads in ["1", "2"] {
-        let out = d.join(format!("t{threads}"));
-        run_ok(&[
-            "sweep",
-            cfg.to_str().unwrap(),
-            "-q",
-            "-j",
-            threads,
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        outs.push(out);
-    }
-    for f in ["summary.csv", "compare.csv", "seats.csv"] {
-        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
-    }
+    let outs = on_one_and_two_threads(&d, &cfg);
     let s = rows(&read(&outs[0], "summary.csv"));
     let p = rows(&read(&plain, "summary.csv"));
     assert_eq!(s.len(), 6, "two lineups x three lead seats");
@@ -333,4 +301,27 @@ fn refused(d: &std::path::Path, base: &str, cases: &[(&str, &str, &str)]) {
         assert!(!out.exists(), "case {k}: a report was written");
     }
     let _ = std::fs::remove_dir_all(d);
+}
+
+/// Sweeps `cfg` on 1 and on 2 threads into folders under `d`, checks that the tables are the
+/// same, and returns the two folders.
+fn on_one_and_two_threads(d: &std::path::Path, cfg: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = d.join(format!("t{threads}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-j",
+            threads,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        outs.push(out);
+    }
+    for f in ["summary.csv", "compare.csv", "seats.csv"] {
+        assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
+    }
+    outs
 }
