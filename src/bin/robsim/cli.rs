@@ -157,7 +157,8 @@ pub(crate) struct GameArgs {
     /// rollout, rollout-N (N rollouts per candidate), rollout-N:BASE (over base team, greedy,
     /// solitaire or learned), halving-N and halving-N:BASE (N rollouts per decision, sequential
     /// halving), learned (robert and solitaire: the built-in model, or --model); carcassonne:
-    /// random, greedy. Default: team for robert, solitaire for solitaire, greedy otherwise.
+    /// random, greedy, rollout-N (a search over greedy, N futures per candidate). Default: team
+    /// for robert, solitaire for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
     pub(crate) policy: Option<String>,
     /// Master seed.
