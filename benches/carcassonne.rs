@@ -37,6 +37,20 @@ fn batch<'t, P: Policy<Game<'t>>>(
     (points, sum)
 }
 
+/// Whether `got` may be timed: it must equal `expected` (a panic otherwise); with `ROBSIM_BLESS`
+/// set it is printed instead and nothing is timed.
+fn checked(name: &str, got: (u64, u64), expected: (u64, u64)) -> bool {
+    if std::env::var_os("ROBSIM_BLESS").is_some() {
+        eprintln!("{name}: {got:?}");
+        return false;
+    }
+    assert_eq!(
+        got, expected,
+        "{name}: results changed (points, checksum); update only for an intended rules or policy change"
+    );
+    true
+}
+
 fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     c: &mut Criterion,
     name: &str,
@@ -48,14 +62,9 @@ fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     let mut g = Game::new(base_tiles(), rules);
     let mut buf = CarcActions::new();
     let got = batch(games, rules, || policy.clone(), &mut g, &mut buf);
-    if std::env::var_os("ROBSIM_BLESS").is_some() {
-        eprintln!("{name}: {got:?}");
+    if !checked(name, got, expected) {
         return;
     }
-    assert_eq!(
-        got, expected,
-        "{name}: results changed (points, checksum); update only for an intended rules or policy change"
-    );
     let mut grp = c.benchmark_group("carcassonne");
     grp.throughput(Throughput::Elements(games)); // elements = games
     grp.bench_function(BenchmarkId::new(name, games), |b| {
@@ -113,14 +122,9 @@ fn carcassonne_search(c: &mut Criterion) {
     let mut g = Game::new(base_tiles(), spec.rules);
     let mut buf = CarcActions::new();
     let got = batch(games, spec.rules, || spec.player(), &mut g, &mut buf);
-    if std::env::var_os("ROBSIM_BLESS").is_some() {
-        eprintln!("{name}: {got:?}");
+    if !checked(name, got, expected) {
         return;
     }
-    assert_eq!(
-        got, expected,
-        "{name}: results changed (points, checksum); update only for an intended rules or policy change"
-    );
     let mut grp = c.benchmark_group("carcassonne");
     grp.sample_size(10);
     grp.throughput(Throughput::Elements(games));

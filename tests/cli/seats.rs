@@ -55,10 +55,7 @@ fn a_rotated_lineup_plays_every_seat_on_the_same_games() {
         }
     }
     // The search lead against the greedy lineup at the same lead seat: paired win rates.
-    let c = rows(&read(&outs[0], "compare.csv"));
-    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
-    assert_eq!(steps.len(), 3);
-    assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
+    paired_at_every_lead_seat(&outs[0], 3);
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -221,10 +218,7 @@ fn a_carcassonne_search_seat_beats_its_fair_share_from_every_seat() {
         }
     }
     assert!(search > 1.0 / 3.0 + 0.15, "search seat's share {search}");
-    let c = rows(&read(&outs[0], "compare.csv"));
-    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
-    assert_eq!(steps.len(), 3);
-    assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
+    paired_at_every_lead_seat(&outs[0], 3);
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -324,4 +318,13 @@ fn on_one_and_two_threads(d: &std::path::Path, cfg: &std::path::Path) -> Vec<std
         assert_eq!(read(&outs[0], f), read(&outs[1], f), "{f}: 1 vs 2 threads");
     }
     outs
+}
+
+/// `compare.csv` of `out` has a `policy` step (greedy lineup to search lineup) at each of the
+/// `seats` lead seats, each with a paired win-rate difference.
+fn paired_at_every_lead_seat(out: &std::path::Path, seats: usize) {
+    let c = rows(&read(out, "compare.csv"));
+    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
+    assert_eq!(steps.len(), seats);
+    assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
 }
