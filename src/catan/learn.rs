@@ -26,11 +26,10 @@ use crate::catan::experiment::{CatanAcc, CatanRow};
 pub use crate::catan::fit::{fit, FitStats, Fitted, Label, NetShape};
 use crate::catan::policy::features::KINDS;
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
-use crate::catan::policy::rollout::{value, MAX_CANDIDATES};
+use crate::catan::policy::rollout::{value, Horizon, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
-use crate::engine::play::Observer;
 use crate::engine::runner::{run_each, Experiment};
 use crate::engine::seeds::{mix64, Rng};
 use crate::engine::stats::Accumulator;
@@ -87,25 +86,6 @@ pub fn label_seed(train: u64, game: u64) -> u64 {
     mix64(mix64(train ^ 0x6c61_6265_6c73_6565) ^ game)
 }
 
-/// Stops a future once its player-turn reaches `until`.
-struct Horizon {
-    until: u32,
-    reached: bool,
-}
-
-impl Sink<Event> for Horizon {}
-
-impl<'t> Observer<Game<'t>> for Horizon {
-    #[inline(always)]
-    fn post_step(&mut self, g: &Game<'t>) {
-        self.reached = g.s.turn >= self.until;
-    }
-    #[inline(always)]
-    fn halted(&self) -> bool {
-        self.reached
-    }
-}
-
 /// Mean value of each of `cands` over `rollouts` futures of `g`, each played with `player`
 /// (as it stood before the decision) in every seat, to the end or for `horizon` player-turns
 /// (0: no limit): future `j` of every candidate plays on the streams `GameRngs::new(seed, j)`
@@ -123,21 +103,13 @@ pub fn rollout_values(
 ) -> ArrayVec<f64, MAX_CANDIDATES> {
     let seat = g.actor();
     let mut sum: ArrayVec<f64, MAX_CANDIDATES> = cands.iter().map(|_| 0.0).collect();
-    let until = if horizon == 0 {
-        u32::MAX
-    } else {
-        g.s.turn.saturating_add(horizon)
-    };
     for j in 0..rollouts as u64 {
         for (k, &c) in cands.iter().enumerate() {
             let mut future = g.clone();
             let mut p = *player;
             let mut streams = GameRngs::new(seed, j);
             future.apply(c, &mut ());
-            let mut h = Horizon {
-                until,
-                reached: false,
-            };
+            let mut h = Horizon::new(g, horizon);
             crate::engine::play::play(&mut future, &mut p, &mut streams, buf, &mut h);
             sum[k] += value(&future, seat, progress_weight);
         }

@@ -23,5 +23,6 @@ pub mod summary;
 mod tables;
 pub mod trace;
 pub mod tune;
+pub mod valuefit;
 
 pub use kernel::*;

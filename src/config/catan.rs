@@ -415,6 +415,24 @@ fn bind(
                 ctx(key)
             );
         }
+        if knobs.horizon > 0 {
+            if v != "robert" {
+                bail!(
+                    "{}: policy {pol:?}: a horizon ends futures early for the value model to score, and it scores Robert positions only; allowed: @H or [rollout] horizon in variant robert",
+                    ctx(key)
+                );
+            }
+            let m = crate::catan::policy::value::ValueModel::builtin();
+            if knobs.progress_weight != m.progress_weight {
+                bail!(
+                    "{}: policy {pol:?}: rollout.progress_weight = {} but the value model scores futures as if it were {}; allowed: a horizon with rollout.progress_weight = {}",
+                    ctx(key),
+                    knobs.progress_weight,
+                    m.progress_weight,
+                    m.progress_weight
+                );
+            }
+        }
     }
     super::learn::check_policy(file, &policy, v, ctx)?;
     record(played, file, models, &learned, &policy, v);

@@ -9,6 +9,7 @@ pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod modelfile;
+pub mod value;
 
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
@@ -240,6 +241,9 @@ pub struct SweepFile {
     /// A ceiling run: how far `robsim ceiling` doubles the search budget.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ceiling: Option<ceiling::CeilingFile>,
+    /// A value model fit: what `robsim learn-value` plays and fits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<value::ValueTable>,
 }
 
 fn is_default_rollout(k: &RolloutKnobs) -> bool {

@@ -19,3 +19,4 @@ mod readme;
 mod reliability;
 mod replay;
 mod seats;
+mod value;

@@ -542,6 +542,7 @@ impl GameArgs {
             calibrate: None,
             luck: None,
             ceiling: None,
+            value: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -728,6 +729,17 @@ pub(crate) enum Cmd {
         /// Override `[learn] test_games`: held-out games per row (1..100,000,000).
         #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         test_games: Option<u64>,
+        /// Where it goes [default: out/<name>]; --force as for every report folder. The model
+        /// is identical for any thread count.
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Fit the value model that scores truncated search futures (`rollout-16:learned@40`) from
+    /// the positions of a config's Robert rows (its `[value]` table); writes value.toml and
+    /// fit.csv.
+    LearnValue {
+        /// The config with a `[value]` table, e.g. configs/robert-value.toml.
+        config: PathBuf,
         /// Where it goes [default: out/<name>]; --force as for every report folder. The model
         /// is identical for any thread count.
         #[command(flatten)]

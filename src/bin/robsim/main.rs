@@ -14,6 +14,7 @@ mod soak;
 mod sweep;
 mod trace;
 mod tune;
+mod value;
 
 use anyhow::Context;
 use clap::Parser;
@@ -196,6 +197,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             output,
             args,
         ),
+        Cmd::LearnValue { config, output } => value::learn_value(&config, output, args),
         Cmd::Learn {
             config,
             rounds,

@@ -124,7 +124,20 @@ pub struct RolloutKnobs {
     /// suffix `+open` (`rollout-16+open`) sets it for one row.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub open_hands: bool,
+    /// Robert: futures stop after this many player-turns and the built-in value model
+    /// (`configs/models/robert-value.toml`) scores where they stopped (0: every future plays
+    /// to the end; 1..=100000). Default 0; the name suffix `@H` (`rollout-16:learned@40`)
+    /// sets it for one row.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub horizon: u32,
 }
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Most player-turns a truncated future plays (`[rollout] horizon`, `@H`).
+pub const MAX_HORIZON: u32 = 100_000;
 
 impl Default for RolloutKnobs {
     fn default() -> Self {
@@ -141,6 +154,7 @@ impl Default for RolloutKnobs {
             search: SearchMode::Race,
             simulations: DEFAULT_SIMULATIONS,
             open_hands: false,
+            horizon: 0,
         }
     }
 }
@@ -170,6 +184,12 @@ impl RolloutKnobs {
                 self.progress_weight
             ));
         }
+        if self.horizon > MAX_HORIZON {
+            return Err(format!(
+                "rollout.horizon = {}: allowed 0 (to the end) to {MAX_HORIZON}",
+                self.horizon
+            ));
+        }
         if !(2..=MAX_CANDIDATES as u8).contains(&self.max_candidates) {
             return Err(format!(
                 "rollout.max_candidates = {}: allowed 2 to {MAX_CANDIDATES}",
@@ -184,10 +204,9 @@ impl RolloutKnobs {
     /// The budget as a report shows it: `rollout-16` (futures per candidate, racing) or
     /// `halving-64` (futures per decision, sequential halving).
     pub fn budget_label(&self) -> String {
-        let open = if self.open_hands { "+open" } else { "" };
         match self.search {
-            SearchMode::Race => format!("rollout-{}{open}", self.rollouts),
-            SearchMode::Halving => format!("halving-{}{open}", self.simulations),
+            SearchMode::Race => format!("rollout-{}", self.rollouts),
+            SearchMode::Halving => format!("halving-{}", self.simulations),
         }
     }
 

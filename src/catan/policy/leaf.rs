@@ -13,7 +13,7 @@ use super::solitaire::SolitairePolicy;
 use super::team::{TeamKnobs, TeamPolicy};
 use crate::catan::sim::GameRngs;
 use crate::catan::{Action, ActionList, Game, Variant};
-use crate::engine::play::{play, Policy};
+use crate::engine::play::{play, Observer, Policy};
 use crate::engine::seeds::Rng;
 
 /// What a leaf's learned variant holds: the learned player, or [`NoModel`].
@@ -86,6 +86,23 @@ impl<L: Learner> Leaf<L> {
             Leaf::Team(p) => play(g, &mut { *p }, streams, buf, &mut ()),
             Leaf::Solitaire(p) => play(g, &mut { *p }, streams, buf, &mut ()),
             Leaf::Learned(p) => play(g, &mut { *p }, streams, buf, &mut ()),
+        }
+    }
+
+    /// As [`Leaf::play_out`], watched by `obs` (which may stop the game early).
+    pub fn play_out_with<'t, O: Observer<Game<'t>>>(
+        &self,
+        g: &mut Game<'t>,
+        streams: &mut GameRngs,
+        buf: &mut ActionList,
+        obs: &mut O,
+    ) {
+        match self {
+            Leaf::Random(p) => play(g, &mut { *p }, streams, buf, obs),
+            Leaf::Greedy(p) => play(g, &mut { *p }, streams, buf, obs),
+            Leaf::Team(p) => play(g, &mut { *p }, streams, buf, obs),
+            Leaf::Solitaire(p) => play(g, &mut { *p }, streams, buf, obs),
+            Leaf::Learned(p) => play(g, &mut { *p }, streams, buf, obs),
         }
     }
 

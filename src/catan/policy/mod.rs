@@ -17,6 +17,7 @@ mod spots;
 pub mod team;
 #[cfg(test)]
 mod testkit;
+pub mod value;
 
 use crate::catan::{Action, ActionList, Game, MAX_PLAYERS};
 use crate::engine::seeds::Rng;
@@ -26,6 +27,7 @@ use candidates::BaseName;
 /// `Trade` that `Game::trade_ok` accepts); `legal` is scratch space for `Game::legal_actions`.
 pub use crate::engine::play::Policy;
 
+pub use candidates::MAX_HORIZON;
 pub use greedy::{GreedyKnobs, GreedyPolicy};
 pub use leaf::{Leaf, Learner, NoModel};
 pub use learned::{LearnedBase, LearnedModel, LearnedPolicy};
@@ -66,6 +68,8 @@ pub enum PolicyError {
     Budget { name: String, budget: String },
     #[error("policy {name:?}: unknown base {base:?}; allowed: rollout-N:BASE with BASE one of {bases}, learned:NAME", bases = BaseName::NAMES.join(", "))]
     Base { name: String, base: String },
+    #[error("policy {name:?}: {horizon:?} is not a horizon; allowed: a search name ending in @H with H a whole number of player-turns from 1 to {MAX_HORIZON} (rollout-16:learned@40)")]
+    Horizon { name: String, horizon: String },
     #[error("policy {0:?} plays a learned model and there is none for this variant; allowed: learned in variants robert and solitaire (the only ones with learned players), or a model file")]
     NoModel(String),
     #[error("policy {0:?} needs team-tuned knobs; allowed: a [team_tuned] table, or the built-in published knobs (variant robert)")]
@@ -79,7 +83,7 @@ pub enum PolicyError {
 }
 
 /// Every accepted policy name, for error messages.
-pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open";
+pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open; one ending in @H (Robert) stops its futures after H player-turns and scores them with the value model";
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,6 +130,8 @@ enum PolicyName<'s> {
         model: Option<&'s str>,
         /// `+open`: every hand open in a competitive game.
         open: bool,
+        /// `@H`: futures stop after H player-turns and the value model scores them.
+        horizon: Option<u32>,
     },
 }
 
@@ -136,6 +142,21 @@ impl<'s> PolicyName<'s> {
         let (s, open) = match s.strip_suffix("+open") {
             Some(core) => (core, true),
             None => (s, false),
+        };
+        // `@H`: a truncated search (futures of H player-turns, scored by the value model).
+        let (s, horizon) = match s.split_once('@') {
+            Some((core, h)) => {
+                let h = h
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|h| (1..=MAX_HORIZON).contains(h))
+                    .ok_or_else(|| PolicyError::Horizon {
+                        name: s.to_string(),
+                        horizon: h.to_string(),
+                    })?;
+                (core, Some(h))
+            }
+            None => (s, None),
         };
         let search = [
             ("rollout", SearchMode::Race),
@@ -187,9 +208,10 @@ impl<'s> PolicyName<'s> {
                 base,
                 model,
                 open,
+                horizon,
             });
         }
-        if open {
+        if open || horizon.is_some() {
             return Err(unknown());
         }
         if let Some(m) = s.strip_prefix("learned:") {
@@ -277,6 +299,7 @@ impl PolicySpec {
                 base,
                 model: name,
                 open,
+                horizon,
             } => {
                 let base = base.unwrap_or(k.rollout.base);
                 // The model is bound only where the search plays it (a missing one is the
@@ -292,6 +315,7 @@ impl PolicySpec {
                     search,
                     base,
                     open_hands: open || k.rollout.open_hands,
+                    horizon: horizon.unwrap_or(k.rollout.horizon),
                     ..k.rollout
                 };
                 match (search, budget) {
@@ -372,11 +396,21 @@ impl PolicySpec {
     /// setting.
     pub fn label(&self) -> String {
         match self {
-            PolicySpec::Rollout { knobs, model, .. } => match (knobs.base, model) {
-                (BaseName::Auto, _) => knobs.budget_label(),
-                (BaseName::Learned, Some(m)) => format!("{}:learned:{m}", knobs.budget_label()),
-                (base, _) => format!("{}:{}", knobs.budget_label(), base.name()),
-            },
+            PolicySpec::Rollout { knobs, model, .. } => {
+                let budget = knobs.budget_label();
+                let mut name = match (knobs.base, model) {
+                    (BaseName::Auto, _) => budget,
+                    (BaseName::Learned, Some(m)) => format!("{budget}:learned:{m}"),
+                    (base, _) => format!("{budget}:{}", base.name()),
+                };
+                if knobs.horizon > 0 {
+                    name.push_str(&format!("@{}", knobs.horizon));
+                }
+                if knobs.open_hands {
+                    name.push_str("+open");
+                }
+                name
+            }
             PolicySpec::Learned { name: Some(m), .. } => format!("learned:{m}"),
             _ => self.name().to_string(),
         }

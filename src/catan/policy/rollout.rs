@@ -2,14 +2,16 @@
 //!
 //! The `rollout` search player: at a decision that matters it plays each candidate action out over
 //! sampled futures with a base policy and takes the best (Bertsekas' rollout).
+//! With `[rollout] horizon` (`rollout-16:learned@40`) a future stops after that many
+//! player-turns and the learned value model (`value`) scores where it stopped.
 //!
 //! One mind plays every seat with open hands, which is what a co-operative team could do at
 //! best and the upper bound a designer wants. Chance inside a rollout (dice, deck order, steals,
 //! Robert's ties, the base policy's own tie-breaks) is drawn from streams seeded afresh for each
 //! decision, never from the game's own streams; candidate `k` of rollout `j` uses the same
 //! streams as every other candidate of rollout `j` (common random numbers), so the comparison
-//! between candidates is not drowned by the luck of the dice. A rollout runs to the end of the
-//! game: no evaluation function is involved. The budget is spent one of two ways (`[rollout]
+//! between candidates is not drowned by the luck of the dice. Without a horizon a rollout runs to
+//! the end of the game: no evaluation function is involved. The budget is spent one of two ways (`[rollout]
 //! search`): racing (`rollout-N`: N futures per candidate, candidates behind the base choice
 //! dropped halfway) or sequential halving (`halving-N`: N futures per decision, the better half
 //! of the challengers kept after each round). The game state is `Copy`, so a rollout allocates
@@ -20,9 +22,10 @@ use super::leaf::Leaf;
 use super::learned::{LearnedModel, LearnedPolicy};
 use super::seen::resample_hidden;
 use super::team::TeamKnobs;
+use super::value::ValueModel;
 use crate::catan::sim::GameRngs;
 use crate::catan::*;
-use crate::engine::play::Policy;
+use crate::engine::play::{Observer, Policy, Sink};
 use crate::engine::search::{race, Paired};
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
@@ -47,6 +50,40 @@ pub(crate) fn value(g: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
             progress_weight * got / (target * players.len() as f64)
         }
         _ => progress_weight * (g.s.player(seat).vp as f64).min(target) / target,
+    }
+}
+
+/// Stops a future once its player-turn reaches a horizon (a truncated rollout, or a label's).
+pub(crate) struct Horizon {
+    until: u32,
+    reached: bool,
+}
+
+impl Horizon {
+    /// `horizon` player-turns from `g` (0: the future plays to the end).
+    pub(crate) fn new(g: &Game, horizon: u32) -> Horizon {
+        let until = if horizon == 0 {
+            u32::MAX
+        } else {
+            g.s.turn.saturating_add(horizon)
+        };
+        Horizon {
+            until,
+            reached: false,
+        }
+    }
+}
+
+impl Sink<Event> for Horizon {}
+
+impl<'t> Observer<Game<'t>> for Horizon {
+    #[inline(always)]
+    fn post_step(&mut self, g: &Game<'t>) {
+        self.reached = g.s.turn >= self.until;
+    }
+    #[inline(always)]
+    fn halted(&self) -> bool {
+        self.reached
     }
 }
 
@@ -116,8 +153,17 @@ impl RolloutPolicy {
         } else {
             future.apply(c, &mut ());
         }
-        base.play_out(&mut future, &mut streams, &mut self.buf);
         self.rollouts += 1;
+        if self.knobs.horizon == 0 {
+            base.play_out(&mut future, &mut streams, &mut self.buf);
+        } else {
+            // A truncated future: the value model scores where it stopped.
+            let mut h = Horizon::new(g, self.knobs.horizon);
+            base.play_out_with(&mut future, &mut streams, &mut self.buf, &mut h);
+            if !future.is_over() {
+                return ValueModel::builtin().value(&future);
+            }
+        }
         value(&future, seat, self.knobs.progress_weight)
     }
 
