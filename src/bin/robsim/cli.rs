@@ -156,7 +156,9 @@ pub(crate) struct GameArgs {
     /// random, greedy, team, team-tuned (the published tuned knobs, built in), solitaire,
     /// rollout, rollout-N (N rollouts per candidate), rollout-N:BASE (over base team, greedy,
     /// solitaire or learned), halving-N and halving-N:BASE (N rollouts per decision, sequential
-    /// halving), learned (robert and solitaire: the built-in model, or --model); carcassonne:
+    /// halving), a search name ending in @H (robert: futures cut after H player-turns and scored
+    /// by the value model, rollout-16:learned@25), learned (robert and solitaire: the built-in
+    /// model, or --model); carcassonne:
     /// random, greedy, rollout-N (a search over greedy, N futures per candidate). Default: team
     /// for robert, solitaire for solitaire, greedy otherwise.
     #[arg(value_name = "NAME", short = 'P', long, help_heading = GAME)]
