@@ -1,7 +1,8 @@
 //! Carcassonne players: `random` (uniform over each phase's legal actions) and `greedy`.
 
 use crate::carcassonne::{
-    Action, Feature, Game, Phase, SegPreview, FOLLOWERS, IN_STOCK, MAX_PLAYERS, ROBBER_CODE,
+    xy, Action, Feature, Game, Phase, SegPreview, FOLLOWERS, GRID, IN_STOCK, MAX_PLAYERS, MAX_SEGS,
+    MAX_TILES, ROBBER_CODE,
 };
 use crate::engine::seeds::Rng;
 use arrayvec::ArrayVec;
@@ -65,6 +66,57 @@ fn value(kind: Feature, tiles: u32, pennants: u32, open: u8, late: f64) -> f64 {
     }
 }
 
+/// What greedy's placement score needs of a decision, whatever the placement: worked out once
+/// per decision rather than once per placement.
+#[derive(Clone, Debug)]
+pub struct Placing {
+    me: usize,
+    late: f64,
+    stock: u8,
+    cost: f64,
+    /// Cells of the cloisters on the board (a placement away from all of them grows none).
+    cloisters: ArrayVec<u16, MAX_TILES>,
+}
+
+impl Placing {
+    /// The current player's placement of the drawn tile in `g`.
+    pub fn new(g: &Game) -> Placing {
+        let me = g.current as usize;
+        let total = g.total_tiles() as f64;
+        let late = g.remaining() as f64 / total;
+        let stock = g.stock[me];
+        let cost = 1.0 + (FOLLOWERS - stock) as f64 * 0.4 * late + 1.5 * late;
+        let cloisters = g
+            .placed
+            .iter()
+            .filter(|p| g.t.shapes[p.shape as usize].cloister.is_some())
+            .map(|p| p.cell)
+            .collect();
+        Placing {
+            me,
+            late,
+            stock,
+            cost,
+            cloisters,
+        }
+    }
+
+    /// Whether a cloister stands on one of the 8 cells around `c` (on the torus).
+    #[inline]
+    fn near_cloister(&self, c: u16) -> bool {
+        let (x, y) = xy(c);
+        const MASK: u16 = GRID as u16 - 1;
+        let near = |a: u16, b: u16| {
+            let d = a.wrapping_sub(b) & MASK;
+            d <= 1 || d == MASK
+        };
+        self.cloisters.iter().any(|&k| {
+            let (kx, ky) = xy(k);
+            near(kx, x) && near(ky, y)
+        })
+    }
+}
+
 impl CarcGreedy {
     /// Greedy that will put its follower on local segment `plan` of the tile it has just placed
     /// (a search playing a placement it chose out).
@@ -98,16 +150,19 @@ impl CarcGreedy {
         v
     }
 
-    /// Value of placing `kind` at (`c`, `rot`) and the best follower spot (or none).
+    /// Value of placing the drawn tile at (`c`, `rot`) and the best follower spot (or none).
     pub fn evaluate(&self, g: &Game, c: u16, rot: u8) -> (f64, Option<u8>) {
-        let me = g.current as usize;
+        self.evaluate_in(g, &Placing::new(g), c, rot)
+    }
+
+    /// [`CarcGreedy::evaluate`] with the decision's [`Placing`] worked out once for all its
+    /// placements (the same value, bit for bit).
+    pub fn evaluate_in(&self, g: &Game, at: &Placing, c: u16, rot: u8) -> (f64, Option<u8>) {
+        let (me, late, stock, cost) = (at.me, at.late, at.stock, at.cost);
         let kind = g.drawn;
         let shape = &g.t.shapes[g.t.kinds[kind as usize].shape as usize];
-        let pv: ArrayVec<SegPreview, 10> = g.preview(kind, c, rot);
-        let total = g.total_tiles() as f64;
-        let late = g.remaining() as f64 / total;
-        let stock = g.stock[me];
-        let cost = 1.0 + (FOLLOWERS - stock) as f64 * 0.4 * late + 1.5 * late;
+        let mut pv = [SegPreview::default(); MAX_SEGS];
+        g.preview(kind, c, rot, &mut pv);
         let mut v = 0.0;
         let mut best_f: (f64, Option<u8>) = (0.0, None);
         for (l, seg) in shape.segs.iter().enumerate() {
@@ -117,7 +172,7 @@ impl CarcGreedy {
                 Feature::Road | Feature::City => {
                     let after = value(seg.kind, p.tiles as u32, p.pennants as u32, p.open, late);
                     let before: f64 = p
-                        .roots
+                        .roots()
                         .iter()
                         .map(|&r| {
                             value(
@@ -165,13 +220,15 @@ impl CarcGreedy {
                 }
             }
         }
-        for (s, around) in g.cloisters_around(c) {
-            let m = g.meeples_on(s);
-            let mut d = 1.0;
-            if around + 1 == 8 {
-                d += m[me] as f64 * 0.5 * cost;
+        if at.near_cloister(c) {
+            for (s, around) in g.cloisters_around(c) {
+                let m = g.meeples_on(s);
+                let mut d = 1.0;
+                if around + 1 == 8 {
+                    d += m[me] as f64 * 0.5 * cost;
+                }
+                v += Self::relative(g, me, &m, d);
             }
-            v += Self::relative(g, me, &m, d);
         }
         (v + best_f.0, best_f.1)
     }
@@ -255,10 +312,11 @@ impl Policy<Game<'_>> for CarcGreedy {
         match g.phase {
             Phase::Place => {
                 g.legal(buf);
+                let at = Placing::new(g);
                 let mut best = (f64::NEG_INFINITY, buf[0], None);
                 for &a in buf.iter() {
                     if let Action::Place { cell, rot } = a {
-                        let (v, f) = self.evaluate(g, cell, rot);
+                        let (v, f) = self.evaluate_in(g, &at, cell, rot);
                         // A sliver of noise breaks ties without favouring the frontier's order.
                         let v = v + rng.random::<f64>() * 1e-6;
                         if v > best.0 {

@@ -14,7 +14,7 @@
 //! played with the follower greedy would put on it; the follower is searched on its own once
 //! the tile lies.
 
-use crate::carcassonne::policy::{CarcActions, CarcGreedy};
+use crate::carcassonne::policy::{CarcActions, CarcGreedy, Placing};
 use crate::carcassonne::sim::CarcRngs;
 use crate::carcassonne::{Action, Game, Phase, ROBBER_CODE};
 use crate::engine::play::{play, Policy};
@@ -104,12 +104,16 @@ impl CarcRollout {
         let mut scored: ArrayVec<(f64, Cand), MAX_RANKED> = ArrayVec::new();
         g.legal(legal);
         let me = g.actor().unwrap_or(0);
+        // Greedy's per-decision terms, worked out once (used by placements only).
+        let at = Placing::new(g);
         for &a in legal.iter() {
             if a == a0 {
                 continue;
             }
             let (score, plan) = match (g.phase, a) {
-                (Phase::Place, Action::Place { cell, rot }) => self.greedy.evaluate(g, cell, rot),
+                (Phase::Place, Action::Place { cell, rot }) => {
+                    self.greedy.evaluate_in(g, &at, cell, rot)
+                }
                 (Phase::Robber, Action::Robber(Some(v))) => {
                     (CarcGreedy::robber_value(g, me, v % ROBBER_CODE), None)
                 }

@@ -12,11 +12,13 @@ use arrayvec::ArrayVec;
 /// A legal placement list (cell, rotation).
 pub type Placements = ArrayVec<(u16, u8), 1024>;
 
-/// Statistics of a feature after a hypothetical placement (see [`Game::preview`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Statistics of a feature after a hypothetical placement (see [`Game::preview`]). Plain
+/// `Copy` data in fixed arrays: a placement's preview is filled in place, copying nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SegPreview {
-    /// The features (roots) it joins.
-    pub roots: ArrayVec<u16, 8>,
+    /// The features (roots) it joins: the first `n_roots`.
+    roots: [u16; 8],
+    n_roots: u8,
     pub open: u8,
     pub tiles: u8,
     pub pennants: u8,
@@ -26,6 +28,17 @@ pub struct SegPreview {
     /// Distinct cities a field touches.
     pub cities: u8,
 }
+
+impl SegPreview {
+    /// The features (roots) it joins, each once.
+    #[inline]
+    pub fn roots(&self) -> &[u16] {
+        &self.roots[..self.n_roots as usize]
+    }
+}
+
+/// A placement's preview: one entry per local segment of the tile (the rest unused).
+pub type Preview = [SegPreview; MAX_SEGS];
 
 impl Game<'_> {
     /// The tile at a cell.
@@ -199,23 +212,24 @@ impl Game<'_> {
         panic!("placement index past the end of the list")
     }
 
-    /// What each local segment of `kind` at (`c`, `rot`) would join, without placing it.
+    /// What each local segment of `kind` at (`c`, `rot`) would join, without placing it: fills
+    /// the first `segments` entries of `out` (one per local segment) and returns their number.
     /// A feature reached through two local segments is counted for each (an estimate).
-    pub fn preview(&self, kind: u8, c: u16, rot: u8) -> ArrayVec<SegPreview, MAX_SEGS> {
+    pub fn preview(&self, kind: u8, c: u16, rot: u8, out: &mut Preview) -> usize {
         let t = self.t;
         let shape_i = t.kinds[kind as usize].shape as usize;
         let shape = &t.shapes[shape_i];
         let o = &t.oriented[shape_i][rot as usize];
-        let mut out: ArrayVec<SegPreview, MAX_SEGS> = ArrayVec::new();
         let mut extra = [0u16; MAX_SEGS];
         let mut conn = [0u16; MAX_SEGS];
-        for seg in &shape.segs {
-            out.push(SegPreview {
+        let n = shape.segs.len();
+        for (p, seg) in out.iter_mut().zip(&shape.segs) {
+            *p = SegPreview {
                 open: seg.sides,
                 tiles: 1,
                 pennants: seg.pennant as u8,
                 ..Default::default()
-            });
+            };
         }
         for s in 0..4 {
             let ni = self.grid[neighbour(c, s) as usize];
@@ -238,17 +252,18 @@ impl Game<'_> {
                 }
                 let r = self.root(Self::seg_id(ni as usize, b));
                 let p = &mut out[a];
-                if p.roots.contains(&r) {
+                if p.roots().contains(&r) {
                     continue;
                 }
-                p.roots.push(r);
+                p.roots[p.n_roots as usize] = r;
+                p.n_roots += 1;
                 if road_or_city {
                     extra[a] += self.features.open(r) as u16;
                     p.tiles = p.tiles.saturating_add(self.features.tiles(r) as u8);
                     p.pennants += self.features.pennants(r);
                 }
-                for q in 0..MAX_PLAYERS {
-                    p.meeples[q] += self.features.meeples(r)[q];
+                for (mine, theirs) in p.meeples.iter_mut().zip(self.features.meeples(r)) {
+                    *mine += theirs;
                 }
             }
         }
@@ -276,7 +291,7 @@ impl Game<'_> {
                 _ => {}
             }
         }
-        out
+        n
     }
 
     /// Tiles on the 8 cells around `c`.

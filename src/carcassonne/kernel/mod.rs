@@ -14,7 +14,7 @@ mod scoreboard;
 mod scoring;
 pub(crate) mod tiles;
 
-pub use board::{Placements, SegPreview};
+pub use board::{Placements, Preview, SegPreview};
 pub use features::MAX_PLAYERS;
 pub use game::*;
 pub use grid::{cell, neighbour, offset, xy, GRID, START_CELL};
