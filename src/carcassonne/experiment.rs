@@ -238,15 +238,27 @@ impl CarcScratch {
         &mut self,
         tiles: &'static TileSet,
         rules: Rules,
-        mut player: CarcPlayer,
+        player: CarcPlayer,
         seed: u64,
         i: u64,
         sink: &mut S,
     ) -> &Game<'static> {
+        self.play_on(tiles, rules, player, &mut CarcRngs::new(seed, i), sink)
+    }
+
+    /// Plays one game on these streams (the luck report's: a deal's tile streams, a game's own
+    /// policy stream) and returns the finished game.
+    pub fn play_on<S: Sink<Event>>(
+        &mut self,
+        tiles: &'static TileSet,
+        rules: Rules,
+        mut player: CarcPlayer,
+        rngs: &mut CarcRngs,
+        sink: &mut S,
+    ) -> &Game<'static> {
         let g = self.game.get_or_insert_with(|| Game::new(tiles, rules));
         g.reset(rules);
-        let mut rngs = CarcRngs::new(seed, i);
-        play(g, &mut player, &mut rngs, &mut self.buf, &mut Events(sink));
+        play(g, &mut player, rngs, &mut self.buf, &mut Events(sink));
         g
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod experiment;
 pub mod kernel;
+pub mod luck;
 pub mod players;
 pub mod policy;
 pub mod race;

@@ -4,6 +4,7 @@
 //! the boards and games per board of each.
 
 use super::{OneOrMany, Sweep, SweepFile};
+use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,8 @@ pub struct LuckFile {
     /// Boards per row: one count for every rung, or one per rung (a costly rung plays the first
     /// boards only).
     pub boards: OneOrMany<i64>,
-    /// Games per board (dice and deck varied, board fixed): one count, or one per rung.
+    /// Games per board (dice and deck varied, board fixed; Carcassonne: games per tile order,
+    /// the players' own choices varied): one count, or one per rung.
     pub games_per_board: OneOrMany<i64>,
 }
 
@@ -36,6 +38,9 @@ pub struct Luck {
     pub rungs: Vec<Rung>,
     /// `rows[r][k]`: row `r` played by rung `k`.
     pub rows: Vec<Vec<RowSpec>>,
+    /// `carcassonne[r][k]`: Carcassonne row `r` played by rung `k` (a config has Catan rows or
+    /// Carcassonne rows, not both).
+    pub carcassonne: Vec<Vec<CarcSpec>>,
     /// The grid's sweep with every rung's rows (to load maps and name rows).
     pub sweep: Sweep,
 }
@@ -128,12 +133,6 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
             format!("{e:#}").replace(&format!("{origin}: grid.policy"), &ctx("luck.rungs"))
         )
     })?;
-    if !sweep.carcassonne.is_empty() {
-        bail!(
-            "{}: luck plays Catan boards; allowed: variant base, robert, solitaire or raiders",
-            ctx("grid.variant")
-        );
-    }
     // Rows nest variant × policy × the rest, so each variant lists its rows rung by rung in the
     // same order: a row of the luck report is one setting of the rest, with one spec per rung.
     let mut rows: Vec<Vec<RowSpec>> = Vec::new();
@@ -145,7 +144,18 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
             None => rows.push(vec![*spec]),
         }
     }
+    let mut carcassonne: Vec<Vec<CarcSpec>> = Vec::new();
+    for spec in &sweep.carcassonne {
+        match carcassonne
+            .iter_mut()
+            .find(|r| r[0].rules == spec.rules && r[0].lead() == spec.lead())
+        {
+            Some(r) => r.push(*spec),
+            None => carcassonne.push(vec![*spec]),
+        }
+    }
     debug_assert!(rows.iter().all(|r| r.len() == l.rungs.len()));
+    debug_assert!(carcassonne.iter().all(|r| r.len() == l.rungs.len()));
     let rungs = l
         .rungs
         .iter()
@@ -156,5 +166,10 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
             games_per_board: m,
         })
         .collect();
-    Ok(Luck { rungs, rows, sweep })
+    Ok(Luck {
+        rungs,
+        rows,
+        carcassonne,
+        sweep,
+    })
 }

@@ -10,8 +10,75 @@
 //! estimator subtracts the noise, and the board share is that true variance over the variance of
 //! one game's outcome, p (1 − p) (the intra-class correlation of the outcome within a board).
 
-use crate::engine::stats::{wilson_rate, PairedBinary};
+use crate::engine::stats::{accumulator, wilson_rate, PairedBinary};
+use serde::{Deserialize, Serialize};
 use statrs::distribution::{ContinuousCDF, StudentsT};
+
+/// Seats a luck report counts wins for, at most (every game's largest table).
+pub const MAX_SEATS: usize = 6;
+
+accumulator! {
+    /// One rung of one row. Per board: games, wins (co-op: the team's; competitive: the first
+    /// seat's, or a lineup's lead seat's) and wins among the first half of its games
+    /// (`j < games_per_board / 2`, the split-half check); wins per seat; cap-outs; a win bit per
+    /// game (bit `b * M + j`) for the paired comparisons between rungs. Integer counts only, and
+    /// each bit is set by one game, so the summing merge is an OR and any thread count gives the
+    /// same accumulator.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct LuckAcc {
+        pub games: Vec<u64>,
+        pub wins: Vec<u64>,
+        pub half_wins: Vec<u64>,
+        pub seat_wins: [u64; MAX_SEATS],
+        pub caps: u64,
+        pub bits: Vec<u64>,
+    }
+}
+
+impl LuckAcc {
+    /// Counts game `j` of board `b` (game index `i = b * games_per_board + j`) of a rung of
+    /// `boards` boards: `win` is the outcome the report follows.
+    pub fn count(&mut self, boards: u64, games_per_board: u64, i: u64, win: bool) {
+        let (b, j) = (i / games_per_board, i % games_per_board);
+        if self.games.is_empty() {
+            let n = boards as usize;
+            self.games = vec![0; n];
+            self.wins = vec![0; n];
+            self.half_wins = vec![0; n];
+            self.bits = vec![0; (boards * games_per_board).div_ceil(64) as usize];
+        }
+        let bu = b as usize;
+        self.games[bu] += 1;
+        if win {
+            self.wins[bu] += 1;
+            if j < games_per_board / 2 {
+                self.half_wins[bu] += 1;
+            }
+            self.bits[(i / 64) as usize] |= 1 << (i % 64);
+        }
+    }
+
+    /// The per-board counts of a rung of `boards` boards × `games_per_board` games.
+    pub fn board_counts(&self, boards: u64, games_per_board: u64) -> Vec<BoardCounts> {
+        (0..boards as usize)
+            .map(|b| BoardCounts {
+                games: self.games.get(b).copied().unwrap_or(0),
+                wins: self.wins.get(b).copied().unwrap_or(0),
+                half_games: games_per_board / 2,
+                half_wins: self.half_wins.get(b).copied().unwrap_or(0),
+            })
+            .collect()
+    }
+
+    /// The win bits of a rung of `boards` boards × `games_per_board` games.
+    pub fn win_bits(&self, boards: u64, games_per_board: u64) -> WinBits<'_> {
+        WinBits {
+            bits: &self.bits,
+            boards,
+            games_per_board,
+        }
+    }
+}
 
 /// One board's games in one rung: all of them, and the first half of them (games
 /// `0..games / 2`) for the split-half check.

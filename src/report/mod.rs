@@ -5,6 +5,7 @@ pub mod columns;
 pub mod compare;
 pub mod html;
 pub mod luck;
+pub mod luck_tables;
 pub mod ols;
 pub mod plot;
 pub mod replay;

@@ -1,4 +1,4 @@
-//! `robsim luck`: the same report whatever the thread count, a board that cannot matter measured as not mattering, boards that replay from their map text, seats of competitive rows, the boards drawn in Chromium, and bad tables refused with the key named.
+//! `robsim luck`: the same report whatever the thread count, a board that cannot matter measured as not mattering, boards that replay from their map text, seats of competitive rows, Carcassonne's tile orders, the boards drawn in Chromium, and bad tables refused with the key named.
 
 use crate::support::cli::{chromium, dump_dom, read, robsim, run_ok, tmp};
 use std::path::Path;
@@ -247,8 +247,8 @@ fn bad_luck_tables_name_the_key() {
         ),
         (
             "variant = \"robert\"\nplayers = [3, 4]\ndifficulty = \"easy\"\nboard = \"random\"\n[luck]\nrungs = [\"random\", \"team\", \"rollout-2\"]\nboards = [40, 40, 4]\ngames_per_board = [10, 10, 2]",
-            "variant = \"carcassonne\"\n[luck]\nrungs = [\"random\", \"greedy\"]\nboards = 40\ngames_per_board = 10",
-            "grid.variant: luck plays Catan boards",
+            "variant = [\"robert\", \"carcassonne\"]\n[luck]\nrungs = [\"random\"]\nboards = 40\ngames_per_board = 10",
+            "grid.variant: \"carcassonne\" cannot share a sweep with Catan variants",
         ),
         ("[luck]", "[lucky]", "unknown field `lucky`"),
         (
@@ -297,5 +297,86 @@ fn bad_luck_tables_name_the_key() {
     assert_eq!(std::fs::read_dir(&foreign).unwrap().count(), 1);
     let help = run_ok(&["luck", "--help"]);
     assert!(help.contains("games_per_board = [100") && help.contains("-o, --out <DIR>"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Carcassonne: a lineup's lead seat played by each rung on the same tile orders, a row per
+/// lead seat; the same report on 1 and 2 threads; greedy beats random from every seat, and the
+/// rungs pair game by game (`pairs.csv`).
+#[test]
+fn carcassonne_luck_plays_tile_orders() {
+    let d = tmp("luck-carc");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("lc.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"lc\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"carcassonne\"\nplayers = 3\nrobbers = false\nseats = \"greedy,greedy,greedy\"\n[luck]\nrungs = [\"random\", \"greedy\"]\nboards = 12\ngames_per_board = 6\n",
+    )
+    .unwrap();
+    let (one, two) = (d.join("t1"), d.join("t2"));
+    let terminal = luck(&cfg, &one, "1");
+    luck(&cfg, &two, "2");
+    for f in ["luck.csv", "seats.csv", "pairs.csv"] {
+        assert_eq!(read(&one, f), read(&two, f), "{f} on 1 and 2 threads");
+    }
+    assert!(
+        terminal.contains("lead seat 1") || terminal.contains("lead_seat 1"),
+        "{terminal}"
+    );
+    let lk = read(&one, "luck.csv");
+    assert_eq!(column(&lk, "rung"), ["random", "greedy"].repeat(3));
+    assert_eq!(
+        column(&lk, "outcome"),
+        ["seat1", "seat1", "seat2", "seat2", "seat3", "seat3"]
+    );
+    assert!(column(&lk, "board").iter().all(|b| b == "tile-order"));
+    assert!(column(&lk, "variant").iter().all(|b| b == "carcassonne"));
+    assert!(column(&lk, "games").iter().all(|g| g == "72"));
+    let rate: Vec<f64> = column(&lk, "win_rate")
+        .iter()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    for seat in 0..3 {
+        assert!(
+            rate[2 * seat + 1] > rate[2 * seat] + 0.15,
+            "greedy over random from seat {}: {rate:?}",
+            seat + 1
+        );
+    }
+    let pairs = read(&one, "pairs.csv");
+    assert_eq!(column(&pairs, "games"), ["72", "72", "72"]);
+    assert_eq!(column(&lk, "skill_vs"), ["", "random"].repeat(3));
+    let seats = read(&one, "seats.csv");
+    assert_eq!(
+        column(&seats, "seat").len(),
+        18,
+        "3 rows x 2 rungs x 3 seats"
+    );
+    // No lineup: the rungs play every seat, seat 1's win is followed and nothing pairs; a row
+    // with The Robbers and one without on the same tile orders; a tie for first counts for both.
+    std::fs::write(
+        &cfg,
+        "name = \"lc\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"carcassonne\"\nplayers = 2\nrobbers = [true, false]\n[luck]\nrungs = [\"random\", \"greedy\"]\nboards = 30\ngames_per_board = 4\n",
+    )
+    .unwrap();
+    let every = d.join("every");
+    let terminal = luck(&cfg, &every, "2");
+    assert!(terminal.contains("robbers true") && terminal.contains("robbers false"));
+    let lk = read(&every, "luck.csv");
+    assert_eq!(column(&lk, "rung"), ["random", "greedy"].repeat(2));
+    assert!(column(&lk, "outcome").iter().all(|o| o == "seat1"));
+    assert!(column(&lk, "skill_vs").iter().all(String::is_empty));
+    assert!(!every.join("pairs.csv").exists(), "no lineup: no pairs");
+    let seats = read(&every, "seats.csv");
+    let wins: Vec<u64> = column(&seats, "wins")
+        .iter()
+        .map(|x| x.parse().unwrap())
+        .collect();
+    for pair in wins.chunks(2) {
+        assert!(
+            pair[0] + pair[1] >= 120,
+            "every game has a winner: {wins:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&d);
 }

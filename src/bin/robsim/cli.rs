@@ -586,6 +586,7 @@ const LUCK_EXAMPLES: &str =
 Examples:
   robsim luck configs/robert-luck.toml                     # writes out/robert-luck/
   robsim luck configs/catan-luck.toml -o reports/catan-luck  # seat advantage: base, Raiders
+  robsim luck configs/carcassonne-luck.toml   # Carcassonne: boards are tile orders
 
 Columns, figures and the method: docs/guide.md, section Luck and skill.";
 
@@ -643,8 +644,8 @@ pub(crate) enum Cmd {
         output: Output,
     },
     /// Luck and skill: each row of a config's grid played by every `[luck]` rung on N boards ×
-    /// M games per board (board fixed, dice varied); writes luck.csv, boards.csv, pairs.csv,
-    /// features.csv, seats.csv, figures and report.html.
+    /// M games per board (board fixed, dice varied; Carcassonne: a board is a tile order);
+    /// writes luck.csv, boards.csv, pairs.csv, features.csv, seats.csv, figures and report.html.
     #[command(after_help = LUCK_EXAMPLES)]
     Luck {
         /// The config with a `[luck]` table, e.g. configs/robert-luck.toml.

@@ -6,6 +6,11 @@
 use crate::cli::Output;
 use crate::{install_interrupt_handler, Failure};
 use anyhow::{Context, Result};
+use robsim::carcassonne::experiment::resolve_tiles;
+use robsim::carcassonne::luck::{
+    analyse as carc_analyse, write_tables as write_carc_tables, CarcLuckRung, CarcPlayed,
+    CarcRowStats,
+};
 use robsim::catan::luck::analysis::{analyse, PlayedRung, RowStats};
 use robsim::catan::luck::figures::{boards_section, figures};
 use robsim::catan::luck::tables::write_tables;
@@ -13,10 +18,13 @@ use robsim::catan::luck::LuckRung;
 use robsim::catan::mapfile::map_for;
 use robsim::config::luck::{luck as parse_luck, Luck};
 use robsim::config::Sweep;
-use robsim::engine::runner::{run_counted, stop_requested, with_threads};
-use robsim::engine::stats::wilson;
+use robsim::engine::runner::{run_counted, stop_requested, with_threads, Experiment};
+use robsim::engine::stats::{wilson, PairedBinary};
+use robsim::report::html::Section;
+use robsim::report::luck::{LuckAcc, SkillSpread, Spread};
 use robsim::report::sweep::{default_out, progress_bar, shell_words, work_bar};
 use robsim::report::terminal::{aligned, pct, pct_ci};
+use robsim::report::Figure;
 use robsim::report::{html, ReportDir};
 use std::path::Path;
 
@@ -48,8 +56,51 @@ pub(crate) fn luck(
         }
     }
     robsim::games::check(&lk.sweep).map_err(Failure::Input)?;
-    let maps = robsim::games::catan_maps(&lk.sweep).map_err(Failure::Input)?;
     let seed = sweep.file.seed;
+    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    if !lk.carcassonne.is_empty() {
+        let tiles = resolve_tiles(&sweep.file.tiles)
+            .with_context(|| format!("tiles = {:?}", sweep.file.tiles))
+            .map_err(Failure::Input)?;
+        let bound: Vec<Vec<(String, CarcLuckRung)>> = lk
+            .carcassonne
+            .iter()
+            .map(|specs| {
+                specs
+                    .iter()
+                    .zip(&lk.rungs)
+                    .map(|(spec, rung)| {
+                        let r = CarcLuckRung {
+                            tiles,
+                            tiles_name: sweep.file.tiles.clone(),
+                            spec: *spec,
+                            seed,
+                            boards: rung.boards,
+                            games_per_board: rung.games_per_board,
+                        };
+                        (rung.name.clone(), r)
+                    })
+                    .collect()
+            })
+            .collect();
+        let dir = claim(&out, force, &text, &lk)?;
+        let (played, meta) = play_rungs(bound, CarcLuckRung::games, threads, quiet, &args, &text)?;
+        let played: Vec<Vec<CarcPlayed>> = played
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|(name, rung, acc)| CarcPlayed { name, rung, acc })
+                    .collect()
+            })
+            .collect();
+        let stats = carc_analyse(&played);
+        write_carcassonne(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
+        print(&carc_views(&played, &stats));
+        println!("{}", robsim::report::terminal::files_line("wrote:", &out));
+        println!("report: {}", out.display());
+        return Ok(());
+    }
+    let maps = robsim::games::catan_maps(&lk.sweep).map_err(Failure::Input)?;
     let bound: Vec<Vec<(String, LuckRung)>> = lk
         .rows
         .iter()
@@ -72,21 +123,63 @@ pub(crate) fn luck(
                 .collect()
         })
         .collect();
-    let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim_for(&out, force, &text).map_err(Failure::Input)?;
-    let dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    let dir = claim(&out, force, &text, &lk)?;
+    let (played, meta) = play_rungs(bound, LuckRung::games, threads, quiet, &args, &text)?;
+    let played: Vec<Vec<PlayedRung>> = played
+        .into_iter()
+        .map(|row| {
+            row.into_iter()
+                .map(|(name, rung, acc)| PlayedRung { name, rung, acc })
+                .collect()
+        })
+        .collect();
+    let stats = analyse(&played);
+    write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
+    print(&catan_views(&played, &stats));
+    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+/// Claims the report folder (a folder of another config needs `--force`) and prints the rows'
+/// notes.
+fn claim(out: &Path, force: bool, text: &str, lk: &Luck) -> Result<ReportDir, Failure> {
+    robsim::report::claim_for(out, force, text).map_err(Failure::Input)?;
+    let dir = ReportDir::create(out).map_err(Failure::Input)?;
     // The notes of the rows the rungs play (the grid alone plays no rung).
     for note in &lk.sweep.notes {
         eprintln!("robsim: {note}");
     }
-    let total = bound.iter().flatten().map(|(_, r)| r.games()).sum();
+    Ok(dir)
+}
+
+/// One rung of a row, played: its name, the rung and its accumulator.
+type Played<E> = (String, E, <E as Experiment>::Acc);
+/// Every row's played rungs.
+type PlayedRows<E> = Vec<Vec<Played<E>>>;
+
+/// Plays every rung of every row (`games`: how many a rung plays) with a progress bar weighing
+/// each game by its cost; nothing is returned for a run cut short (a statistic over boards
+/// played in part would be biased).
+fn play_rungs<E: Experiment + Send>(
+    bound: Vec<Vec<(String, E)>>,
+    games: fn(&E) -> u64,
+    threads: usize,
+    quiet: bool,
+    args: &[String],
+    text: &str,
+) -> Result<(PlayedRows<E>, Meta), Failure>
+where
+    E::Acc: Send,
+{
+    let total = bound.iter().flatten().map(|(_, r)| games(r)).sum();
     // The bar weighs each rung's games by their cost (a search rung's game by its rollouts).
     let work: u64 = bound
         .iter()
         .flatten()
-        .map(|(_, r)| r.games() * r.spec.cost())
+        .map(|(_, r)| games(r) * r.cost())
         .sum();
-    let pb = if bound.iter().flatten().any(|(_, r)| r.spec.cost() > 1) {
+    let pb = if bound.iter().flatten().any(|(_, r)| r.cost() > 1) {
         work_bar(work, quiet)
     } else {
         progress_bar(work, quiet)
@@ -94,14 +187,14 @@ pub(crate) fn luck(
     install_interrupt_handler();
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
-    let played: Vec<Vec<PlayedRung>> = with_threads(threads, || {
+    let played = with_threads(threads, || {
         bound
             .into_iter()
             .map(|row| {
                 row.into_iter()
                     .map(|(name, rung)| {
-                        let acc = run_counted(&rung, 0..rung.games(), &pb).0;
-                        PlayedRung { name, rung, acc }
+                        let acc = run_counted(&rung, 0..games(&rung), &pb).0;
+                        (name, rung, acc)
                     })
                     .collect()
             })
@@ -118,25 +211,20 @@ pub(crate) fn luck(
     } else {
         threads
     };
-    let stats = analyse(&played);
     let meta = Meta {
-        args: &args,
-        text: &text,
+        command: shell_words(args),
+        text: text.to_string(),
         threads,
         started,
         secs: t0.elapsed().as_secs_f64(),
         total,
     };
-    write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
-    print(&played, &stats);
-    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
-    println!("report: {}", out.display());
-    Ok(())
+    Ok((played, meta))
 }
 
-struct Meta<'a> {
-    args: &'a [String],
-    text: &'a str,
+struct Meta {
+    command: String,
+    text: String,
     threads: usize,
     started: std::time::SystemTime,
     secs: f64,
@@ -154,11 +242,51 @@ fn write(
     let name = &sweep.file.name;
     write_tables(played, stats, name, &mut out)?;
     let figs = figures(played, stats)?;
-    for f in &figs {
+    let boards = boards_section(played, stats, name)?;
+    let features = out.table_bytes("features.csv").unwrap_or_default();
+    let extra = [(
+        "features.csv (what makes a board hard: every row and rung)",
+        features.as_slice(),
+    )];
+    finish(
+        out,
+        sweep,
+        lk,
+        meta,
+        &figs,
+        &extra,
+        std::slice::from_ref(&boards),
+    )
+}
+
+/// A Carcassonne luck report: its tables and page (no figures: the per-deal rates are in
+/// luck.csv's spread columns, and a tile order has no board to draw).
+fn write_carcassonne(
+    mut out: ReportDir,
+    sweep: &Sweep,
+    lk: &Luck,
+    played: &[Vec<CarcPlayed>],
+    stats: &[CarcRowStats],
+    meta: &Meta,
+) -> Result<()> {
+    write_carc_tables(played, stats, &mut out)?;
+    finish(out, sweep, lk, meta, &[], &[], &[])
+}
+
+/// Writes the page, config, command and provenance, and closes the folder.
+fn finish(
+    mut out: ReportDir,
+    sweep: &Sweep,
+    lk: &Luck,
+    meta: &Meta,
+    figs: &[Figure],
+    extra: &[(&str, &[u8])],
+    sections: &[Section],
+) -> Result<()> {
+    let name = &sweep.file.name;
+    for f in figs {
         out.text(&format!("{}.svg", f.name), f.svg.clone());
     }
-    let boards = boards_section(played, stats, name)?;
-    let command = shell_words(meta.args);
     let rungs: Vec<String> = lk
         .rungs
         .iter()
@@ -178,8 +306,12 @@ fn write(
     );
     let luck_csv = out.table_bytes("luck.csv").unwrap_or_default();
     let pairs = out.table_bytes("pairs.csv").unwrap_or_default();
-    let features = out.table_bytes("features.csv").unwrap_or_default();
     let seats = out.table_bytes("seats.csv").unwrap_or_default();
+    let mut extra_tables = extra.to_vec();
+    extra_tables.push((
+        "seats.csv (competitive rows: each seat's win rate)",
+        seats.as_slice(),
+    ));
     let page = html::render_with(
         &html::Page {
             title: &format!("{name} (luck and skill)"),
@@ -190,23 +322,17 @@ fn write(
             summary_intro: LUCK_INTRO,
             compare_csv: &pairs,
             pairs: Some(PAIRS_INTRO),
-            extra_tables: vec![
-                (
-                    "features.csv (what makes a board hard: every row and rung)",
-                    &features,
-                ),
-                ("seats.csv (competitive rows: each seat's win rate)", &seats),
-            ],
-            figures: &figs,
-            config: meta.text,
-            command: &command,
+            extra_tables,
+            figures: figs,
+            config: &meta.text,
+            command: &meta.command,
             provenance: &provenance,
         },
-        std::slice::from_ref(&boards),
+        sections,
     );
     out.text("report.html", page);
-    out.text("config.toml", meta.text.to_string());
-    out.text("command.txt", format!("{command}\n"));
+    out.text("config.toml", meta.text.clone());
+    out.text("command.txt", format!("{}\n", meta.command));
     out.text("provenance.txt", format!("{provenance}\n"));
     out.finish()?;
     Ok(())
@@ -218,7 +344,7 @@ const LUCK_INTRO: &str = "<p>One row per grid row and rung (the rungs are the po
 /// The rung pairs' paragraph on the luck page (`pairs.csv`), and the sentence when there are none.
 const PAIRS_INTRO: (&str, &str) = (
     "<p>Every two rungs of one row, A (listed first, the weaker) and B, over the games both played: game <i>j</i> of board <i>b</i> has the same board, dice and deck in every rung. Differences are rung B minus rung A with 95% intervals (win rate: Newcombe's hybrid score interval for paired proportions); <code>skill_decided_share</code> is the share of games B won and A lost, <code>skill_reversed_share</code> the reverse; p-values: McNemar's test on those games (exact binomial below 25 such games, else chi-square with continuity correction), p &lt; 0.05 shaded; <code>skill_spread_logit</code> is B's log-odds of a win minus A's, with boards as clusters.</p>",
-    "<p>No rung pairs: pairs.csv is written for co-op rows (Robert, Solitaire) only; competitive rows compare their seats in seats.csv.</p>",
+    "<p>No rung pairs: pairs.csv is written for co-op rows (Robert, Solitaire) and for a lineup's lead seat, where every rung plays the same seat among the same opponents; competitive rows without a lineup compare their seats in seats.csv.</p>",
 );
 
 /// The columns of `luck.csv` shown first in report.html.
@@ -245,18 +371,163 @@ const HEADLINE: &[&str] = &[
     "skill_spread_logit",
 ];
 
+/// One row of the terminal table, from either game's statistics.
+struct RowView<'a> {
+    label: &'a str,
+    /// Whose win the rates are.
+    whose: String,
+    rungs: Vec<RungView<'a>>,
+    /// Competitive rows: per rung, its seats' win rates.
+    seats: Vec<String>,
+    /// The clearest board features (Catan), one line.
+    features: Option<String>,
+}
+
+struct RungView<'a> {
+    name: &'a str,
+    boards: u64,
+    games_per_board: u64,
+    spread: &'a Spread,
+    vs_prev: Option<&'a PairedBinary>,
+    vs_first: Option<SkillSpread>,
+}
+
+/// The seats of a competitive rung, one line: each seat's win rate with its interval.
+fn seats_line(name: &str, players: usize, acc: &LuckAcc) -> String {
+    let games = acc.games.iter().sum::<u64>();
+    let seats: Vec<String> = (0..players)
+        .map(|k| {
+            let w = acc.seat_wins[k];
+            let (lo, hi) = wilson(w, games);
+            format!(
+                "{} {}",
+                k + 1,
+                pct_ci(w as f64 / games.max(1) as f64, lo, hi)
+            )
+        })
+        .collect();
+    format!("  seats ({name}): {}", seats.join(", "))
+}
+
+fn catan_views<'a>(played: &'a [Vec<PlayedRung>], stats: &'a [RowStats]) -> Vec<RowView<'a>> {
+    played
+        .iter()
+        .zip(stats)
+        .map(|(row, st)| {
+            let whose = match (st.team, row.first().and_then(|r| r.rung.spec.lead())) {
+                (true, _) => "team win".to_string(),
+                (false, None) => "first seat's win".to_string(),
+                (false, Some(lead)) => format!("the lineup's lead, seat {}: its win", lead + 1),
+            };
+            let seats = if st.team {
+                Vec::new()
+            } else {
+                row.iter()
+                    .map(|pr| seats_line(&pr.name, pr.rung.spec.rules.players as usize, &pr.acc))
+                    .collect()
+            };
+            RowView {
+                label: &st.label,
+                whose,
+                rungs: row
+                    .iter()
+                    .zip(&st.rungs)
+                    .map(|(pr, rs)| RungView {
+                        name: &pr.name,
+                        boards: pr.rung.boards,
+                        games_per_board: pr.rung.games_per_board,
+                        spread: &rs.spread,
+                        vs_prev: rs.vs_prev.as_ref(),
+                        vs_first: rs.vs_first,
+                    })
+                    .collect(),
+                seats,
+                features: features_line(row, st),
+            }
+        })
+        .collect()
+}
+
+fn carc_views<'a>(played: &'a [Vec<CarcPlayed>], stats: &'a [CarcRowStats]) -> Vec<RowView<'a>> {
+    played
+        .iter()
+        .zip(stats)
+        .map(|(row, st)| {
+            let whose = match row.first().and_then(|r| r.rung.spec.lead()) {
+                None => "first seat's win; tied leaders all win".to_string(),
+                Some(lead) => format!(
+                    "the lineup's lead, seat {}: its win, a tie for first included",
+                    lead + 1
+                ),
+            };
+            RowView {
+                label: &st.label,
+                whose,
+                rungs: row
+                    .iter()
+                    .zip(&st.rungs)
+                    .map(|(pr, rs)| RungView {
+                        name: &pr.name,
+                        boards: pr.rung.boards,
+                        games_per_board: pr.rung.games_per_board,
+                        spread: &rs.spread,
+                        vs_prev: rs.vs_prev.as_ref(),
+                        vs_first: rs.vs_first,
+                    })
+                    .collect(),
+                seats: row
+                    .iter()
+                    .map(|pr| seats_line(&pr.name, pr.rung.spec.rules.players as usize, &pr.acc))
+                    .collect(),
+                features: None,
+            }
+        })
+        .collect()
+}
+
+/// The reference rung's clearest board features (at most 4, each clear of zero), one line.
+fn features_line(row: &[PlayedRung], st: &RowStats) -> Option<String> {
+    let fit = st.rungs[st.reference].fit.as_ref()?;
+    let mut effects: Vec<(&str, f64, f64, f64)> = fit
+        .coefs
+        .iter()
+        .filter_map(|c| {
+            let (v, lo, hi) = c.per_sd()?;
+            (lo > 0.0 || hi < 0.0).then_some((c.name.as_str(), v, lo, hi))
+        })
+        .collect();
+    effects.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
+    let shown: Vec<String> = effects
+        .iter()
+        .take(4)
+        .map(|(n, v, lo, hi)| {
+            format!(
+                "{n} {:+.1} ({:+.1} to {:+.1})",
+                v * 100.0,
+                lo * 100.0,
+                hi * 100.0
+            )
+        })
+        .collect();
+    Some(format!(
+        "  boards ({}, R² {:.2}), points per SD: {}",
+        row[st.reference].name,
+        fit.r2,
+        if shown.is_empty() {
+            "no feature clear of zero".to_string()
+        } else {
+            shown.join(", ")
+        }
+    ))
+}
+
 /// The terminal table: per row, each rung's win rate, board share, spread of per-board rates,
 /// skill-decided shares against the rung before (games only this rung won / only the one
-/// before won) and skill spread over the first rung; then the clearest board features.
-/// Percentages with 95% intervals, aligned as in the sweep's summary.
-fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
-    for (row, st) in played.iter().zip(stats) {
-        let whose = match (st.team, row.first().and_then(|r| r.rung.spec.lead())) {
-            (true, _) => "team win".to_string(),
-            (false, None) => "first seat's win".to_string(),
-            (false, Some(lead)) => format!("the lineup's lead, seat {}: its win", lead + 1),
-        };
-        println!("\n{} ({whose})", st.label);
+/// before won) and skill spread over the first rung; then each seat (competitive rows) and the
+/// clearest board features. Percentages with 95% intervals, aligned as in the sweep's summary.
+fn print(views: &[RowView]) {
+    for v in views {
+        println!("\n{} ({})", v.label, v.whose);
         let mut lines: Vec<Vec<String>> = vec![[
             "rung",
             "boards×games",
@@ -272,14 +543,14 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
         ]
         .map(String::from)
         .to_vec()];
-        for (pr, rs) in row.iter().zip(&st.rungs) {
-            let s = &rs.spread;
+        for r in &v.rungs {
+            let s = r.spread;
             let share = match (s.share, s.share_lo95, s.share_hi95) {
                 (Some(v), Some(lo), Some(hi)) => pct_ci(v, lo, hi),
                 (Some(v), ..) => pct(v),
                 _ => "-".into(),
             };
-            let skill = rs.vs_prev.map_or("-".into(), |t| {
+            let skill = r.vs_prev.map_or("-".into(), |t| {
                 let n = t.n().max(1) as f64;
                 format!(
                     "{} / {}",
@@ -287,7 +558,7 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
                     pct(t.only_a as f64 / n)
                 )
             });
-            let spread = rs.vs_first.map_or("-".into(), |x| {
+            let spread = r.vs_first.map_or("-".into(), |x| {
                 format!(
                     "{}{:+.2} ({:+.2} to {:+.2})",
                     if x.censored { ">=" } else { "" },
@@ -297,8 +568,8 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
                 )
             });
             lines.push(vec![
-                pr.name.clone(),
-                format!("{}×{}", pr.rung.boards, pr.rung.games_per_board),
+                r.name.to_string(),
+                format!("{}×{}", r.boards, r.games_per_board),
                 pct_ci(s.win_rate, s.lo95, s.hi95),
                 share,
                 s.share_split.map_or("-".into(), pct),
@@ -311,57 +582,11 @@ fn print(played: &[Vec<PlayedRung>], stats: &[RowStats]) {
             ]);
         }
         print!("{}", aligned(&lines, 1));
-        if !st.team {
-            for pr in row {
-                let games = pr.acc.games.iter().sum::<u64>();
-                let n = pr.rung.spec.rules.players as usize;
-                let seats: Vec<String> = (0..n)
-                    .map(|k| {
-                        let w = pr.acc.seat_wins[k];
-                        let (lo, hi) = wilson(w, games);
-                        format!(
-                            "{} {}",
-                            k + 1,
-                            pct_ci(w as f64 / games.max(1) as f64, lo, hi)
-                        )
-                    })
-                    .collect();
-                println!("  seats ({}): {}", pr.name, seats.join(", "));
-            }
+        for line in &v.seats {
+            println!("{line}");
         }
-        let rs = &st.rungs[st.reference];
-        if let Some(fit) = &rs.fit {
-            let mut effects: Vec<(&str, f64, f64, f64)> = fit
-                .coefs
-                .iter()
-                .filter_map(|c| {
-                    let (v, lo, hi) = c.per_sd()?;
-                    (lo > 0.0 || hi < 0.0).then_some((c.name.as_str(), v, lo, hi))
-                })
-                .collect();
-            effects.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()));
-            let shown: Vec<String> = effects
-                .iter()
-                .take(4)
-                .map(|(n, v, lo, hi)| {
-                    format!(
-                        "{n} {:+.1} ({:+.1} to {:+.1})",
-                        v * 100.0,
-                        lo * 100.0,
-                        hi * 100.0
-                    )
-                })
-                .collect();
-            println!(
-                "  boards ({}, R² {:.2}), points per SD: {}",
-                row[st.reference].name,
-                fit.r2,
-                if shown.is_empty() {
-                    "no feature clear of zero".to_string()
-                } else {
-                    shown.join(", ")
-                }
-            );
+        if let Some(f) = &v.features {
+            println!("{f}");
         }
     }
 }

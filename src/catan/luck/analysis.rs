@@ -10,6 +10,7 @@ use crate::engine::stats::PairedBinary;
 use crate::report::luck::{
     paired, skill_spread, spread, BoardCounts, SkillSpread, Spread, WinBits,
 };
+use crate::report::luck_tables::row_labels;
 use crate::report::{ols, Tables};
 
 /// One rung of a row, played: its name as listed, the rung and its accumulator.
@@ -26,9 +27,10 @@ const MIN_FIT_BOARDS: usize = 30;
 pub struct RungStats {
     pub counts: Vec<BoardCounts>,
     pub spread: Spread,
-    /// Against the rung listed before it (co-op rows): which games only one of them won.
+    /// Against the rung listed before it (co-op rows and a lineup's lead seat): which games
+    /// only one of them won.
     pub vs_prev: Option<PairedBinary>,
-    /// The skill spread over the first rung on the log-odds scale (co-op rows).
+    /// The skill spread over the first rung on the log-odds scale (as `vs_prev`).
     pub vs_first: Option<SkillSpread>,
     pub fit: Option<ols::Fit>,
 }
@@ -38,6 +40,9 @@ pub struct RungStats {
 pub struct RowStats {
     pub label: String,
     pub team: bool,
+    /// Whether the rungs pair (co-op rows, a lineup's lead seat): `pairs.csv` and the skill
+    /// columns.
+    pub pairs: bool,
     pub rungs: Vec<RungStats>,
     pub reference: usize,
     /// The features of every board any rung played (board `b` at index `b`).
@@ -46,11 +51,7 @@ pub struct RowStats {
 
 /// A played rung's win bits.
 pub(super) fn bits<'a>(r: &'a PlayedRung) -> WinBits<'a> {
-    WinBits {
-        bits: &r.acc.bits,
-        boards: r.rung.boards,
-        games_per_board: r.rung.games_per_board,
-    }
+    r.acc.win_bits(r.rung.boards, r.rung.games_per_board)
 }
 
 /// A played row as the sweep's row (its first rung's policy), for its settings and label.
@@ -65,38 +66,11 @@ pub(super) fn catan_row<'t>(r: &[PlayedRung<'t>]) -> CatanRow<'t> {
     }
 }
 
-/// Short row labels: the players and (Robert) the difficulty always, then the other settings
-/// that vary between rows, leaving out the policy (the rungs are the policies) and the settings
-/// only some rows have (a variant's own options, which the variant's name implies), e.g.
-/// "3 players, moderate" or "raiders, 4 players, vp_to_win 13, fixed board".
+/// Short row labels (see [`row_labels`]).
 fn labels(rows: &[Vec<PlayedRung>]) -> Vec<String> {
     let settings: Vec<Vec<(&'static str, String)>> =
         rows.iter().map(|r| catan_row(r).settings()).collect();
-    let n = settings.first().map_or(0, Vec::len);
-    let shown: Vec<usize> = (0..n)
-        .filter(|&k| {
-            let key = settings[0][k].0;
-            key != "policy"
-                && settings.iter().all(|s| s[k].1 != "-")
-                && (["players", "difficulty"].contains(&key)
-                    || settings.iter().any(|s| s[k].1 != settings[0][k].1))
-        })
-        .collect();
-    settings
-        .iter()
-        .map(|s| {
-            let parts: Vec<String> = shown
-                .iter()
-                .map(|&k| match s[k].0 {
-                    "variant" | "difficulty" => s[k].1.clone(),
-                    "players" => format!("{} players", s[k].1),
-                    "board" => format!("{} board", s[k].1),
-                    key => format!("{key} {}", s[k].1),
-                })
-                .collect();
-            parts.join(", ")
-        })
-        .collect()
+    row_labels(&settings)
 }
 
 /// The statistics of every row (`rows[r]`: row `r`'s rungs in listed order).
@@ -106,6 +80,9 @@ pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
         .zip(labels)
         .map(|(row, label)| {
             let team = super::team_outcome(&row[0].rung.spec);
+            // Rungs pair where they play the same seats: the team, or a lineup's lead seat
+            // among the same opponents.
+            let pairs = team || row[0].rung.spec.lead().is_some();
             let most = row.iter().map(|r| r.rung.boards).max().unwrap_or(0);
             let reference = row.iter().rposition(|r| r.rung.boards == most).unwrap_or(0);
             let features: Vec<BoardFeatures> = (0..most)
@@ -118,15 +95,7 @@ pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
                 .iter()
                 .enumerate()
                 .map(|(k, r)| {
-                    let half = r.rung.games_per_board / 2;
-                    let counts: Vec<BoardCounts> = (0..r.rung.boards as usize)
-                        .map(|b| BoardCounts {
-                            games: r.acc.games.get(b).copied().unwrap_or(0),
-                            wins: r.acc.wins.get(b).copied().unwrap_or(0),
-                            half_games: half,
-                            half_wins: r.acc.half_wins.get(b).copied().unwrap_or(0),
-                        })
-                        .collect();
+                    let counts = r.acc.board_counts(r.rung.boards, r.rung.games_per_board);
                     let s = spread(&counts);
                     let fit = (counts.len() >= MIN_FIT_BOARDS && s.wins > 0 && s.wins < s.games)
                         .then(|| {
@@ -145,8 +114,8 @@ pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
                     RungStats {
                         counts,
                         spread: s,
-                        vs_prev: (team && k > 0).then(|| paired(&bits(&row[k - 1]), &bits(r))),
-                        vs_first: (team && k > 0)
+                        vs_prev: (pairs && k > 0).then(|| paired(&bits(&row[k - 1]), &bits(r))),
+                        vs_first: (pairs && k > 0)
                             .then(|| skill_spread(&bits(&row[0]), &bits(r)))
                             .flatten(),
                         fit,
@@ -156,6 +125,7 @@ pub fn analyse(rows: &[Vec<PlayedRung>]) -> Vec<RowStats> {
             RowStats {
                 label,
                 team,
+                pairs,
                 rungs,
                 reference,
                 features,

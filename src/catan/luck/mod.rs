@@ -14,8 +14,6 @@ use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::engine::runner::{Experiment, CHUNK};
 use crate::engine::seeds::nested_master;
-use crate::engine::stats::accumulator;
-use serde::{Deserialize, Serialize};
 
 pub mod analysis;
 mod features;
@@ -24,22 +22,7 @@ pub mod tables;
 
 pub use features::{robert_path, BoardFeatures};
 
-accumulator! {
-    /// One rung of one row. Per board: games, wins (co-op: the team's; competitive: the first
-    /// seat's) and wins among the first half of its games (`j < games_per_board / 2`, the
-    /// split-half check); wins per seat; cap-outs; a win bit per game (bit `b * M + j`) for the
-    /// paired comparisons between rungs. Integer counts only, and each bit is set by one game, so
-    /// the summing merge is an OR and any thread count gives the same accumulator.
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-    pub struct LuckAcc {
-        pub games: Vec<u64>,
-        pub wins: Vec<u64>,
-        pub half_wins: Vec<u64>,
-        pub seat_wins: [u64; MAX_PLAYERS],
-        pub caps: u64,
-        pub bits: Vec<u64>,
-    }
-}
+pub use crate::report::luck::LuckAcc;
 
 /// One rung of one row bound to its map: `boards` boards × `games_per_board` games, game index
 /// `b * games_per_board + j` being game `j` of board `b`.
@@ -81,13 +64,6 @@ impl Experiment for LuckRung<'_> {
 
     fn play(&self, i: u64, acc: &mut LuckAcc, buf: &mut Box<ActionList>) {
         let (b, j) = (i / self.games_per_board, i % self.games_per_board);
-        if acc.games.is_empty() {
-            let n = self.boards as usize;
-            acc.games = vec![0; n];
-            acc.wins = vec![0; n];
-            acc.half_wins = vec![0; n];
-            acc.bits = vec![0; self.games().div_ceil(64) as usize];
-        }
         let mut g = Game::new(self.topo, self.layout(b), self.spec.rules);
         let mut rngs = GameRngs::new(nested_master(self.seed, b), j);
         let mut player = self.spec.player();
@@ -104,15 +80,7 @@ impl Experiment for LuckRung<'_> {
                 false
             }
         };
-        let bu = b as usize;
-        acc.games[bu] += 1;
-        if win {
-            acc.wins[bu] += 1;
-            if j < self.games_per_board / 2 {
-                acc.half_wins[bu] += 1;
-            }
-            acc.bits[(i / 64) as usize] |= 1 << (i % 64);
-        }
+        acc.count(self.boards, self.games_per_board, i, win);
     }
 
     /// A search player takes about a second a game: small work items keep both threads busy.

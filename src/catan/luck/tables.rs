@@ -6,101 +6,14 @@
 use super::analysis::{bits, catan_row, PlayedRung, RowStats, RungStats};
 use super::{BoardFeatures, LuckRung};
 use crate::catan::mapfile::{map_text, resolve_map, with_layout};
-use crate::engine::stats::{wilson, PairedBinary};
+use crate::engine::stats::wilson;
 use crate::report::columns::Group;
-use crate::report::compare::{p4, LEVEL};
-use crate::report::luck::{paired, skill_spread, BoardCounts};
+use crate::report::compare::p4;
+use crate::report::luck::{BoardCounts, WinBits};
+use crate::report::luck_tables::{luck_line, pair_lines, seat_lines, RungTag, Skill};
 use crate::report::{ols, r3, r5, ReportDir, Tables};
 use anyhow::{Context, Result};
 use serde::Serialize;
-
-/// One line of `luck.csv`: a row played by one rung.
-#[derive(Serialize)]
-struct LuckLine<'a> {
-    row: usize,
-    row_label: &'a str,
-    variant: &'static str,
-    players: u8,
-    difficulty: String,
-    board: &'static str,
-    map: &'a str,
-    rung: &'a str,
-    /// What counts as a win: `team` (co-op) or `seat1` (competitive: the first player's; with a
-    /// lineup, its lead seat's, `seatK`).
-    outcome: String,
-    boards: usize,
-    games_per_board: u64,
-    games: u64,
-    wins: u64,
-    capouts: u64,
-    win_rate: f64,
-    win_rate_lo95: f64,
-    win_rate_hi95: f64,
-    design_effect: f64,
-    span: f64,
-    trimmed_span: f64,
-    boards_under_5pct: f64,
-    boards_over_95pct: f64,
-    board_sd: Option<f64>,
-    board_share: Option<f64>,
-    board_share_lo95: Option<f64>,
-    board_share_hi95: Option<f64>,
-    board_share_split: Option<f64>,
-    skill_vs: Option<&'a str>,
-    skill_games: Option<u64>,
-    skill_decided_share: Option<f64>,
-    skill_reversed_share: Option<f64>,
-    skill_mcnemar_p: Option<f64>,
-    skill_spread_vs: Option<&'a str>,
-    skill_spread_logit: Option<f64>,
-    skill_spread_lo95: Option<f64>,
-    skill_spread_hi95: Option<f64>,
-    skill_spread_censored: Option<bool>,
-}
-
-/// One line of `pairs.csv`: two rungs of a co-op row on the games both played.
-#[derive(Serialize)]
-struct PairLine<'a> {
-    row: usize,
-    row_label: &'a str,
-    rung_a: &'a str,
-    rung_b: &'a str,
-    boards: u64,
-    games: u64,
-    win_rate_a: f64,
-    win_rate_b: f64,
-    win_rate_diff: f64,
-    win_rate_diff_lo95: f64,
-    win_rate_diff_hi95: f64,
-    /// Games B won and A lost (decided by B's skill), and the reverse, over the games.
-    skill_decided_share: f64,
-    skill_reversed_share: f64,
-    mcnemar_test: &'static str,
-    mcnemar_p: f64,
-    skill_spread_logit: Option<f64>,
-    skill_spread_lo95: Option<f64>,
-    skill_spread_hi95: Option<f64>,
-    skill_spread_censored: Option<bool>,
-}
-
-/// One line of `seats.csv`: a seat of a competitive row under one rung.
-#[derive(Serialize)]
-struct SeatLine<'a> {
-    row: usize,
-    row_label: &'a str,
-    rung: &'a str,
-    seat: usize,
-    games: u64,
-    wins: u64,
-    win_rate: f64,
-    win_rate_lo95: f64,
-    win_rate_hi95: f64,
-    /// 1 / players: a seat's share if seats were equal.
-    fair_share: f64,
-    advantage: f64,
-    advantage_lo95: f64,
-    advantage_hi95: f64,
-}
 
 /// One line of `features.csv`: a board feature's effect on a rung's per-board win rate.
 #[derive(Serialize)]
@@ -170,98 +83,47 @@ pub fn write_tables(
                 .find(|s| s.0 == k)
                 .map_or(String::new(), |s| s.1.clone())
         };
+        let difficulty = setting("difficulty");
         let rules = row[0].rung.spec.rules;
         for (k, (pr, rs)) in row.iter().zip(&st.rungs).enumerate() {
-            let s = &rs.spread;
-            let vs = rs.vs_prev.as_ref();
-            out.row(
-                "luck.csv",
-                &LuckLine {
-                    row: r,
-                    row_label: &st.label,
-                    variant: rules.variant.name(),
-                    players: rules.players,
-                    difficulty: setting("difficulty"),
-                    board: pr.rung.spec.board.name(),
-                    map: &pr.rung.topo.name,
-                    rung: &pr.name,
-                    outcome: if st.team {
-                        "team".to_string()
-                    } else {
-                        format!("seat{}", pr.rung.spec.lead().unwrap_or(0) + 1)
-                    },
-                    boards: s.boards,
-                    games_per_board: pr.rung.games_per_board,
-                    games: s.games,
-                    wins: s.wins,
-                    capouts: pr.acc.caps,
-                    win_rate: r5(s.win_rate),
-                    win_rate_lo95: r5(s.lo95),
-                    win_rate_hi95: r5(s.hi95),
-                    design_effect: r3(s.design_effect),
-                    span: r5(s.span),
-                    trimmed_span: r5(s.trimmed_span),
-                    boards_under_5pct: r5(s.under5),
-                    boards_over_95pct: r5(s.over95),
-                    board_sd: opt5(s.board_sd),
-                    board_share: opt5(s.share),
-                    board_share_lo95: opt5(s.share_lo95),
-                    board_share_hi95: opt5(s.share_hi95),
-                    board_share_split: opt5(s.share_split),
-                    skill_vs: vs.map(|_| row[k - 1].name.as_str()),
-                    skill_games: vs.map(PairedBinary::n),
-                    skill_decided_share: vs.map(|t| r5(t.only_b as f64 / t.n().max(1) as f64)),
-                    skill_reversed_share: vs.map(|t| r5(t.only_a as f64 / t.n().max(1) as f64)),
-                    skill_mcnemar_p: vs.map(|t| p4(t.mcnemar().1)),
-                    skill_spread_vs: rs.vs_first.map(|_| row[0].name.as_str()),
-                    skill_spread_logit: rs.vs_first.map(|x| r3(x.logit_diff)),
-                    skill_spread_lo95: rs.vs_first.map(|x| r3(x.lo95)),
-                    skill_spread_hi95: rs.vs_first.map(|x| r3(x.hi95)),
-                    skill_spread_censored: rs.vs_first.map(|x| x.censored),
-                },
-            )?;
+            let outcome = if st.team {
+                "team".to_string()
+            } else {
+                format!("seat{}", pr.rung.spec.lead().unwrap_or(0) + 1)
+            };
+            let tag = RungTag {
+                row: r,
+                row_label: &st.label,
+                variant: rules.variant.name(),
+                players: rules.players,
+                difficulty: &difficulty,
+                board: pr.rung.spec.board.name(),
+                map: &pr.rung.topo.name,
+                rung: &pr.name,
+                outcome: &outcome,
+                games_per_board: pr.rung.games_per_board,
+                capouts: pr.acc.caps,
+            };
+            let skill = Skill {
+                vs_prev: rs.vs_prev.as_ref().map(|t| (row[k - 1].name.as_str(), t)),
+                vs_first: rs.vs_first.map(|x| (row[0].name.as_str(), x)),
+            };
+            luck_line(out, &tag, &rs.spread, skill)?;
             if !st.team {
-                write_seats(r, st, pr, out)?;
+                let games = pr.acc.games.iter().sum::<u64>();
+                seat_lines(out, &tag, games, &pr.acc.seat_wins)?;
             }
             if let Some(fit) = &rs.fit {
                 write_fit(r, st, pr, rs, fit, out)?;
             }
         }
-        if st.team {
-            write_pairs(r, row, st, out)?;
+        if st.pairs {
+            let rungs: Vec<(&str, WinBits)> =
+                row.iter().map(|pr| (pr.name.as_str(), bits(pr))).collect();
+            pair_lines(out, r, &st.label, &rungs)?;
         }
     }
     write_boards(rows, stats, name, out)
-}
-
-fn write_seats(r: usize, st: &RowStats, pr: &PlayedRung, out: &mut ReportDir) -> Result<()> {
-    let n = pr.rung.spec.rules.players as usize;
-    let games = pr.acc.games.iter().sum::<u64>();
-    let fair = 1.0 / n as f64;
-    for seat in 0..n {
-        let wins = pr.acc.seat_wins[seat];
-        let (lo, hi) = wilson(wins, games);
-        let rate = wins as f64 / games.max(1) as f64;
-        out.row(
-            "seats.csv",
-            &SeatLine {
-                row: r,
-                row_label: &st.label,
-                rung: &pr.name,
-                seat: seat + 1,
-                games,
-                wins,
-                win_rate: r5(rate),
-                win_rate_lo95: r5(lo),
-                win_rate_hi95: r5(hi),
-                fair_share: r5(fair),
-                advantage: r5(rate - fair),
-                advantage_lo95: r5(lo - fair),
-                advantage_hi95: r5(hi - fair),
-            },
-        )?;
-    }
-    Ok(())
 }
 
 fn write_fit(
@@ -309,46 +171,6 @@ fn write_fit(
 fn observed_variance(counts: &[BoardCounts]) -> Option<f64> {
     let rates: Vec<f64> = counts.iter().map(BoardCounts::rate).collect();
     (rates.len() > 1).then(|| ols::mean_sd(&rates).1.powi(2))
-}
-
-fn write_pairs(r: usize, row: &[PlayedRung], st: &RowStats, out: &mut ReportDir) -> Result<()> {
-    for (a, ra) in row.iter().enumerate() {
-        for rb in &row[a + 1..] {
-            let (wa, wb) = (bits(ra), bits(rb));
-            // Rows of the table: B first, so `only_a` counts B's wins alone and the difference is
-            // B − A.
-            let t = paired(&wb, &wa);
-            let n = t.n().max(1) as f64;
-            let (lo, hi) = t.newcombe_interval(LEVEL);
-            let (test, p) = t.mcnemar();
-            let sp = skill_spread(&wa, &wb);
-            out.row(
-                "pairs.csv",
-                &PairLine {
-                    row: r,
-                    row_label: &st.label,
-                    rung_a: &ra.name,
-                    rung_b: &rb.name,
-                    boards: ra.rung.boards.min(rb.rung.boards),
-                    games: t.n(),
-                    win_rate_a: r5((t.both + t.only_b) as f64 / n),
-                    win_rate_b: r5((t.both + t.only_a) as f64 / n),
-                    win_rate_diff: r5(t.diff()),
-                    win_rate_diff_lo95: r5(lo),
-                    win_rate_diff_hi95: r5(hi),
-                    skill_decided_share: r5(t.only_a as f64 / n),
-                    skill_reversed_share: r5(t.only_b as f64 / n),
-                    mcnemar_test: test.name(),
-                    mcnemar_p: p4(p),
-                    skill_spread_logit: sp.map(|x| r3(x.logit_diff)),
-                    skill_spread_lo95: sp.map(|x| r3(x.lo95)),
-                    skill_spread_hi95: sp.map(|x| r3(x.hi95)),
-                    skill_spread_censored: sp.map(|x| x.censored),
-                },
-            )?;
-        }
-    }
-    Ok(())
 }
 
 /// The boards of the rows on one map and board kind: the rows' indices.
