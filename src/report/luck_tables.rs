@@ -279,6 +279,12 @@ pub fn row_labels(settings: &[Vec<(&'static str, String)>]) -> Vec<String> {
                     || settings.iter().any(|s| s[k].1 != settings[0][k].1))
         })
         .collect();
+    labels_of(settings, &shown)
+}
+
+/// Labels from each row's settings, showing the settings `shown` (indices), each as the
+/// luck and calibrate tables say it: `3 players`, `moderate`, `fixed board`, `vp_to_win 13`.
+pub fn labels_of(settings: &[Vec<(&'static str, String)>], shown: &[usize]) -> Vec<String> {
     settings
         .iter()
         .map(|s| {

@@ -11,6 +11,7 @@ use robsim::catan::experiment::CatanRow;
 use robsim::config::calibrate::{calibration, Calibration};
 use robsim::config::Sweep;
 use robsim::engine::stats::wilson;
+use robsim::report::luck_tables::labels_of;
 use robsim::report::shard::Folder;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{html, plot, r5, CalibrationInfo, Figure, Manifest, ReportDir, Tables};
@@ -91,21 +92,7 @@ fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
                         && settings.iter().any(|s| s[k].1 != settings[0][k].1)))
         })
         .collect();
-    settings
-        .iter()
-        .map(|s| {
-            let parts: Vec<String> = shown
-                .iter()
-                .map(|&k| match s[k].0 {
-                    "variant" | "difficulty" => s[k].1.clone(),
-                    "players" => format!("{} players", s[k].1),
-                    "board" => format!("{} board", s[k].1),
-                    key => format!("{key} {}", s[k].1),
-                })
-                .collect();
-            parts.join(", ")
-        })
-        .collect()
+    labels_of(&settings, &shown)
 }
 
 /// Notes where a learned player (alone or as a search player's base) is asked about rows it

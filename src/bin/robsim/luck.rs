@@ -16,7 +16,7 @@ use robsim::catan::luck::figures::{boards_section, figures};
 use robsim::catan::luck::tables::write_tables;
 use robsim::catan::luck::LuckRung;
 use robsim::catan::mapfile::map_for;
-use robsim::config::luck::{luck as parse_luck, Luck};
+use robsim::config::luck::{luck as parse_luck, Luck, Rung};
 use robsim::config::Sweep;
 use robsim::engine::runner::{run_counted, stop_requested, with_threads, Experiment};
 use robsim::engine::stats::{wilson, PairedBinary};
@@ -58,87 +58,83 @@ pub(crate) fn luck(
     robsim::games::check(&lk.sweep).map_err(Failure::Input)?;
     let seed = sweep.file.seed;
     let out = out.unwrap_or_else(|| default_out(&sweep.file.name));
+    let how = How {
+        threads,
+        quiet,
+        args: &args,
+        text: &text,
+    };
     if !lk.carcassonne.is_empty() {
         let tiles = resolve_tiles(&sweep.file.tiles)
             .with_context(|| format!("tiles = {:?}", sweep.file.tiles))
             .map_err(Failure::Input)?;
-        let bound: Vec<Vec<(String, CarcLuckRung)>> = lk
-            .carcassonne
-            .iter()
-            .map(|specs| {
-                specs
-                    .iter()
-                    .zip(&lk.rungs)
-                    .map(|(spec, rung)| {
-                        let r = CarcLuckRung {
-                            tiles,
-                            tiles_name: sweep.file.tiles.clone(),
-                            spec: *spec,
-                            seed,
-                            boards: rung.boards,
-                            games_per_board: rung.games_per_board,
-                        };
-                        (rung.name.clone(), r)
-                    })
-                    .collect()
-            })
-            .collect();
+        let bound = bind(&lk.carcassonne, &lk.rungs, |spec, rung| CarcLuckRung {
+            tiles,
+            tiles_name: sweep.file.tiles.clone(),
+            spec: *spec,
+            seed,
+            boards: rung.boards,
+            games_per_board: rung.games_per_board,
+        });
         let dir = claim(&out, force, &text, &lk)?;
-        let (played, meta) = play_rungs(bound, CarcLuckRung::games, threads, quiet, &args, &text)?;
-        let played: Vec<Vec<CarcPlayed>> = played
-            .into_iter()
-            .map(|row| {
-                row.into_iter()
-                    .map(|(name, rung, acc)| CarcPlayed { name, rung, acc })
-                    .collect()
-            })
-            .collect();
+        let played = |name, rung, acc| CarcPlayed { name, rung, acc };
+        let (played, meta) = play_rungs(bound, CarcLuckRung::games, played, &how)?;
         let stats = carc_analyse(&played);
         write_carcassonne(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
         print(&carc_views(&played, &stats));
-        println!("{}", robsim::report::terminal::files_line("wrote:", &out));
-        println!("report: {}", out.display());
-        return Ok(());
+        return done(&out);
     }
     let maps = robsim::games::catan_maps(&lk.sweep).map_err(Failure::Input)?;
-    let bound: Vec<Vec<(String, LuckRung)>> = lk
-        .rows
-        .iter()
-        .map(|specs| {
-            specs
-                .iter()
-                .zip(&lk.rungs)
-                .map(|(spec, rung)| {
-                    let map = map_for(&sweep.file.map, &spec.rules);
-                    let r = LuckRung {
-                        topo: maps.get(&map),
-                        map,
-                        spec: *spec,
-                        seed,
-                        boards: rung.boards,
-                        games_per_board: rung.games_per_board,
-                    };
-                    (rung.name.clone(), r)
-                })
-                .collect()
-        })
-        .collect();
+    let bound = bind(&lk.rows, &lk.rungs, |spec, rung| {
+        let map = map_for(&sweep.file.map, &spec.rules);
+        LuckRung {
+            topo: maps.get(&map),
+            map,
+            spec: *spec,
+            seed,
+            boards: rung.boards,
+            games_per_board: rung.games_per_board,
+        }
+    });
     let dir = claim(&out, force, &text, &lk)?;
-    let (played, meta) = play_rungs(bound, LuckRung::games, threads, quiet, &args, &text)?;
-    let played: Vec<Vec<PlayedRung>> = played
-        .into_iter()
-        .map(|row| {
-            row.into_iter()
-                .map(|(name, rung, acc)| PlayedRung { name, rung, acc })
-                .collect()
-        })
-        .collect();
+    let played = |name, rung, acc| PlayedRung { name, rung, acc };
+    let (played, meta) = play_rungs(bound, LuckRung::games, played, &how)?;
     let stats = analyse(&played);
     write(dir, &sweep, &lk, &played, &stats, &meta).map_err(Failure::Run)?;
     print(&catan_views(&played, &stats));
-    println!("{}", robsim::report::terminal::files_line("wrote:", &out));
+    done(&out)
+}
+
+/// The last lines: the files written and where.
+fn done(out: &Path) -> Result<(), Failure> {
+    println!("{}", robsim::report::terminal::files_line("wrote:", out));
     println!("report: {}", out.display());
     Ok(())
+}
+
+/// Each row's specs (one per rung) bound to what plays them (`make`), named by their rung.
+fn bind<S, E>(
+    rows: &[Vec<S>],
+    rungs: &[Rung],
+    make: impl Fn(&S, &Rung) -> E,
+) -> Vec<Vec<(String, E)>> {
+    rows.iter()
+        .map(|specs| {
+            specs
+                .iter()
+                .zip(rungs)
+                .map(|(spec, rung)| (rung.name.clone(), make(spec, rung)))
+                .collect()
+        })
+        .collect()
+}
+
+/// How the rungs are played and recorded: threads, the bar, the command line and the config.
+struct How<'a> {
+    threads: usize,
+    quiet: bool,
+    args: &'a [String],
+    text: &'a str,
 }
 
 /// Claims the report folder (a folder of another config needs `--force`) and prints the rows'
@@ -153,22 +149,16 @@ fn claim(out: &Path, force: bool, text: &str, lk: &Luck) -> Result<ReportDir, Fa
     Ok(dir)
 }
 
-/// One rung of a row, played: its name, the rung and its accumulator.
-type Played<E> = (String, E, <E as Experiment>::Acc);
-/// Every row's played rungs.
-type PlayedRows<E> = Vec<Vec<Played<E>>>;
-
 /// Plays every rung of every row (`games`: how many a rung plays) with a progress bar weighing
-/// each game by its cost; nothing is returned for a run cut short (a statistic over boards
-/// played in part would be biased).
-fn play_rungs<E: Experiment + Send>(
+/// each game by its cost, each played rung made by `played` from its name, rung and
+/// accumulator; nothing is returned for a run cut short (a statistic over boards played in part
+/// would be biased).
+fn play_rungs<E: Experiment + Send, P: Send>(
     bound: Vec<Vec<(String, E)>>,
     games: fn(&E) -> u64,
-    threads: usize,
-    quiet: bool,
-    args: &[String],
-    text: &str,
-) -> Result<(PlayedRows<E>, Meta), Failure>
+    played: impl Fn(String, E, E::Acc) -> P + Sync,
+    how: &How,
+) -> Result<(Vec<Vec<P>>, Meta), Failure>
 where
     E::Acc: Send,
 {
@@ -180,21 +170,21 @@ where
         .map(|(_, r)| games(r) * r.cost())
         .sum();
     let pb = if bound.iter().flatten().any(|(_, r)| r.cost() > 1) {
-        work_bar(work, quiet)
+        work_bar(work, how.quiet)
     } else {
-        progress_bar(work, quiet)
+        progress_bar(work, how.quiet)
     };
     install_interrupt_handler();
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
-    let played = with_threads(threads, || {
+    let played = with_threads(how.threads, || {
         bound
             .into_iter()
             .map(|row| {
                 row.into_iter()
                     .map(|(name, rung)| {
                         let acc = run_counted(&rung, 0..games(&rung), &pb).0;
-                        (name, rung, acc)
+                        played(name, rung, acc)
                     })
                     .collect()
             })
@@ -206,14 +196,14 @@ where
         // Boards cut short would bias every statistic; nothing is written.
         return Err(Failure::Interrupted);
     }
-    let threads = if threads == 0 {
+    let threads = if how.threads == 0 {
         rayon::current_num_threads()
     } else {
-        threads
+        how.threads
     };
     let meta = Meta {
-        command: shell_words(args),
-        text: text.to_string(),
+        command: shell_words(how.args),
+        text: how.text.to_string(),
         threads,
         started,
         secs: t0.elapsed().as_secs_f64(),
