@@ -9,6 +9,7 @@
 
 use super::knobs::{self, Allowed};
 use super::{GridFile, Sweep, SweepFile};
+use crate::carcassonne::experiment::resolve_tiles;
 use crate::report::ablation::AblationStep;
 use crate::tomltext::show;
 use anyhow::{bail, Context, Result};
@@ -133,7 +134,16 @@ pub(super) fn expand(
     }
     let value_of = |s: &Sweep, key: &str| match s.rows.first() {
         Some(r) => crate::catan::knobs::value(key, &r.rules),
-        None => knobs::carcassonne_value(key, &s.carcassonne[0].rules),
+        None => {
+            let r = &s.carcassonne[0].rules;
+            // A row that leaves the robber tiles to its tile file plays the file's count (a
+            // file that cannot be read is reported when the rows are checked).
+            let from_file = (key == "robber_tiles" && r.robbers && r.robber_tiles.is_none())
+                .then(|| resolve_tiles(&s.file.tiles).ok())
+                .flatten()
+                .map(|t| Value::Integer((t.total(true) - t.total(false)) as i64));
+            from_file.or_else(|| knobs::carcassonne_value(key, r))
+        }
     };
     let mut sweep = base.clone();
     let mut steps = Vec::new();
@@ -268,5 +278,37 @@ mod tests {
         .unwrap();
         assert_eq!(s.carcassonne.len(), 1 + 3 + 1);
         assert_eq!(s.ablation.last().map(|a| a.value.as_str()), Some("false"));
+    }
+
+    /// `robber_tiles` steps from the count the row plays: its tile file's own when the grid
+    /// leaves it to the file (5 robber tiles here, not the box's 8).
+    #[test]
+    fn robber_tiles_step_from_the_tile_files_count() {
+        let dir = std::env::temp_dir().join(format!("robsim-ablate-tiles-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("five.toml");
+        let text = crate::carcassonne::BASE_TILES
+            .replace("shape = \"U\"\ncount = 2", "shape = \"U\"\ncount = 1")
+            .replace("shape = \"V\"\ncount = 2", "shape = \"V\"\ncount = 0");
+        std::fs::write(&file, text).unwrap();
+        let cfg = |tiles: &str| {
+            format!("name = \"a\"\nseed = 1\ngames = 10\ntiles = {tiles:?}\n[grid]\nvariant = \"carcassonne\"\nplayers = 3\n[ablate]\nknobs = [\"robber_tiles\"]\n")
+        };
+        let steps = |tiles: &str| -> Vec<(String, String)> {
+            Sweep::parse(&cfg(tiles), "a.toml")
+                .unwrap()
+                .ablation
+                .iter()
+                .map(|a| (a.base.clone(), a.value.clone()))
+                .collect()
+        };
+        let five = steps(file.to_str().unwrap());
+        assert_eq!(five, [("5".into(), "4".into()), ("5".into(), "6".into())]);
+        let box_count = steps("base");
+        assert_eq!(
+            box_count,
+            [("8".into(), "7".into()), ("8".into(), "9".into())]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
