@@ -124,8 +124,14 @@ pub fn converged(step: &CompareRow, p: &CeilingParams) -> bool {
 }
 
 /// Plays every row's curve (rows one after another; each budget's games in parallel). Stops
-/// early, with the curves so far, when a stop is requested.
-pub fn ceiling(rows: &[CatanRow], p: &CeilingParams, pb: &ProgressBar) -> Vec<Curve> {
+/// early, with the curves so far, when a stop is requested. `done(row, step)` hears of each
+/// budget as it ends (a long climb shows its steps as they land).
+pub fn ceiling(
+    rows: &[CatanRow],
+    p: &CeilingParams,
+    pb: &ProgressBar,
+    done: &dyn Fn(usize, &Step),
+) -> Vec<Curve> {
     let quiet = ProgressBar::hidden();
     let mut curves = Vec::new();
     for (i, row) in rows.iter().enumerate() {
@@ -177,6 +183,9 @@ pub fn ceiling(rows: &[CatanRow], p: &CeilingParams, pb: &ProgressBar) -> Vec<Cu
                 threads: rayon::current_num_threads(),
                 converged,
             });
+            if let Some(last) = curve.steps.last() {
+                done(i, last);
+            }
             prev = Some(acc);
             if converged {
                 curve.converged = true;

@@ -34,11 +34,13 @@ use crate::engine::runner::{run_each, Experiment};
 use crate::engine::seeds::{mix64, Rng};
 use crate::engine::stats::Accumulator;
 use crate::report::compare::{compare_row, CompareRow, Pair, PairStats};
+use crate::report::Phase;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
 
 /// What the iteration plays and fits (a config's `[learn]` table, checked).
 #[derive(Clone, Debug, PartialEq)]
@@ -212,7 +214,7 @@ impl<'t> Labeller<'t> {
 
     /// Labels up to `max_labels` kept decisions of each type (0: all), drawn uniformly from
     /// the game's seed, in decision order.
-    pub fn finish(self, buf: &mut ActionList) -> Vec<Label> {
+    pub fn finish(self) -> Vec<Label> {
         let mut keep: Vec<&Pending> = Vec::new();
         for kind in KINDS {
             let mut mine: Vec<&Pending> = self
@@ -228,7 +230,12 @@ impl<'t> Labeller<'t> {
             keep.extend(mine);
         }
         keep.sort_by_key(|p| p.decision);
-        keep.iter().map(|p| self.label(p, buf)).collect()
+        // Each label is independent (its futures are seeded from its decision): labelled in
+        // parallel, so that a long game's labels spread over the threads instead of keeping
+        // one busy after the others have finished; collected in decision order.
+        keep.par_iter()
+            .map_init(|| Box::new(ActionList::new()), |buf, p| self.label(p, buf))
+            .collect()
     }
 }
 
@@ -292,7 +299,7 @@ impl Experiment for LabelRow<'_, '_> {
         let outcome = play(&mut g, &mut lab, &mut rngs, buf, &mut ());
         acc.games += 1;
         acc.wins += (outcome == Outcome::TeamWin) as u64;
-        acc.labels.extend(lab.finish(buf));
+        acc.labels.extend(lab.finish());
     }
 
     /// A labelled game costs hundreds of scripted ones.
@@ -331,6 +338,8 @@ pub struct Learned {
     /// The final model (B) against the scripted base (A) on the held-out games, per row, then
     /// pooled.
     pub versus_base: Vec<CompareRow>,
+    /// Wall seconds of each step, in order (never part of a result).
+    pub phases: Vec<Phase>,
 }
 
 /// Paired comparison of `b` against `a` per row, then pooled over the rows.
@@ -399,10 +408,16 @@ pub fn learn(
         play_models(&[m], s).pop().unwrap_or_default()
     };
     let held_out = |m: LearnedModel| play_rows(m, test);
+    let mut phases = Vec::new();
+    let mut t0 = Instant::now();
     let mut current = LearnedModel::base_only(base, p.candidates);
     let base_test = held_out(current);
     let mut current_test = base_test.clone();
     let mut current_validation = play_rows(current, validation);
+    phases.push(Phase::since(
+        "base held-out and validation games".into(),
+        t0,
+    ));
     let mut labels: Vec<Label> = Vec::new();
     let mut rounds = Vec::new();
     for round in 1..=p.rounds {
@@ -420,6 +435,7 @@ pub fn learn(
             })
             .collect();
         let refs: Vec<&LabelRow> = label_rows.iter().collect();
+        t0 = Instant::now();
         for mut acc in run_each(&refs, 0..p.train_games, pb) {
             // Threads finish games in any order: fold by game and decision index.
             acc.labels.sort_by_key(|l| (l.game, l.decision));
@@ -433,6 +449,8 @@ pub fn learn(
                 .sum::<u64>();
             labels.append(&mut acc.labels);
         }
+        phases.push(Phase::since(format!("round {round}: labelled games"), t0));
+        t0 = Instant::now();
         // Each decision type's new weights alone against the current model on the validation
         // games: a type is updated only when that gains (one-step labels can favour a
         // deviation that costs once it is made at every such decision).
@@ -442,6 +460,8 @@ pub fn learn(
             .par_iter()
             .map(|&kind| fit(&labels, kind, p.ridge, p.net))
             .collect::<Result<_>>()?;
+        phases.push(Phase::since(format!("round {round}: fits"), t0));
+        t0 = Instant::now();
         let now = |k: usize| (current.weights[k], current.nets[k]);
         let changed: Vec<usize> = (0..KINDS.len())
             .filter(|&k| fitted[k].0 != now(KINDS[k].idx()))
@@ -473,7 +493,10 @@ pub fn learn(
             }
             fits.push(st);
         }
+        phases.push(Phase::since(format!("round {round}: validation games"), t0));
+        t0 = Instant::now();
         let next_test = held_out(next);
+        phases.push(Phase::since(format!("round {round}: held-out games"), t0));
         let (va, vb) = (format!("round-{}", round - 1), format!("round-{round}"));
         let (per_row, pooled) = paired(&current_test, &next_test, &va, &vb);
         let kept = pooled.wins_only_b.unwrap_or(0) > pooled.wins_only_a.unwrap_or(0);
@@ -494,7 +517,12 @@ pub fn learn(
         }
         current = next;
         current_test = next_test;
+        t0 = Instant::now();
         current_validation = play_rows(current, validation);
+        phases.push(Phase::since(
+            format!("round {round}: next validation games"),
+            t0,
+        ));
     }
     let (mut versus_base, pooled) = paired(&base_test, &current_test, "base", "final");
     versus_base.push(pooled);
@@ -502,5 +530,6 @@ pub fn learn(
         model: current,
         rounds,
         versus_base,
+        phases,
     })
 }

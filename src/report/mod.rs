@@ -467,6 +467,11 @@ pub struct Manifest {
     pub models: Vec<ModelRecord>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
+    /// Wall seconds of each step of the run, in order, where the command times its steps
+    /// (`robsim learn`: per round its labelled games, fits, validation and held-out games): where
+    /// the time went, and what more threads cannot shorten.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<Phase>,
     pub host_cpus: usize,
     /// Operating system, architecture and CPU model of the machine that ran it.
     pub machine: String,
@@ -504,8 +509,27 @@ impl Manifest {
             models: Vec::new(),
             started_utc: humantime::format_rfc3339_seconds(started).to_string(),
             elapsed_seconds: (elapsed_seconds * 1000.0).round() / 1000.0,
+            phases: Vec::new(),
             host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
             machine: machine(),
+        }
+    }
+}
+
+/// One timed step of a run (manifest `phases`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Phase {
+    pub name: String,
+    /// Wall-clock seconds, to the millisecond.
+    pub seconds: f64,
+}
+
+impl Phase {
+    /// The step `name` that began at `t0`, ending now.
+    pub fn since(name: String, t0: std::time::Instant) -> Phase {
+        Phase {
+            name,
+            seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         }
     }
 }

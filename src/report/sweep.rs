@@ -622,6 +622,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         models: sweep.models.to_vec(),
         started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        phases: Vec::new(),
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         machine: machine(),
     };

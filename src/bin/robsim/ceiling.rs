@@ -7,7 +7,7 @@ use crate::cli::Output;
 use crate::learn::{rayon_threads, row_label};
 use crate::Failure;
 use anyhow::Context;
-use robsim::catan::ceiling::{ceiling as climb, planned_work, Curve};
+use robsim::catan::ceiling::{ceiling as climb, planned_work, Curve, Step};
 use robsim::config::ceiling::ceiling as checked;
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
@@ -55,11 +55,18 @@ pub(crate) fn ceiling(config: &Path, output: Output, args: Vec<String>) -> Resul
     let pb = progress_bar(planned_work(&rows, &params), quiet);
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
-    let curves = robsim::engine::runner::with_threads(threads, || climb(&rows, &params, &pb))
-        .map_err(Failure::Run)?;
+    let labels: Vec<String> = rows.iter().map(row_label).collect();
+    // Each budget's line as it ends, above the bar (on stderr: stdout keeps the final table).
+    let done = |row: usize, s: &Step| {
+        if !quiet {
+            pb.suspend(|| eprintln!("{}: {}", labels[row], step_line(s).trim_start()));
+        }
+    };
+    let curves =
+        robsim::engine::runner::with_threads(threads, || climb(&rows, &params, &pb, &done))
+            .map_err(Failure::Run)?;
     pb.finish_and_clear();
     let partial = robsim::engine::runner::stop_requested();
-    let labels: Vec<String> = rows.iter().map(row_label).collect();
     for c in &curves {
         for s in &c.steps {
             let st = s.step.as_ref();
@@ -123,23 +130,7 @@ fn print(curves: &[Curve], labels: &[String]) {
     for c in curves {
         println!("{}:", labels[c.row]);
         for s in &c.steps {
-            let gain = match &s.step {
-                Some(x) => format!(
-                    "  doubling {:+.2} points ({:+.2} to {:+.2})",
-                    x.win_rate_diff.unwrap_or(0.0) * 100.0,
-                    x.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
-                    x.win_rate_diff_hi95.unwrap_or(0.0) * 100.0
-                ),
-                None => String::new(),
-            };
-            println!(
-                "  {:<24} {:>6.2}% ({:.2}-{:.2}) {:>7.3} core-s/game{gain}",
-                s.policy,
-                s.win_rate * 100.0,
-                s.lo95 * 100.0,
-                s.hi95 * 100.0,
-                s.seconds * s.threads as f64 / s.games.max(1) as f64
-            );
+            println!("{}", step_line(s));
         }
         match (c.converged, c.steps.last()) {
             (true, Some(s)) => println!(
@@ -152,4 +143,25 @@ fn print(curves: &[Curve], labels: &[String]) {
             _ => println!("  not converged: a larger max_budget or more games"),
         }
     }
+}
+
+/// A budget's line: policy, win rate with its interval, cost, and the doubling's gain.
+fn step_line(s: &Step) -> String {
+    let gain = match &s.step {
+        Some(x) => format!(
+            "  doubling {:+.2} points ({:+.2} to {:+.2})",
+            x.win_rate_diff.unwrap_or(0.0) * 100.0,
+            x.win_rate_diff_lo95.unwrap_or(0.0) * 100.0,
+            x.win_rate_diff_hi95.unwrap_or(0.0) * 100.0
+        ),
+        None => String::new(),
+    };
+    format!(
+        "  {:<24} {:>6.2}% ({:.2}-{:.2}) {:>7.3} core-s/game{gain}",
+        s.policy,
+        s.win_rate * 100.0,
+        s.lo95 * 100.0,
+        s.hi95 * 100.0,
+        s.seconds * s.threads as f64 / s.games.max(1) as f64
+    )
 }

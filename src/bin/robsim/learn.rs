@@ -120,6 +120,7 @@ pub(crate) fn learn(
             .iter()
             .map(|_| l.params.train_games * result.rounds.len() as u64)
             .collect(),
+        phases: result.phases.clone(),
         ..Manifest::of_command(
             args,
             &text,
