@@ -106,7 +106,9 @@ pub struct PairStats {
 }
 
 impl PairStats {
-    /// Adds game `i` of A against game `i` of B for every game both logs hold.
+    /// Adds game `i` of A against game `i` of B for every game both logs hold. An index that
+    /// one side did not play (length 0: a gap that a stopped run leaves where work items were
+    /// skipped; every played game lasts at least one turn) is not a pair.
     pub fn add_logs(&mut self, a: &GameLog, b: &GameLog) {
         let (ra, rb) = (a.range(), b.range());
         let lo = ra.start.max(rb.start);
@@ -114,6 +116,9 @@ impl PairStats {
         for i in lo..hi {
             let (wa, la) = a.get(i);
             let (wb, lb) = b.get(i);
+            if la == 0 || lb == 0 {
+                continue;
+            }
             match (wa, wb) {
                 (true, true) => self.wins.both += 1,
                 (false, true) => self.wins.only_a += 1,
@@ -217,6 +222,22 @@ mod tests {
 
     fn s(kv: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
         kv.iter().map(|&(k, v)| (k, v.to_string())).collect()
+    }
+
+    /// A stopped run's log has gaps (skipped work items, length 0): only games both sides
+    /// played pair; a gap is not a loss of the side that skipped it.
+    #[test]
+    fn a_gap_in_a_stopped_runs_log_is_not_a_pair() {
+        let a = log(&[(true, 10), (true, 20), (false, 30), (true, 40), (true, 50)]);
+        let mut b = GameLog::default();
+        for (i, w) in [(0, true), (1, false), (4, true)] {
+            b.record(i, w, 7);
+        }
+        let mut st = PairStats::default();
+        st.add_logs(&a, &b);
+        let w = &st.wins;
+        assert_eq!((w.both, w.only_a, w.only_b, w.neither), (2, 1, 0, 0));
+        assert_eq!((st.sum_a, st.sum_b), (80, 21));
     }
 
     #[test]
