@@ -5,7 +5,7 @@
 
 use crate::cli::Output;
 use crate::learn::{rayon_threads, row_label};
-use crate::Failure;
+use crate::{install_interrupt_handler, Failure};
 use anyhow::Context;
 use robsim::catan::ceiling::{ceiling as climb, planned_work, Curve, Step};
 use robsim::config::ceiling::ceiling as checked;
@@ -52,6 +52,8 @@ pub(crate) fn ceiling(config: &Path, output: Output, args: Vec<String>) -> Resul
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
     robsim::report::claim_for(&out, output.force, &text).map_err(Failure::Input)?;
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    // Ctrl-C or SIGTERM: the budgets played so far are written, the last one partial.
+    install_interrupt_handler();
     let pb = progress_bar(planned_work(&rows, &params), quiet);
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
