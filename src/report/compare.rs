@@ -235,8 +235,9 @@ mod tests {
         }
         let mut st = PairStats::default();
         st.add_logs(&a, &b);
+        // Games 0 and 4 won on both sides, game 1 won by A only (`only_b`: see `PairStats`).
         let w = &st.wins;
-        assert_eq!((w.both, w.only_a, w.only_b, w.neither), (2, 1, 0, 0));
+        assert_eq!((w.both, w.only_a, w.only_b, w.neither), (2, 0, 1, 0));
         assert_eq!((st.sum_a, st.sum_b), (80, 21));
     }
 

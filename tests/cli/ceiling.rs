@@ -144,3 +144,55 @@ fn bad_ceiling_configs_are_refused_naming_the_key() {
         assert!(!out.exists(), "{name}: nothing written");
     }
 }
+
+/// Ctrl-C in mid-climb (SIGINT, as `timeout` or a scheduler sends SIGTERM): the budgets played
+/// are written, the last on the games that finished, the manifest says `partial`, exit 130.
+#[test]
+fn a_stopped_climb_keeps_the_budgets_played() {
+    use std::io::{BufRead, BufReader};
+    let d = tmp("ceiling-stop");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("long.toml");
+    std::fs::write(
+        &cfg,
+        config(
+            "rollout-1:team",
+            "max_budget = 8192\ngain_points = 0.001\nupper_points = 0.001\n",
+        ),
+    )
+    .unwrap();
+    let out = d.join("out");
+    let mut child = robsim()
+        .args(["ceiling", cfg.to_str().unwrap(), "-j", "2", "-o"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("robsim runs");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    // The first budget's line, printed as it ends: the climb is under way (the largest budget
+    // would take hours), so the stop lands in mid-climb.
+    let first = lines
+        .by_ref()
+        .map(|l| l.unwrap())
+        .find(|l| l.contains("rollout-1:team"))
+        .expect("the first budget's line");
+    assert!(first.contains("core-s/game"), "{first}");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{rest:?}");
+    assert!(rest.iter().any(|l| l.contains("partial")), "{rest:?}");
+    let rows = csv_rows(&read(&out, "ceiling.csv"));
+    assert!(!rows.is_empty() && rows.len() < 28, "{} rows", rows.len());
+    assert_eq!(
+        (rows[0]["budget"].as_str(), rows[0]["games"].as_str()),
+        ("1", "24")
+    );
+    let manifest = read(&out, "manifest.json");
+    assert!(manifest.contains("\"partial\": true"), "{manifest}");
+}

@@ -49,6 +49,24 @@ fn learn_writes_the_same_model_on_one_and_two_threads() {
         }
         assert!(read(&out, "fit.csv").contains("setup"));
         assert!(read(&out, "held_out.csv").contains("final"));
+        // Each step's seconds, in order: the base's games, then each round's steps.
+        let manifest: serde_json::Value =
+            serde_json::from_str(&read(&out, "manifest.json")).unwrap();
+        let phases = manifest["phases"].as_array().expect("phases");
+        let names: Vec<&str> = phases.iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(names[0], "base held-out and validation games");
+        for step in [
+            "labelled games",
+            "fits",
+            "validation games",
+            "held-out games",
+        ] {
+            assert!(
+                names.contains(&format!("round 1: {step}").as_str()),
+                "{names:?}"
+            );
+        }
+        assert!(phases.iter().all(|p| p["seconds"].as_f64().unwrap() >= 0.0));
         let (m, how) = load(&out.join("model.toml")).unwrap();
         assert_eq!(m.candidates, 3);
         assert_eq!(how.seed, 7);
