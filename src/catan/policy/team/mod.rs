@@ -20,7 +20,9 @@ use crate::catan::*;
 use crate::engine::play::Policy;
 use crate::engine::seeds::Rng;
 use serde::{Deserialize, Serialize};
-use stuck::{largest_army_open, longest_road_open, team_stuck};
+use stuck::{
+    army_to_beat, largest_army_open, longest_road_open, road_reach, team_stuck, ROAD_LOOKAHEAD,
+};
 use trades::{help_step, laggard, team_step, wish};
 
 /// The team policy's tuning knobs (a `[policy.team]`-style TOML table; every field optional).
@@ -99,6 +101,24 @@ pub struct TeamKnobs {
     /// builds roads only toward a corner. Default false.
     #[serde(skip_serializing_if = "is_false")]
     pub chase_awards: bool,
+    /// With `chase_awards`: the team's plan for the endgame of a boxed-in player.
+    /// **It holds the deck** for a player chasing largest army: under the seed's reading
+    /// (`reshuffled_knights = "leave"`) a buy from the empty deck reshuffles the played knights
+    /// back and every army but the holder's 3 kept knights falls to 0, and the players at the
+    /// target buy every turn, so the chaser's army never reaches 4. While a boxed-in player
+    /// chases the army, the players at the target buy no development card and the others none
+    /// from an empty deck; the chaser keeps its soldiers in hand until they (with its army)
+    /// beat the holder's, then plays one a turn, and reshuffles its own army away only when it
+    /// cannot win the army without the played pile. **It looks 4 roads ahead** for the road
+    /// that lengthens the chaser's trail (2 without the plan). **It concedes a game the awards
+    /// cannot save**: a player below the target that can build no more VP, whose largest army
+    /// is out of reach and whose longest road, with 4 more roads at most, cannot beat the
+    /// holder's (without the plan any road piece and place to lay it count as a chance, and
+    /// such games run on until the idle-turn rule ends them). The learned player keeps these
+    /// choices, and every choice of the script once the team has conceded or its VP have not
+    /// moved for 200 player-turns. Default false.
+    #[serde(skip_serializing_if = "is_false")]
+    pub endgame_plan: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -128,9 +148,14 @@ impl Default for TeamKnobs {
             same_number_penalty: 1.0,
             setup_temperature: 0.0,
             chase_awards: false,
+            endgame_plan: false,
         }
     }
 }
+
+/// Player-turns without a team VP gain after which, under `endgame_plan`, the learned player
+/// keeps every choice of the script.
+const ENDGAME_IDLE_TURNS: u32 = 200;
 
 /// Co-operative scripted player for Robert the Robber; every seat is meant to run it. In the
 /// base game it falls back to sensible (non-co-operative) play with the same building logic.
@@ -206,6 +231,50 @@ impl TeamPolicy {
         after as u32 + upgrades + spot as u32 >= g.rules.vp_to_win as u32
     }
 
+    /// The player chasing largest army the team holds the deck for (`endgame_plan`): the
+    /// first boxed-in seat the army is open to, when its holder can give it up.
+    fn army_chaser(&mut self, g: &Game) -> Option<PlayerId> {
+        if !self.knobs.endgame_plan || !self.knobs.chase_awards {
+            return None;
+        }
+        for q in 0..g.s.n_players {
+            let p = PlayerId(q);
+            if largest_army_open(g, p) && self.boxed_in(g, p) {
+                return self.takes_freely(g, g.s.largest_army).then_some(p);
+            }
+        }
+        None
+    }
+
+    /// Under `endgame_plan`: the chaser `p` still gathers soldiers (its army and the soldiers
+    /// in its hand do not beat the holder's yet), so it plays none.
+    fn gathers_soldiers(&mut self, g: &Game, p: PlayerId) -> bool {
+        let me = g.s.player(p);
+        let k = DevCard::Knight.idx();
+        self.army_chaser(g) == Some(p)
+            && (me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32)
+                < army_to_beat(g)
+    }
+
+    /// Under `endgame_plan`: seat `p` buys no development card now (a player at the target
+    /// while the army is chased; another from an empty deck, whose reshuffle would empty the
+    /// chaser's army; the chaser from an empty deck while its army and hand can still win).
+    fn holds_the_deck(&mut self, g: &Game, p: PlayerId) -> bool {
+        let Some(c) = self.army_chaser(g) else {
+            return false;
+        };
+        let me = g.s.player(p);
+        let empty = !g.deck_has_cards();
+        if p != c {
+            return empty || me.vp >= g.rules.vp_to_win;
+        }
+        let k = DevCard::Knight.idx();
+        empty
+            && me.knights_played > 0
+            && (me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32)
+                >= army_to_beat(g)
+    }
+
     /// A soldier toward largest army, when seat `p` is boxed in and the army is open to it.
     fn army_chase(&mut self, g: &Game, p: PlayerId) -> bool {
         let me = g.s.player(p);
@@ -226,33 +295,34 @@ impl TeamPolicy {
             return None;
         }
         // Rare (a boxed-in player's endgame), so a copy of the state measures each road: the
-        // first road of the best one or two (when one alone lengthens nothing) still to lay.
-        let now = g.s.player(p).road_length;
+        // first road of the best few (the fewest that lengthen the trail) still to lay.
+        let me = g.s.player(p);
         let mut best = None;
-        let mut best_len = now;
-        let two = g.s.player(p).roads_left >= 2;
-        for depth in [1, 2] {
-            if depth == 2 && (best.is_some() || !two) {
-                break;
-            }
+        let mut best_len = me.road_length;
+        for depth in 1..=self.road_lookahead().min(me.roads_left) {
             for e in g.road_spots(p).iter() {
                 let mut after = g.clone();
                 after.put_road(p, EdgeId(e as u8));
-                let mut len = after.s.player(p).road_length;
-                if depth == 2 {
-                    for f in after.road_spots(p).iter() {
-                        let mut then = after.clone();
-                        then.put_road(p, EdgeId(f as u8));
-                        len = len.max(then.s.player(p).road_length);
-                    }
-                }
+                let len = road_reach(&after, p, depth - 1);
                 if len > best_len {
                     best_len = len;
                     best = Some(EdgeId(e as u8));
                 }
             }
+            if best.is_some() {
+                break;
+            }
         }
         best
+    }
+
+    /// How many roads ahead the road chase looks (4 under `endgame_plan`, else 2).
+    fn road_lookahead(&self) -> u8 {
+        if self.knobs.endgame_plan {
+            ROAD_LOOKAHEAD
+        } else {
+            2
+        }
     }
 
     /// The main phase's step toward longest road (see `chase_awards`): road building, the
@@ -348,7 +418,12 @@ impl TeamPolicy {
         if !self.knobs.concede_when_stuck {
             return false;
         }
-        self.idle(g) || self.memo.stuck(g, |m| team_stuck(g, m))
+        let ahead = if self.knobs.endgame_plan && self.knobs.chase_awards {
+            ROAD_LOOKAHEAD
+        } else {
+            0
+        };
+        self.idle(g) || self.memo.stuck(g, |m| team_stuck(g, m, ahead))
     }
 
     /// Whether the team's VP total has not moved for `concede_after_idle_turns` player-turns
@@ -432,7 +507,11 @@ impl TeamPolicy {
             return Action::EndTurn;
         }
         let lag = self.laggard(g);
-        let ks = self.ordered_kinds(g, p, lag);
+        let mut ks = self.ordered_kinds(g, p, lag);
+        if ks.contains(&Some(BuildKind::Dev)) && self.holds_the_deck(g, p) {
+            ks = ks.map(|x| x.filter(|&b| b != BuildKind::Dev));
+            self.chased = true;
+        }
         let k = self.knobs;
         let can = |c: DevCard| !g.s.dev_played && me.dev[c.idx()] > 0;
         if is_robert(g) && can(DevCard::Monopoly) {
@@ -557,12 +636,15 @@ impl Policy<Game<'_>> for TeamPolicy {
         self.reset_turn(g);
         self.chased = false;
         let p = PlayerId(g.s.current);
-        match g.s.phase {
+        let a = match g.s.phase {
             Phase::SetupSettlement => self.setup(g, _rng),
             Phase::SetupRoad => setup_road(g),
             Phase::PreRoll => {
                 if is_robert(g) {
-                    if self.soldier_now(g) {
+                    if self.gathers_soldiers(g, p) {
+                        self.chased = true;
+                        g.roll_action()
+                    } else if self.soldier_now(g) {
                         Action::PlayKnight
                     } else if self.army_chase(g, p) {
                         self.chased = true;
@@ -611,7 +693,17 @@ impl Policy<Game<'_>> for TeamPolicy {
                 g.legal_actions(legal);
                 legal[0]
             }
+        };
+        // The plan binds the learned player too once the team has conceded, or once its VP have
+        // not moved for a while (a boxed-in endgame the model was not trained on).
+        if self.knobs.endgame_plan
+            && self.knobs.chase_awards
+            && is_robert(g)
+            && (g.s.turn >= self.vp_turn + ENDGAME_IDLE_TURNS || self.stuck(g))
+        {
+            self.chased = true;
         }
+        a
     }
 }
 

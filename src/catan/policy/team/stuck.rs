@@ -6,11 +6,17 @@
 use crate::catan::policy::memo::Memo;
 use crate::catan::*;
 
+/// Roads the `endgame_plan` looks ahead: for the road that lengthens a boxed-in player's trail,
+/// and for whether its longest road can still beat the holder's.
+pub(super) const ROAD_LOOKAHEAD: u8 = 4;
+
 /// Whether the team provably cannot win: some player below the VP target can build no more VP
 /// (no city to upgrade, no reachable corner to settle), no VP card is left to draw, gold is not
 /// in play, and longest road and largest army (+2 each, when still within its reach) cannot make
-/// up the rest.
-pub(super) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
+/// up the rest. Longest road is within reach when the player has a road piece and a place for
+/// it (`ahead` 0), or (`ahead` > 0) when `ahead` more roads at most make it longer than the
+/// holder's.
+pub(super) fn team_stuck(g: &Game, memo: &mut Memo, ahead: u8) -> bool {
     if g.s.deck[DevCard::VictoryPoint.idx()] > 0 || g.rules.modifiers.has(Modifiers::GOLD) {
         return false;
     }
@@ -26,7 +32,9 @@ pub(super) fn team_stuck(g: &Game, memo: &mut Memo) -> bool {
         if can_city || can_settle {
             return false;
         }
-        let reach = ps.vp + 2 * longest_road_open(g, p) as u8 + 2 * largest_army_open(g, p) as u8;
+        let road = longest_road_open(g, p)
+            && (ahead == 0 || road_reach(g, p, ahead.min(ps.roads_left)) >= road_to_beat(g));
+        let reach = ps.vp + 2 * road as u8 + 2 * largest_army_open(g, p) as u8;
         reach < target
     })
 }
@@ -51,14 +59,42 @@ pub(super) fn largest_army_open(g: &Game, p: PlayerId) -> bool {
         return false;
     }
     let k = DevCard::Knight.idx();
-    let beat = match g.s.largest_army {
-        NO_PLAYER => 3,
-        h => g.s.players[h as usize].knights_played as u32 + 1,
-    };
-    let need = beat.max(3).saturating_sub(ps.knights_played as u32);
+    let need = army_to_beat(g).saturating_sub(ps.knights_played as u32);
     let mut can = ps.dev[k] as u32 + ps.dev_new[k] as u32 + g.s.deck[k] as u32;
     if matches!(g.rules.variant, Variant::Robert(_)) {
         can += g.s.played[k] as u32;
     }
     can >= need
+}
+
+/// The army that takes largest army: one more than the holder's, and at least 3.
+pub(super) fn army_to_beat(g: &Game) -> u32 {
+    let beat = match g.s.largest_army {
+        NO_PLAYER => 3,
+        h => g.s.players[h as usize].knights_played as u32 + 1,
+    };
+    beat.max(3)
+}
+
+/// The road length that takes longest road: one more than the holder's, and at least 5.
+fn road_to_beat(g: &Game) -> u8 {
+    match g.s.longest_road {
+        NO_PLAYER => 5,
+        h => (g.s.players[h as usize].road_length + 1).max(5),
+    }
+}
+
+/// The longest road `p` can have after at most `more` roads, each laid where it may build one
+/// (a search over copies of the state: only for a boxed-in player's endgame).
+pub(super) fn road_reach(g: &Game, p: PlayerId, more: u8) -> u8 {
+    let mut best = g.s.player(p).road_length;
+    if more == 0 || g.s.player(p).roads_left == 0 {
+        return best;
+    }
+    for e in g.road_spots(p).iter() {
+        let mut after = g.clone();
+        after.put_road(p, EdgeId(e as u8));
+        best = best.max(road_reach(&after, p, more - 1));
+    }
+    best
 }

@@ -1,6 +1,6 @@
 //! Team policy tests: conceding, soldier timing, help trades, whole games and knobs.
 
-use super::stuck::{largest_army_open, longest_road_open};
+use super::stuck::{largest_army_open, longest_road_open, road_reach, team_stuck, ROAD_LOOKAHEAD};
 use super::*;
 use crate::catan::policy::testkit::{after_setup, run_checked};
 
@@ -39,7 +39,7 @@ fn stuck_counts_largest_army_and_longest_road() {
         p.vp = 7;
         g
     };
-    let stuck = |g: &Game| team_stuck(g, &mut Memo::default());
+    let stuck = |g: &Game| team_stuck(g, &mut Memo::default(), 0);
     assert!(
         !stuck(&base),
         "7 + longest road 2 + largest army 2 can reach 10"
@@ -281,4 +281,63 @@ fn a_boxed_in_seat_chases_the_awards() {
     g.s.players[1].settlements_left = 0;
     let mut on = TeamPolicy::new(chase);
     assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+}
+
+/// `endgame_plan`: the boxed-in chaser keeps its soldiers until they beat the holder's army, a
+/// player at the target buys no development card while the army is chased, and the team
+/// concedes when the chaser's longest road cannot beat the holder's within 4 roads.
+#[test]
+fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let mut buf = ActionList::new();
+    let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::POLICY);
+    let chase = TeamKnobs {
+        chase_awards: true,
+        ..Default::default()
+    };
+    let plan = TeamKnobs {
+        endgame_plan: true,
+        ..chase
+    };
+    // One soldier in hand, three needed: the chase plays it, the plan keeps it.
+    let g = boxed_in(&topo, Phase::PreRoll);
+    assert_eq!(TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+    let mut on = TeamPolicy::new(plan);
+    assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
+    assert!(on.chased(), "the learned player keeps the plan's choice");
+    // Three in hand: it plays them.
+    let mut g3 = g.clone();
+    g3.s.deck[DevCard::Knight.idx()] -= 2;
+    g3.s.players[0].dev[DevCard::Knight.idx()] = 3;
+    assert_eq!(TeamPolicy::new(plan).choose(&g3, &mut buf, &mut rng), Action::PlayKnight);
+
+    // Seat 1 at the target, with a development card's price, while seat 0 chases the army.
+    let mut g = boxed_in(&topo, Phase::Main);
+    g.s.players[1].vp = 10;
+    g.s.players[1].hand = [0; 5];
+    g.give(PlayerId(1), DEV_COST);
+    g.start_at(PlayerId(1), Phase::Main);
+    assert_eq!(TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng), Action::BuyDev);
+    let mut on = TeamPolicy::new(plan);
+    let a = on.choose(&g, &mut buf, &mut rng);
+    assert_ne!(a, Action::BuyDev);
+    assert!(on.chased());
+
+    // Seat 0 can take no army (no knight left anywhere) and needs longest road, held at 9.
+    let mut g = boxed_in(&topo, Phase::Main);
+    let k = DevCard::Knight.idx();
+    g.s.deck[k] = 0;
+    g.s.players[0].dev[k] = 0;
+    g.s.longest_road = 1;
+    g.s.players[1].road_length = 9;
+    let p0 = PlayerId(0);
+    let now = g.s.players[0].road_length;
+    assert!(road_reach(&g, p0, 1) > now && road_reach(&g, p0, 4) < 10);
+    let mut memo = Memo::default();
+    assert!(!team_stuck(&g, &mut memo, 0), "a road piece and a place: a chance");
+    let mut memo = Memo::default();
+    assert!(team_stuck(&g, &mut memo, ROAD_LOOKAHEAD), "4 roads cannot beat 9");
+    g.s.players[1].road_length = now + 1;
+    let mut memo = Memo::default();
+    assert!(!team_stuck(&g, &mut memo, ROAD_LOOKAHEAD), "4 roads reach the 5 it takes");
 }
