@@ -301,7 +301,10 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
     };
     // One soldier in hand, three needed: the chase plays it, the plan keeps it.
     let g = boxed_in(&topo, Phase::PreRoll);
-    assert_eq!(TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng), Action::PlayKnight);
+    assert_eq!(
+        TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng),
+        Action::PlayKnight
+    );
     let mut on = TeamPolicy::new(plan);
     assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
     assert!(on.chased(), "the learned player keeps the plan's choice");
@@ -309,7 +312,10 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
     let mut g3 = g.clone();
     g3.s.deck[DevCard::Knight.idx()] -= 2;
     g3.s.players[0].dev[DevCard::Knight.idx()] = 3;
-    assert_eq!(TeamPolicy::new(plan).choose(&g3, &mut buf, &mut rng), Action::PlayKnight);
+    assert_eq!(
+        TeamPolicy::new(plan).choose(&g3, &mut buf, &mut rng),
+        Action::PlayKnight
+    );
 
     // Seat 1 at the target, with a development card's price, while seat 0 chases the army.
     let mut g = boxed_in(&topo, Phase::Main);
@@ -317,7 +323,10 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
     g.s.players[1].hand = [0; 5];
     g.give(PlayerId(1), DEV_COST);
     g.start_at(PlayerId(1), Phase::Main);
-    assert_eq!(TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng), Action::BuyDev);
+    assert_eq!(
+        TeamPolicy::new(chase).choose(&g, &mut buf, &mut rng),
+        Action::BuyDev
+    );
     let mut on = TeamPolicy::new(plan);
     let a = on.choose(&g, &mut buf, &mut rng);
     assert_ne!(a, Action::BuyDev);
@@ -334,10 +343,19 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
     let now = g.s.players[0].road_length;
     assert!(road_reach(&g, p0, 1) > now && road_reach(&g, p0, 4) < 10);
     let mut memo = Memo::default();
-    assert!(!team_stuck(&g, &mut memo, 0), "a road piece and a place: a chance");
+    assert!(
+        !team_stuck(&g, &mut memo, 0),
+        "a road piece and a place: a chance"
+    );
     let mut memo = Memo::default();
-    assert!(team_stuck(&g, &mut memo, ROAD_LOOKAHEAD), "4 roads cannot beat 9");
+    assert!(
+        team_stuck(&g, &mut memo, ROAD_LOOKAHEAD),
+        "4 roads cannot beat 9"
+    );
     g.s.players[1].road_length = now + 1;
     let mut memo = Memo::default();
-    assert!(!team_stuck(&g, &mut memo, ROAD_LOOKAHEAD), "4 roads reach the 5 it takes");
+    assert!(
+        !team_stuck(&g, &mut memo, ROAD_LOOKAHEAD),
+        "4 roads reach the 5 it takes"
+    );
 }
