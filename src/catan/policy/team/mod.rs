@@ -153,6 +153,12 @@ impl Default for TeamKnobs {
     }
 }
 
+/// The army a player would have with every soldier it holds played (new ones too).
+fn army_in_hand(me: &PlayerState) -> u32 {
+    let k = DevCard::Knight.idx();
+    me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32
+}
+
 /// Player-turns without a team VP gain after which, under `endgame_plan`, the learned player
 /// keeps every choice of the script.
 const ENDGAME_IDLE_TURNS: u32 = 200;
@@ -231,10 +237,15 @@ impl TeamPolicy {
         after as u32 + upgrades + spot as u32 >= g.rules.vp_to_win as u32
     }
 
+    /// Whether the team plays `endgame_plan` (it builds on `chase_awards`).
+    fn plan(&self) -> bool {
+        self.knobs.endgame_plan && self.knobs.chase_awards
+    }
+
     /// The player chasing largest army the team holds the deck for (`endgame_plan`): the
     /// first boxed-in seat the army is open to, when its holder can give it up.
     fn army_chaser(&mut self, g: &Game) -> Option<PlayerId> {
-        if !self.knobs.endgame_plan || !self.knobs.chase_awards {
+        if !self.plan() {
             return None;
         }
         for q in 0..g.s.n_players {
@@ -249,11 +260,7 @@ impl TeamPolicy {
     /// Under `endgame_plan`: the chaser `p` still gathers soldiers (its army and the soldiers
     /// in its hand do not beat the holder's yet), so it plays none.
     fn gathers_soldiers(&mut self, g: &Game, p: PlayerId) -> bool {
-        let me = g.s.player(p);
-        let k = DevCard::Knight.idx();
-        self.army_chaser(g) == Some(p)
-            && (me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32)
-                < army_to_beat(g)
+        self.army_chaser(g) == Some(p) && army_in_hand(g.s.player(p)) < army_to_beat(g)
     }
 
     /// Under `endgame_plan`: seat `p` buys no development card now (a player at the target
@@ -268,11 +275,7 @@ impl TeamPolicy {
         if p != c {
             return empty || me.vp >= g.rules.vp_to_win;
         }
-        let k = DevCard::Knight.idx();
-        empty
-            && me.knights_played > 0
-            && (me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32)
-                >= army_to_beat(g)
+        empty && me.knights_played > 0 && army_in_hand(me) >= army_to_beat(g)
     }
 
     /// A soldier toward largest army, when seat `p` is boxed in and the army is open to it.
@@ -318,7 +321,7 @@ impl TeamPolicy {
 
     /// How many roads ahead the road chase looks (4 under `endgame_plan`, else 2).
     fn road_lookahead(&self) -> u8 {
-        if self.knobs.endgame_plan {
+        if self.plan() {
             ROAD_LOOKAHEAD
         } else {
             2
@@ -418,11 +421,7 @@ impl TeamPolicy {
         if !self.knobs.concede_when_stuck {
             return false;
         }
-        let ahead = if self.knobs.endgame_plan && self.knobs.chase_awards {
-            ROAD_LOOKAHEAD
-        } else {
-            0
-        };
+        let ahead = if self.plan() { ROAD_LOOKAHEAD } else { 0 };
         self.idle(g) || self.memo.stuck(g, |m| team_stuck(g, m, ahead))
     }
 
@@ -696,8 +695,7 @@ impl Policy<Game<'_>> for TeamPolicy {
         };
         // The plan binds the learned player too once the team has conceded, or once its VP have
         // not moved for a while (a boxed-in endgame the model was not trained on).
-        if self.knobs.endgame_plan
-            && self.knobs.chase_awards
+        if self.plan()
             && is_robert(g)
             && (g.s.turn >= self.vp_turn + ENDGAME_IDLE_TURNS || self.stuck(g))
         {
