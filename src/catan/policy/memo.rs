@@ -144,6 +144,32 @@ pub(crate) struct Memo {
     stuck_key: u64,
     /// Cached answer of the team's stuck test: 0 unknown, 1 no, 2 yes.
     stuck: u8,
+    /// The team's road searches for a boxed-in seat ([`RoadSearch`]), per seat and search:
+    /// the [`road_key`] and the question's argument they were asked on, and the answer.
+    roads: [[(u64, u8, u16); 2]; MAX_PLAYERS],
+}
+
+/// The two road searches of the team's endgame, memoised per seat by [`Memo::road_search`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoadSearch {
+    /// The longest road the seat can have after at most N more roads.
+    Reach = 0,
+    /// The road that lengthens the seat's longest trail, looking N roads ahead.
+    Chase = 1,
+}
+
+/// A fingerprint of everything a seat's road searches read: every building and road on the
+/// board, the seat's own buildings and roads (which fix who owns the rest, since pieces never
+/// move) and the road pieces it has left. Never 0.
+pub(crate) fn road_key(g: &Game, p: PlayerId) -> u64 {
+    let me = g.s.player(p);
+    let mut k = Fingerprint(0x2545_f491_4f6c_dd1d);
+    k.set(&g.s.occupied);
+    k.set(&g.s.roads);
+    k.set(&me.buildings);
+    k.set(&me.roads);
+    k.mix(me.roads_left as u64);
+    k.0 | 1
 }
 
 impl Memo {
@@ -193,6 +219,26 @@ impl Memo {
             BuildKind::Road => self.spot_road(g, p).1.map(Target::Road),
             BuildKind::Dev => Some(Target::Dev),
         }
+    }
+
+    /// `search()`'s answer for seat `p`, memoised on the seat's [`road_key`] and `arg`:
+    /// the team's road searches clone the state for every road they try, and a boxed-in seat
+    /// asks the same question at every decision (and, for the stuck test, every time Robert
+    /// moves) while its roads and the buildings around them stay the same.
+    pub(crate) fn road_search(
+        &mut self,
+        g: &Game,
+        p: PlayerId,
+        which: RoadSearch,
+        arg: u8,
+        search: impl FnOnce() -> u16,
+    ) -> u16 {
+        let k = road_key(g, p);
+        let slot = &mut self.roads[p.idx()][which as usize];
+        if slot.0 != k || slot.1 != arg {
+            *slot = (k, arg, search());
+        }
+        slot.2
     }
 
     /// `test()` memoised on the whole board, deck and played pile ([`board_key`]).

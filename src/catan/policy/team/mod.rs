@@ -9,8 +9,10 @@
 mod stuck;
 mod trades;
 
+pub use stuck::provably_lost;
+
 use super::cards::{affords, bank_step, discard_choice, nothing_to_do};
-use super::memo::{free_road, kinds, year_of_plenty_toward, BuildKind, Memo};
+use super::memo::{free_road, kinds, year_of_plenty_toward, BuildKind, Memo, RoadSearch};
 use super::spots::{
     best_flip, best_two_flips, is_robert, raw_pips, robber_on_own, settled_hexes, setup_road,
     setup_settlement, team_value, weight_of,
@@ -98,8 +100,7 @@ pub struct TeamKnobs {
     /// within reach; never when taking the award would leave its holder below the target with
     /// no way to build the VP back.
     /// Without it such a game stalls: the script plays soldiers only to flip tokens back and
-    /// builds roads only toward a corner. Default false.
-    #[serde(skip_serializing_if = "is_false")]
+    /// builds roads only toward a corner. Default true (false before 2026-11-27).
     pub chase_awards: bool,
     /// With `chase_awards`: the team's plan for the endgame of a boxed-in player.
     /// **It holds the deck** for a player chasing largest army: under the seed's reading
@@ -116,13 +117,8 @@ pub struct TeamKnobs {
     /// holder's (without the plan any road piece and place to lay it count as a chance, and
     /// such games run on until the idle-turn rule ends them). The learned player keeps these
     /// choices, and every choice of the script once the team has conceded or its VP have not
-    /// moved for 200 player-turns. Default false.
-    #[serde(skip_serializing_if = "is_false")]
+    /// moved for 200 player-turns. Default true (false before 2026-11-27).
     pub endgame_plan: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
 }
 
 impl Default for TeamKnobs {
@@ -147,8 +143,8 @@ impl Default for TeamKnobs {
             spread_bonus: 1.5,
             same_number_penalty: 1.0,
             setup_temperature: 0.0,
-            chase_awards: false,
-            endgame_plan: false,
+            chase_awards: true,
+            endgame_plan: true,
         }
     }
 }
@@ -157,6 +153,29 @@ impl Default for TeamKnobs {
 fn army_in_hand(me: &PlayerState) -> u32 {
     let k = DevCard::Knight.idx();
     me.knights_played as u32 + me.dev[k] as u32 + me.dev_new[k] as u32
+}
+
+/// The road that lengthens `p`'s longest trail most within `ahead` more roads (the first such
+/// edge on a tie; the fewest roads that lengthen it win), if any.
+fn road_chase_search(g: &Game, p: PlayerId, ahead: u8) -> Option<EdgeId> {
+    let me = g.s.player(p);
+    let mut best = None;
+    let mut best_len = me.road_length;
+    for depth in 1..=ahead.min(me.roads_left) {
+        for e in g.road_spots(p).iter() {
+            let mut after = g.clone();
+            after.put_road(p, EdgeId(e as u8));
+            let len = road_reach(&after, p, depth - 1);
+            if len > best_len {
+                best_len = len;
+                best = Some(EdgeId(e as u8));
+            }
+        }
+        if best.is_some() {
+            break;
+        }
+    }
+    best
 }
 
 /// Player-turns without a team VP gain after which, under `endgame_plan`, the learned player
@@ -298,25 +317,16 @@ impl TeamPolicy {
             return None;
         }
         // Rare (a boxed-in player's endgame), so a copy of the state measures each road: the
-        // first road of the best few (the fewest that lengthen the trail) still to lay.
-        let me = g.s.player(p);
-        let mut best = None;
-        let mut best_len = me.road_length;
-        for depth in 1..=self.road_lookahead().min(me.roads_left) {
-            for e in g.road_spots(p).iter() {
-                let mut after = g.clone();
-                after.put_road(p, EdgeId(e as u8));
-                let len = road_reach(&after, p, depth - 1);
-                if len > best_len {
-                    best_len = len;
-                    best = Some(EdgeId(e as u8));
-                }
-            }
-            if best.is_some() {
-                break;
-            }
-        }
-        best
+        // first road of the best few (the fewest that lengthen the trail) still to lay. The
+        // answer is memoised on the seat's roads and the buildings around them.
+        let ahead = self.road_lookahead();
+        let e = self
+            .memo
+            .road_search(g, p, RoadSearch::Chase, ahead, || match road_chase_search(g, p, ahead) {
+                Some(e) => e.0 as u16,
+                None => u16::MAX,
+            });
+        (e != u16::MAX).then_some(EdgeId(e as u8))
     }
 
     /// How many roads ahead the road chase looks (4 under `endgame_plan`, else 2).

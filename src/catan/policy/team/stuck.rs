@@ -3,7 +3,7 @@
 //! Whether the team provably cannot win any more (when it concedes): VP still buildable, VP cards,
 //! longest road and largest army within reach.
 
-use crate::catan::policy::memo::Memo;
+use crate::catan::policy::memo::{Memo, RoadSearch};
 use crate::catan::*;
 
 /// Roads the `endgame_plan` looks ahead: for the road that lengthens a boxed-in player's trail,
@@ -33,10 +33,20 @@ pub(super) fn team_stuck(g: &Game, memo: &mut Memo, ahead: u8) -> bool {
             return false;
         }
         let road = longest_road_open(g, p)
-            && (ahead == 0 || road_reach(g, p, ahead.min(ps.roads_left)) >= road_to_beat(g));
+            && (ahead == 0 || {
+                let more = ahead.min(ps.roads_left);
+                memo.road_search(g, p, RoadSearch::Reach, more, || road_reach(g, p, more) as u16)
+                    >= road_to_beat(g) as u16
+            });
         let reach = ps.vp + 2 * road as u8 + 2 * largest_army_open(g, p) as u8;
         reach < target
     })
+}
+
+/// Whether the team provably cannot win from `g` any more (the endgame plan's stuck test, with its
+/// roads looked ahead; see [`team_stuck`]), asked afresh: how a lost game's end is recorded.
+pub fn provably_lost(g: &Game) -> bool {
+    team_stuck(g, &mut Memo::default(), ROAD_LOOKAHEAD)
 }
 
 /// Whether `p` could still take longest road: it does not hold it, has a road piece left and a
