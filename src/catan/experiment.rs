@@ -23,6 +23,12 @@ accumulator! {
         /// Co-op losses the team conceded because its VP total had stalled (a policy's call,
         /// see `TeamKnobs::concede_after_idle_turns`); counted in `team_losses` too.
         pub stalls: u64,
+        /// Co-op (Robert) losses, apart from `stalls`, that ended with the team provably unable
+        /// to win ([`crate::catan::policy::provably_lost`]): the team concedes such a game
+        /// (`TeamKnobs::concede_when_stuck`) and Robert flips the rest; counted in
+        /// `team_losses` too.
+        #[serde(default)]
+        pub concessions: u64,
         pub seat_wins: [u64; MAX_PLAYERS],
         /// Player-turns at the end of each game.
         pub turns: Hist,
@@ -390,7 +396,11 @@ impl<'t> CatanRow<'t> {
             Outcome::TeamWin => acc.team_wins += 1,
             Outcome::TeamLoss => {
                 acc.team_losses += 1;
-                acc.stalls += player.stalled() as u64;
+                if player.stalled() {
+                    acc.stalls += 1;
+                } else if matches!(g.rules.variant, Variant::Robert(_)) {
+                    acc.concessions += crate::catan::policy::provably_lost(&g) as u64;
+                }
             }
             Outcome::Cap => acc.caps += 1,
         }

@@ -65,6 +65,9 @@ struct Team {
     losses: u64,
     /// Losses the team conceded after its VP total stood still (part of `losses`).
     stalled: u64,
+    /// Robert: the other losses that ended with the team provably unable to win (part of
+    /// `losses`; empty for other variants).
+    conceded: Option<u64>,
     win_rate: f64,
     win_rate_lo95: f64,
     win_rate_hi95: f64,
@@ -212,6 +215,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             &Team {
                 losses: acc.team_losses,
                 stalled: acc.stalls,
+                conceded: matches!(rules.variant, Variant::Robert(_)).then_some(acc.concessions),
                 win_rate: r5(acc.team_wins as f64 / n),
                 win_rate_lo95: r5(lo),
                 win_rate_hi95: r5(hi),

@@ -291,10 +291,16 @@ pub fn summary(
     // An ablation's rows each move one knob from row 0: one column says which, instead of a
     // column per knob.
     let ablation_rows = !Table::read(ablation_csv).rows.is_empty();
+    // Each player's moved rows against that player's base row (the first row it plays).
     let moved = |r: &BTreeMap<String, String>| -> String {
+        let base = t
+            .rows
+            .iter()
+            .find(|b| cell(b, "policy") == cell(r, "policy"))
+            .unwrap_or(&t.rows[0]);
         let m: Vec<String> = varying
             .iter()
-            .filter(|c| cell(r, c) != cell(&t.rows[0], c))
+            .filter(|c| cell(r, c) != cell(base, c))
             .map(|c| format!("{c} {}", cell(r, c)))
             .collect();
         if m.is_empty() {
@@ -329,8 +335,17 @@ pub fn summary(
         .into(),
     );
     head.extend(extra.iter().map(|c| c.to_string()));
+    // Losses ended with the team provably unable to win (Robert), beside the stalled ones.
+    let conceded = stalled && t.rows.iter().any(|r| !cell(r, "conceded").is_empty());
     if stalled {
-        head.push("stalled (of losses)".into());
+        head.push(
+            if conceded {
+                "stalled, conceded (of losses)"
+            } else {
+                "stalled (of losses)"
+            }
+            .into(),
+        );
     }
     if capouts {
         head.push("capouts".into());
@@ -381,7 +396,12 @@ pub fn summary(
             l.push(if cell(r, "stalled").is_empty() {
                 "-".into()
             } else {
-                format!("{} of {}", cell(r, "stalled"), cell(r, "losses"))
+                match cell(r, "conceded") {
+                    c if conceded && !c.is_empty() => {
+                        format!("{}, {c} of {}", cell(r, "stalled"), cell(r, "losses"))
+                    }
+                    _ => format!("{} of {}", cell(r, "stalled"), cell(r, "losses")),
+                }
             });
         }
         if capouts {
@@ -481,12 +501,30 @@ fn paired_games(c: &BTreeMap<String, String>) -> String {
     }
 }
 
-/// An ablation's moved knobs, largest effect first.
+/// An ablation's moved knobs, largest effect first: one ranking per player.
 fn ablation(a: &Table) -> String {
-    if a.rows.is_empty() {
+    let mut players: Vec<&str> = Vec::new();
+    for r in &a.rows {
+        let p = cell(r, "player");
+        if !players.contains(&p) {
+            players.push(p);
+        }
+    }
+    let mut out = String::new();
+    for p in &players {
+        let mine: Vec<&BTreeMap<String, String>> =
+            a.rows.iter().filter(|r| cell(r, "player") == *p).collect();
+        out.push_str(&ranking(&mine, (players.len() > 1).then_some(*p)));
+    }
+    out
+}
+
+/// One player's ranking of the moved knobs (`player` named when the ablation has several).
+fn ranking(a: &[&BTreeMap<String, String>], player: Option<&str>) -> String {
+    if a.is_empty() {
         return String::new();
     }
-    let team = a.rows.iter().any(|r| num(r, "win_rate_diff").is_some());
+    let team = a.iter().any(|r| num(r, "win_rate_diff").is_some());
     let effect = |r: &BTreeMap<String, String>| {
         if team {
             num(r, "win_rate_diff").unwrap_or(0.0).abs()
@@ -494,14 +532,15 @@ fn ablation(a: &Table) -> String {
             num(r, "turns_diff_mean").unwrap_or(0.0).abs()
         }
     };
-    let mut rows: Vec<&BTreeMap<String, String>> = a.rows.iter().collect();
+    let mut rows: Vec<&BTreeMap<String, String>> = a.to_vec();
     rows.sort_by(|x, y| effect(y).total_cmp(&effect(x)));
     let base = rows
         .first()
         .and_then(|r| num(r, "win_rate_base"))
         .map_or(String::new(), |b| format!(" (base row {})", pct(b)));
+    let under = player.map_or(String::new(), |p| format!(" under {p}"));
     let mut out = format!(
-        "\nAblation, the knobs ranked by their effect on the {}{base}:\n",
+        "\nAblation{under}, the knobs ranked by their effect on the {}{base}:\n",
         if team { "team win rate" } else { "game length" }
     );
     let mut lines = vec![vec![

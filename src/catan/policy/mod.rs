@@ -36,7 +36,7 @@ pub use random::RandomPolicy;
 pub use rollout::{RolloutKnobs, RolloutPolicy, SearchMode};
 
 pub use solitaire::{SolitaireKnobs, SolitairePolicy};
-pub use team::{TeamKnobs, TeamPolicy};
+pub use team::{provably_lost, TeamKnobs, TeamPolicy};
 
 /// The knob tables of a config (`[greedy]`, `[team]`, `[solitaire]`, `[rollout]`) and the
 /// models its rows may play.

@@ -308,7 +308,13 @@ mod tests {
             let layout = layout_for(&topo, BoardKind::Random { red_apart: true }, 3, i as u64);
             let mut g = Game::new(&topo, layout, rules);
             let mut rngs = GameRngs::new(3, i as u64);
-            let mut pol = TeamPolicy::new(Default::default());
+            // The script as it played when the pin was taken (the award chase and endgame
+            // plan off): the pin is of the features, not of the script's defaults.
+            let mut pol = TeamPolicy::new(crate::catan::policy::TeamKnobs {
+                chase_awards: false,
+                endgame_plan: false,
+                ..Default::default()
+            });
             play(&mut g, &mut pol, &mut rngs, &mut buf, &mut hash);
         }
         assert_eq!(

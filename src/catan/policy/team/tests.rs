@@ -247,11 +247,15 @@ fn a_boxed_in_seat_chases_the_awards() {
     let mut rng = crate::engine::seeds::rng(1, 3, crate::engine::seeds::Stream::POLICY);
     let chase = TeamKnobs {
         chase_awards: true,
+        endgame_plan: false,
         ..Default::default()
     };
     let g = boxed_in(&topo, Phase::PreRoll);
     assert!(largest_army_open(&g, PlayerId(0)) && longest_road_open(&g, PlayerId(0)));
-    let mut off = TeamPolicy::default();
+    let mut off = TeamPolicy::new(TeamKnobs {
+        chase_awards: false,
+        ..chase
+    });
     assert_eq!(off.choose(&g, &mut buf, &mut rng), Action::RobertMoves);
     let mut on = TeamPolicy::new(chase);
     assert_eq!(on.choose(&g, &mut buf, &mut rng), Action::PlayKnight);
@@ -260,7 +264,10 @@ fn a_boxed_in_seat_chases_the_awards() {
     let mut g = boxed_in(&topo, Phase::Main);
     g.give(PlayerId(0), ROAD_COST);
     let before = g.s.players[0].road_length;
-    let mut off = TeamPolicy::default();
+    let mut off = TeamPolicy::new(TeamKnobs {
+        chase_awards: false,
+        ..chase
+    });
     let a = off.choose(&g, &mut buf, &mut rng);
     assert!(!matches!(a, Action::BuildRoad(_)), "{a:?}");
     let mut on = TeamPolicy::new(chase);
@@ -293,6 +300,7 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
     let mut rng = crate::engine::seeds::rng(1, 4, crate::engine::seeds::Stream::POLICY);
     let chase = TeamKnobs {
         chase_awards: true,
+        endgame_plan: false,
         ..Default::default()
     };
     let plan = TeamKnobs {
