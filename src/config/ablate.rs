@@ -26,6 +26,38 @@ pub struct AblateFile {
     /// `robert_skip = [2, 4]`); the base row's own value is skipped.
     #[serde(default, skip_serializing_if = "toml::Table::is_empty")]
     pub values: toml::Table,
+    /// The players the ablation is played under (`players = ["team", "learned"]`): each plays
+    /// its own base row and every moved row, in this order. Without it, the grid's one policy.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+}
+
+/// Policies a co-operative ablation row may play (the `ablate.players` error's list).
+const COOP_PLAYERS: &str = "team, team-tuned, learned, learned:NAME, random, greedy, solitaire (variant solitaire), rollout-N[:BASE][@H], halving-N[:BASE]";
+
+/// Refuses a player that is not a policy name, or one that only plays a competitive game (a
+/// lineup of seats, a search with every hand open).
+fn check_player(file: &SweepFile, player: &str, ctx: &dyn Fn(&str) -> String) -> Result<()> {
+    use crate::catan::policy::{PolicyError, PolicySpec};
+    if player.contains(',') || player.ends_with("+open") {
+        bail!(
+            "{}: {player:?} plays a competitive game only ({}); allowed: {COOP_PLAYERS}",
+            ctx("ablate.players"),
+            if player.contains(',') {
+                "a lineup of seats"
+            } else {
+                "a search with every hand open"
+            }
+        );
+    }
+    match PolicySpec::parse(player, &file.knobs()) {
+        // Models and the tuned knobs are bound with the rows (their errors name the grid).
+        Ok(_)
+        | Err(PolicyError::NoModel(_))
+        | Err(PolicyError::NoTeamTuned(_))
+        | Err(PolicyError::UnknownModel { .. }) => Ok(()),
+        Err(e) => bail!("{}: {e}", ctx("ablate.players")),
+    }
 }
 
 /// The values a knob moves to from `base`: the listed ones, else one step either way within its
@@ -108,14 +140,6 @@ pub(super) fn expand(
         ablate: None,
         ..file.clone()
     };
-    let base = Sweep::from_file_in(plain.clone(), origin, text)?;
-    if base.n_rows() != 1 {
-        bail!(
-            "{}: an ablation needs a grid of one base row; this grid has {} (give one value per key; a Robert grid without difficulty plays every level)",
-            ctx("grid"),
-            base.n_rows()
-        );
-    }
     if a.knobs.is_empty() {
         bail!(
             "{}: the list is empty; give at least one of: {}",
@@ -132,6 +156,81 @@ pub(super) fn expand(
             );
         }
     }
+    for (i, p) in a.players.iter().enumerate() {
+        check_player(file, p, ctx)?;
+        if a.players[..i].contains(p) {
+            bail!(
+                "{}: {p:?} is listed twice; give each player once",
+                ctx("ablate.players")
+            );
+        }
+    }
+    // One base grid per player: the grid's own, or the grid with `policy` set to the player.
+    let grids: Vec<GridFile> = if a.players.is_empty() {
+        vec![plain.grid.clone()]
+    } else {
+        a.players
+            .iter()
+            .map(|p| with_key(&plain.grid, "policy", &Value::String(p.clone())))
+            .collect::<Result<_>>()?
+    };
+    let mut sweep: Option<Sweep> = None;
+    let mut steps = Vec::new();
+    for grid in grids {
+        let plain = SweepFile {
+            grid,
+            ..plain.clone()
+        };
+        let base = Sweep::from_file_in(plain.clone(), origin, text)?;
+        if base.n_rows() != 1 {
+            bail!(
+                "{}: an ablation needs a grid of one base row; this grid has {} (give one value per key; a Robert grid without difficulty plays every level; several players go in ablate.players)",
+                ctx("grid"),
+                base.n_rows()
+            );
+        }
+        let player = match (base.rows.first(), base.carcassonne.first()) {
+            (Some(r), _) => r.policy_label(),
+            (None, Some(c)) => c.policy_label(),
+            (None, None) => unreachable!("one base row"),
+        };
+        let all = sweep.get_or_insert_with(|| Sweep {
+            rows: Vec::new(),
+            carcassonne: Vec::new(),
+            ..base.clone()
+        });
+        let base_row = all.n_rows();
+        all.rows.extend(base.rows.iter().cloned());
+        all.carcassonne.extend(base.carcassonne.iter().cloned());
+        if base_row > 0 {
+            all.models.extend(
+                base.models
+                    .iter()
+                    .filter(|m| !all.models.contains(m))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            );
+            all.notes.extend(base.notes.iter().cloned());
+        }
+        moved_rows(&plain, &base, a, ctx, origin, &player, base_row, all, &mut steps)?;
+    }
+    Ok((sweep.expect("at least one player"), steps))
+}
+
+/// Each listed knob moved from `base` (one player's base row, row `base_row` of `sweep`): the
+/// moved rows are appended to `sweep` and their steps to `steps`.
+#[allow(clippy::too_many_arguments)]
+fn moved_rows(
+    plain: &SweepFile,
+    base: &Sweep,
+    a: &AblateFile,
+    ctx: &dyn Fn(&str) -> String,
+    origin: &str,
+    player: &str,
+    base_row: usize,
+    sweep: &mut Sweep,
+    steps: &mut Vec<AblationStep>,
+) -> Result<()> {
     let value_of = |s: &Sweep, key: &str| match s.rows.first() {
         Some(r) => crate::catan::knobs::value(key, &r.rules),
         None => {
@@ -145,8 +244,7 @@ pub(super) fn expand(
             from_file.or_else(|| knobs::carcassonne_value(key, r))
         }
     };
-    let mut sweep = base.clone();
-    let mut steps = Vec::new();
+    let first = steps.len();
     for name in &a.knobs {
         let k = knobs::knob(name).with_context(|| {
             format!(
@@ -159,7 +257,7 @@ pub(super) fn expand(
             Some(r) => r.rules.variant.name(),
             None => "carcassonne",
         };
-        let Some(b) = value_of(&base, k.key) else {
+        let Some(b) = value_of(base, k.key) else {
             bail!(
                 "{}: {name} does not apply to a {game} row (it is a {} knob)",
                 ctx("ablate.knobs"),
@@ -173,13 +271,15 @@ pub(super) fn expand(
             };
             let s = Sweep::from_file(moved, origin)
                 .with_context(|| format!("{}: {} = {}", ctx("ablate"), k.key, show(&v)))?;
-            if steps
+            if steps[first..]
                 .iter()
                 .any(|st: &AblationStep| st.knob == k.key && st.value == show(&v))
             {
                 continue;
             }
             steps.push(AblationStep {
+                player: player.to_string(),
+                base_row,
                 row: sweep.n_rows(),
                 knob: k.key,
                 base: show(&b),
@@ -189,7 +289,7 @@ pub(super) fn expand(
             sweep.carcassonne.extend(s.carcassonne);
         }
     }
-    Ok((sweep, steps))
+    Ok(())
 }
 
 #[cfg(test)]

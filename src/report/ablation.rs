@@ -11,17 +11,23 @@ use serde::Serialize;
 /// One moved row of an ablation (the config layer expands an `[ablate]` table into them).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AblationStep {
-    /// The row's index in the sweep (the base row is 0).
+    /// The player whose rows these are (`[ablate] players`, else the grid's policy).
+    pub player: String,
+    /// The index of that player's base row in the sweep (0 for the first player).
+    pub base_row: usize,
+    /// The row's index in the sweep.
     pub row: usize,
     pub knob: &'static str,
     pub base: String,
     pub value: String,
 }
 
-/// One line of `ablation.csv`: a knob moved to one value, paired with the base row (row 0) over
-/// the games both played. Differences are the moved row minus the base row.
+/// One line of `ablation.csv`: a knob moved to one value under one player, paired with that
+/// player's base row over the games both played. Differences are the moved row minus the base
+/// row.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct AblationRow {
+    pub player: String,
     pub knob: &'static str,
     pub value_base: String,
     pub value: String,
@@ -46,8 +52,11 @@ pub fn rows(steps: &[AblationStep], compare: &[CompareRow]) -> Vec<AblationRow> 
     steps
         .iter()
         .filter_map(|s| {
-            let c = compare.iter().find(|c| c.row_a == 0 && c.row_b == s.row)?;
+            let c = compare
+                .iter()
+                .find(|c| c.row_a == s.base_row && c.row_b == s.row)?;
             Some(AblationRow {
+                player: s.player.clone(),
                 knob: s.knob,
                 value_base: s.base.clone(),
                 value: s.value.clone(),
@@ -69,13 +78,39 @@ pub fn rows(steps: &[AblationStep], compare: &[CompareRow]) -> Vec<AblationRow> 
         .collect()
 }
 
-/// The tornado chart of the ablation: one bar per moved value, the largest effect on top, with
-/// its paired 95% interval. Win-rate change where the rows have a team win rate, else the change
-/// in game length.
+/// The tornado charts of the ablation, one per player: one bar per moved value, the largest
+/// effect on top, with its paired 95% interval. Win-rate change where the rows have a team win
+/// rate, else the change in game length. One player's chart is `ablation`; with several, each
+/// is `ablation-<player>` (`:` and `@` in a player's name become `_`).
 ///
 /// # Errors
 /// Drawing fails.
-pub fn figure(rows: &[AblationRow]) -> Result<Option<Figure>> {
+pub fn figures(rows: &[AblationRow]) -> Result<Vec<Figure>> {
+    let mut players: Vec<&str> = Vec::new();
+    for r in rows {
+        if !players.contains(&r.player.as_str()) {
+            players.push(&r.player);
+        }
+    }
+    let mut out = Vec::new();
+    for p in &players {
+        let mine: Vec<AblationRow> = rows.iter().filter(|r| r.player == *p).cloned().collect();
+        let name = if players.len() == 1 {
+            "ablation".to_string()
+        } else {
+            let safe: String = p
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+                .collect();
+            format!("ablation-{safe}")
+        };
+        out.extend(figure(&mine, &name)?);
+    }
+    Ok(out)
+}
+
+/// One player's tornado chart (see [`figures`]).
+fn figure(rows: &[AblationRow], name: &str) -> Result<Option<Figure>> {
     if rows.is_empty() {
         return Ok(None);
     }
@@ -106,16 +141,18 @@ pub fn figure(rows: &[AblationRow]) -> Result<Option<Figure>> {
     } else {
         ("change in player-turns per game", "game length")
     };
+    let player = &rows[0].player;
     let base = rows[0].win_rate_base.map_or(String::new(), |w| {
         format!(" The base row wins {:.1}%.", w * 100.0)
     });
     Ok(Some(Figure {
-        name: "ablation".into(),
-        title: format!("Ablation: what each rule knob does to the {what}"),
+        name: name.into(),
+        title: format!("Ablation under {player}: what each rule knob does to the {what}"),
         caption: format!(
-            "Each bar is one knob moved from the base row's value, paired with the base row on the \
-             same games (common random numbers); the whisker is the paired 95% interval \
-             (Newcombe for win rates, t for lengths). Largest effect on top.{base}"
+            "Each bar is one knob moved from the base row's value, {player} in every seat, paired \
+             with the base row on the same games (common random numbers); the whisker is the \
+             paired 95% interval (Newcombe for win rates, t for lengths). Largest effect on \
+             top.{base}"
         ),
         svg: plot::tornado(&bars, x_label)?,
     }))

@@ -393,7 +393,7 @@ pub fn write_results<E: Tables>(
         for l in &lines {
             out.row("ablation.csv", l)?;
         }
-        figures.extend(crate::report::ablation::figure(&lines)?);
+        figures.extend(crate::report::ablation::figures(&lines)?);
     }
     figures.extend(E::figures(rows, accs)?);
     for f in &figures {
