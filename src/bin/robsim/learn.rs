@@ -51,6 +51,7 @@ pub(crate) fn learn(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {origin}"))
         .map_err(Failure::Input)?;
+    robsim::config::paths::set_config_file(config);
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
     let mut l = learning(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
     if let Some(n) = overrides.rounds {
