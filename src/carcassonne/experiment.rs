@@ -25,7 +25,7 @@ pub fn base_tiles() -> &'static TileSet {
 }
 
 /// `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file (found as
-/// `config::paths` says), parsed once and kept for the life of the process.
+/// `paths` says), parsed once and kept for the life of the process.
 ///
 /// # Errors
 /// The file cannot be read or is not a valid tile file.
@@ -34,7 +34,7 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
         return Ok(base_tiles());
     }
     let shipped = [("configs/carcassonne-tiles.toml", super::BASE_TILES)];
-    let (text, _) = crate::config::paths::read(name, "tile file", &shipped)?;
+    let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
     let t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
     Ok(Box::leak(Box::new(t)))
 }

@@ -310,7 +310,7 @@ pub const RAIDERS_5_6_MAP: &str = include_str!("../../configs/maps/raiders-5-6.t
 pub const BUILT_IN: &[&str] = &["base", "raiders-3-4", "raiders-5-6"];
 
 /// Resolves a map name or path: `base`, `raiders-3-4` and `raiders-5-6` are the shipped maps,
-/// anything else a file path, found as `config::paths` says (beside the config, else in the
+/// anything else a file path, found as `paths` says (beside the config, else in the
 /// working directory, else a shipped map's built-in copy).
 ///
 /// # Errors
@@ -326,7 +326,7 @@ pub fn resolve_map(name_or_path: &str) -> Result<MapSpec> {
                 ("configs/maps/raiders-3-4.toml", RAIDERS_3_4_MAP),
                 ("configs/maps/raiders-5-6.toml", RAIDERS_5_6_MAP),
             ];
-            let (text, origin) = crate::config::paths::read(name_or_path, "map file", &shipped)?;
+            let (text, origin) = crate::paths::read(name_or_path, "map file", &shipped)?;
             parse_map(&text, &origin)
         }
     }

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LearnedFile {
-    /// The model file (written by `robsim learn`), found as `super::paths` says (beside the
+    /// The model file (written by `robsim learn`), found as `crate::paths` says (beside the
     /// config, else in the working directory, else a shipped model's built-in copy); without
     /// the table, `learned` plays its variant's built-in model.
     pub model: String,
@@ -55,7 +55,7 @@ pub fn builtin_model(variant: &str) -> Option<Loaded> {
 }
 
 /// The model `learned` plays in `variant` under `file`: its `[learned]` model file (found as
-/// `super::paths` says), else the variant's built-in model; `None` where neither is there.
+/// `crate::paths` says), else the variant's built-in model; `None` where neither is there.
 pub fn learned_for(file: &SweepFile, variant: &str) -> Option<Loaded> {
     match &file.learned {
         Some(l) => Loaded::file(&l.model, "learned.model", &|k: &str| k.to_string()).ok(),
@@ -86,10 +86,10 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    /// The model file a config names as `path` (found as [`super::paths`] says: beside the
+    /// The model file a config names as `path` (found as [`crate::paths`] says: beside the
     /// config, in the working directory, or the built-in copy of a shipped model).
     fn file(path: &str, key: &str, ctx: &dyn Fn(&str) -> String) -> Result<Loaded> {
-        let (text, source) = super::paths::read(path, "model file", &shipped_models())
+        let (text, source) = crate::paths::read(path, "model file", &shipped_models())
             .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
         let (model, how) = super::modelfile::parse(&text, &source)
             .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
@@ -113,7 +113,7 @@ impl Loaded {
     }
 }
 
-/// The shipped models as [`super::paths::find`] takes them: (repository path, text).
+/// The shipped models as [`crate::paths::find`] takes them: (repository path, text).
 fn shipped_models() -> Vec<(&'static str, &'static str)> {
     BUILTIN_MODELS.iter().map(|&(_, p, t)| (p, t)).collect()
 }

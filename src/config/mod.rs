@@ -9,7 +9,6 @@ pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod modelfile;
-pub mod paths;
 pub mod value;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -502,7 +501,7 @@ impl Sweep {
         let origin = path.display().to_string();
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read config file {origin}"))?;
-        paths::set_config_file(path);
+        crate::paths::set_config_file(path);
         Self::parse(&text, &origin)
     }
 

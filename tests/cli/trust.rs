@@ -126,7 +126,8 @@ fn a_configs_paths_are_read_beside_it_then_from_the_built_in_copy() {
 }
 
 /// Calibrate's note on rows outside the model's training rows comes from the model's own
-/// `[trained]` rows when the built-in model plays (no `[learned]` table), as when a file does.
+/// `[trained]` rows when the built-in model plays (no `[learned]` table), as when a file does;
+/// a quicker calibration does not replace it.
 #[test]
 fn calibrate_notes_rows_outside_the_built_in_models_training() {
     let d = tmp("trust-cal");
@@ -143,6 +144,25 @@ fn calibrate_notes_rows_outside_the_built_in_models_training() {
             && out.contains("built-in configs/models/robert.toml")
             && out.contains("its 2 players"),
         "{out}"
+    );
+    // A quicker calibration into the same folder is refused naming games and --force.
+    let r = robsim()
+        .args([
+            "calibrate",
+            s(&cfg),
+            "-q",
+            "-g",
+            "100",
+            "-o",
+            s(&d.join("out")),
+        ])
+        .output()
+        .unwrap();
+    let e = stderr(&r);
+    assert_eq!(r.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("games: 200 per row there, 100 here") && e.contains("--force"),
+        "{e}"
     );
     let _ = std::fs::remove_dir_all(&d);
 }

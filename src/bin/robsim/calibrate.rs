@@ -200,7 +200,7 @@ pub(crate) fn calibrate(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
-    robsim::config::paths::set_config_file(config);
+    robsim::paths::set_config_file(config);
     run(&text, &config.display().to_string(), games, output, args)
 }
 
@@ -250,7 +250,7 @@ fn run(
         .out
         .clone()
         .unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim_for(&out, output.force, text).map_err(Failure::Input)?;
+    robsim::report::claim_games(&out, output.force, text, cal.max_games).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     for note in &sweep.notes {
         eprintln!("robsim: {note}");

@@ -38,8 +38,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let cli = Cli::parse();
     let result = real_main(cli, args);
-    // Files a config named that were read from their built-in copies (config::paths).
-    for note in robsim::config::paths::take_notes() {
+    // Files a config named that were read from their built-in copies (paths).
+    for note in robsim::paths::take_notes() {
         eprintln!("robsim: note: {note}");
     }
     match result {
@@ -271,7 +271,7 @@ fn sweep_config(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
-    robsim::config::paths::set_config_file(config);
+    robsim::paths::set_config_file(config);
     let mut sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if ablate && sweep.file.ablate.is_none() {
         return Err(Failure::Input(anyhow::anyhow!(

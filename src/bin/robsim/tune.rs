@@ -27,7 +27,7 @@ pub(crate) fn tune(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
-    robsim::config::paths::set_config_file(config);
+    robsim::paths::set_config_file(config);
     let sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if !sweep.carcassonne.is_empty() {
         return Err(Failure::Input(anyhow::anyhow!(

@@ -62,8 +62,7 @@ pub fn find(name: &str, shipped: &[(&'static str, &'static str)]) -> Option<Foun
     }
     let (path, text) = shipped_match(p, shipped)?;
     let note = format!(
-        "{name} is not beside the config nor in the current folder: read the built-in {path} (the shipped file, sha256 {})",
-        crate::report::sha256_hex(text.as_bytes())
+        "{name} is not beside the config nor in the current folder: read the built-in {path} (the shipped file's bytes; manifest.json records its sha256)"
     );
     let mut notes = NOTES.lock().unwrap_or_else(|e| e.into_inner());
     if !notes.contains(&note) {
