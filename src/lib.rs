@@ -12,5 +12,6 @@ pub mod catan;
 pub mod config;
 pub mod engine;
 pub mod games;
+pub mod paths;
 pub mod report;
 pub mod tomltext;

@@ -24,8 +24,8 @@ pub fn base_tiles() -> &'static TileSet {
     T.get_or_init(TileSet::base)
 }
 
-/// `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file, parsed once and kept
-/// for the life of the process.
+/// `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file (found as
+/// `paths` says), parsed once and kept for the life of the process.
 ///
 /// # Errors
 /// The file cannot be read or is not a valid tile file.
@@ -33,8 +33,8 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
     if name == "base" {
         return Ok(base_tiles());
     }
-    let text =
-        std::fs::read_to_string(name).with_context(|| format!("cannot read tile file {name}"))?;
+    let shipped = [("configs/carcassonne-tiles.toml", super::BASE_TILES)];
+    let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
     let t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
     Ok(Box::leak(Box::new(t)))
 }

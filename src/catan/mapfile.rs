@@ -310,7 +310,8 @@ pub const RAIDERS_5_6_MAP: &str = include_str!("../../configs/maps/raiders-5-6.t
 pub const BUILT_IN: &[&str] = &["base", "raiders-3-4", "raiders-5-6"];
 
 /// Resolves a map name or path: `base`, `raiders-3-4` and `raiders-5-6` are the shipped maps,
-/// anything else a file path.
+/// anything else a file path, found as `paths` says (beside the config, else in the
+/// working directory, else a shipped map's built-in copy).
 ///
 /// # Errors
 /// As [`load_map`].
@@ -319,7 +320,15 @@ pub fn resolve_map(name_or_path: &str) -> Result<MapSpec> {
         "base" => Ok(base_map()),
         "raiders-3-4" => parse_map(RAIDERS_3_4_MAP, "configs/maps/raiders-3-4.toml"),
         "raiders-5-6" => parse_map(RAIDERS_5_6_MAP, "configs/maps/raiders-5-6.toml"),
-        _ => load_map(Path::new(name_or_path)),
+        _ => {
+            let shipped = [
+                ("configs/maps/base.toml", BASE_MAP),
+                ("configs/maps/raiders-3-4.toml", RAIDERS_3_4_MAP),
+                ("configs/maps/raiders-5-6.toml", RAIDERS_5_6_MAP),
+            ];
+            let (text, origin) = crate::paths::read(name_or_path, "map file", &shipped)?;
+            parse_map(&text, &origin)
+        }
     }
 }
 

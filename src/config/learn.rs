@@ -12,14 +12,14 @@ use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec, Tea
 use crate::catan::Variant;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// The `[learned]` table.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct LearnedFile {
-    /// The model file (written by `robsim learn`), relative to the working directory like
-    /// `map`; without the table, `learned` plays its variant's built-in model.
+    /// The model file (written by `robsim learn`), found as `crate::paths` says (beside the
+    /// config, else in the working directory, else a shipped model's built-in copy); without
+    /// the table, `learned` plays its variant's built-in model.
     pub model: String,
 }
 
@@ -45,12 +45,22 @@ pub const BUILTIN_TEAM_TUNED: &str = include_str!("../../configs/models/team-tun
 /// The built-in model of `variant` (Robert and Solitaire have one), parsed.
 pub fn builtin_model(variant: &str) -> Option<Loaded> {
     let &(_, path, text) = BUILTIN_MODELS.iter().find(|b| b.0 == variant)?;
-    let (model, _) = super::modelfile::parse(text, path).expect("the built-in model parses");
+    let (model, how) = super::modelfile::parse(text, path).expect("the built-in model parses");
     Some(Loaded {
         model,
         source: format!("built-in {path}"),
         sha256: crate::report::sha256_hex(text.as_bytes()),
+        trained: how.trained,
     })
+}
+
+/// The model `learned` plays in `variant` under `file`: its `[learned]` model file (found as
+/// `crate::paths` says), else the variant's built-in model; `None` where neither is there.
+pub fn learned_for(file: &SweepFile, variant: &str) -> Option<Loaded> {
+    match &file.learned {
+        Some(l) => Loaded::file(&l.model, "learned.model", &|k: &str| k.to_string()).ok(),
+        None => builtin_model(variant),
+    }
 }
 
 /// The built-in team-tuned knobs, parsed.
@@ -71,13 +81,17 @@ pub struct Loaded {
     pub model: LearnedModel,
     pub source: String,
     pub sha256: String,
+    /// The rows the model was trained on, where its file says (`[trained]`).
+    pub trained: Option<super::modelfile::Trained>,
 }
 
 impl Loaded {
+    /// The model file a config names as `path` (found as [`crate::paths`] says: beside the
+    /// config, in the working directory, or the built-in copy of a shipped model).
     fn file(path: &str, key: &str, ctx: &dyn Fn(&str) -> String) -> Result<Loaded> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| anyhow::anyhow!("{}: cannot read model file {path}: {e}", ctx(key)))?;
-        let (model, _) = super::modelfile::load(Path::new(path))
+        let (text, source) = crate::paths::read(path, "model file", &shipped_models())
+            .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
+        let (model, how) = super::modelfile::parse(&text, &source)
             .map_err(|e| anyhow::anyhow!("{}: {e:#}", ctx(key)))?;
         if model.defers() {
             bail!(
@@ -88,10 +102,20 @@ impl Loaded {
         }
         Ok(Loaded {
             model,
-            source: path.to_string(),
-            sha256: crate::report::sha256_hex(&bytes),
+            source: if source.starts_with("built-in ") {
+                source
+            } else {
+                path.to_string()
+            },
+            sha256: crate::report::sha256_hex(text.as_bytes()),
+            trained: how.trained,
         })
     }
+}
+
+/// The shipped models as [`crate::paths::find`] takes them: (repository path, text).
+fn shipped_models() -> Vec<(&'static str, &'static str)> {
+    BUILTIN_MODELS.iter().map(|&(_, p, t)| (p, t)).collect()
 }
 
 /// The models a config names: `[learned]`'s file and `[models]`' named files, loaded and

@@ -501,6 +501,7 @@ impl Sweep {
         let origin = path.display().to_string();
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read config file {origin}"))?;
+        crate::paths::set_config_file(path);
         Self::parse(&text, &origin)
     }
 

@@ -13,9 +13,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// The version of the file layout below: 2 adds a network per decision type (`[net.TYPE]`);
-/// a model without networks is written as version 1, as before networks existed.
-pub const FORMAT_VERSION: u32 = 2;
+/// The version of the file layout below. A model without networks is written as version 1, as
+/// before networks existed; 2 holds a network for every decision type (`[net.TYPE]`, all four
+/// of one `hidden` size); 3 lists the types that have one (`nets = [...]`), for a model whose
+/// types were not all given a network. What the version promises must be there: a file cut
+/// short (a table missing) is refused, never played as a smaller model.
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A decision type's network as the file holds it (`[net.TYPE]`): hidden units, then per unit
 /// its input weights by feature name order, bias and output weight.
@@ -90,6 +93,9 @@ struct ModelFile {
     train_seed: u64,
     test_seed: u64,
     rounds: u32,
+    /// Format 3: the decision types with a network, in `KINDS` order.
+    #[serde(default)]
+    nets: Option<Vec<String>>,
     #[serde(default)]
     team: Option<TeamKnobs>,
     #[serde(default)]
@@ -120,7 +126,19 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     if model.has_net() {
         t.push_str("# Net: plus the sum over hidden units j of w2[j] x max(0, b1[j] + sum of w1[j][i] x feature i).\n");
     }
-    let version = if model.has_net() { FORMAT_VERSION } else { 1 };
+    let with_net: Vec<&str> = KINDS
+        .iter()
+        .filter(|k| model.nets[k.idx()].hidden > 0)
+        .map(|k| k.name())
+        .collect();
+    let hidden = model.nets[0].hidden;
+    let version = if with_net.is_empty() {
+        1
+    } else if with_net.len() == KINDS.len() && model.nets.iter().all(|n| n.hidden == hidden) {
+        2
+    } else {
+        FORMAT_VERSION
+    };
     t.push_str(&format!("format_version = {version}\n"));
     t.push_str(&format!("feature_version = {FEATURE_VERSION}\n"));
     t.push_str(&format!("variant = {}\n", quoted(model.base.variant())));
@@ -132,6 +150,11 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     t.push_str(&format!("train_seed = {}\n", how.train_seed));
     t.push_str(&format!("test_seed = {}\n", how.test_seed));
     t.push_str(&format!("rounds = {}\n", how.rounds));
+    if version == 3 {
+        let v: Vec<String> = with_net.iter().map(|n| quoted(n)).collect();
+        t.push_str("# The decision types with a network ([net.TYPE] below).\n");
+        t.push_str(&format!("nets = [{}]\n", v.join(", ")));
+    }
     if let Some(tr) = &how.trained {
         #[derive(Serialize)]
         struct One<'a> {
@@ -314,14 +337,6 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         }
     }
     let mut nets = [Net::NONE; 4];
-    if f.format_version < 2 {
-        if let Some(t) = f.net.keys().next() {
-            bail!(
-                "{}: format_version 1 has no networks; allowed: format_version = 2 with [net.TYPE] tables",
-                at(&format!("net.{t}"))
-            );
-        }
-    }
     for (table, n) in &f.net {
         let key = format!("net.{table}");
         let Some(kind) = KINDS.into_iter().find(|k| k.name() == table) else {
@@ -333,6 +348,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         };
         nets[kind.idx()] = net_of(n, kind, &|k: &str| at(&format!("{key}.{k}")))?;
     }
+    promised_nets(&f, &nets, &at)?;
     let model = LearnedModel {
         base,
         candidates: f.candidates,
@@ -350,6 +366,105 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         trained: f.trained,
     };
     Ok((model, how))
+}
+
+/// Checks that the file holds the networks its format version promises: none in version 1; one
+/// per decision type, all of one `hidden` size, in version 2; exactly those `nets` lists in
+/// version 3. A file cut short at a table boundary is still TOML, so only this catches it.
+///
+/// # Errors
+/// A promised `[net.TYPE]` table missing (naming it), one that is not promised, another
+/// `hidden` size in version 2, or `nets` missing or wrong in version 3.
+fn promised_nets(f: &ModelFile, nets: &[Net; 4], at: &dyn Fn(&str) -> String) -> Result<()> {
+    let names = || KINDS.map(DecisionKind::name).join(", ");
+    if f.format_version != 3 && f.nets.is_some() {
+        bail!(
+            "{}: format_version {} has no list of networks; allowed: nets only with format_version = 3",
+            at("nets"),
+            f.format_version
+        );
+    }
+    let promised: Vec<DecisionKind> = match f.format_version {
+        1 => {
+            if let Some(t) = f.net.keys().next() {
+                bail!(
+                    "{}: format_version 1 has no networks; allowed: format_version = 2 or 3 with [net.TYPE] tables",
+                    at(&format!("net.{t}"))
+                );
+            }
+            Vec::new()
+        }
+        2 => KINDS.to_vec(),
+        _ => {
+            let Some(list) = &f.nets else {
+                bail!(
+                    "{}: missing; format_version 3 lists the decision types with a network (nets = [...]; allowed: {})",
+                    at("nets"),
+                    names()
+                );
+            };
+            let mut out = Vec::new();
+            for n in list {
+                let Some(k) = KINDS.into_iter().find(|k| k.name() == n) else {
+                    bail!(
+                        "{}: {n:?} is not a decision type; allowed: {}",
+                        at("nets"),
+                        names()
+                    );
+                };
+                if out.contains(&k) {
+                    bail!("{}: {n:?} is listed twice", at("nets"));
+                }
+                out.push(k);
+            }
+            if out.is_empty() {
+                bail!(
+                    "{}: empty; allowed: at least one of {} (a model without networks is format_version = 1)",
+                    at("nets"),
+                    names()
+                );
+            }
+            out
+        }
+    };
+    if f.format_version == 3 {
+        if let Some(k) = KINDS
+            .into_iter()
+            .find(|k| nets[k.idx()].hidden > 0 && !promised.contains(k))
+        {
+            bail!(
+                "{}: not listed in nets; allowed: a [net.TYPE] table for each type nets lists",
+                at(&format!("net.{}", k.name()))
+            );
+        }
+    }
+    if let Some(k) = KINDS
+        .into_iter()
+        .find(|k| promised.contains(k) && nets[k.idx()].hidden == 0)
+    {
+        bail!(
+            "{}: missing; format_version {} promises a network for {} (the file is cut short or was edited); allowed: the whole file as robsim learn wrote it",
+            at(&format!("net.{}", k.name())),
+            f.format_version,
+            if f.format_version == 2 {
+                "every decision type"
+            } else {
+                "each type in nets"
+            }
+        );
+    }
+    if f.format_version == 2 {
+        let h = nets[0].hidden;
+        if let Some(k) = KINDS.into_iter().find(|k| nets[k.idx()].hidden != h) {
+            bail!(
+                "{}: {} hidden units where [net.{}] has {h}; allowed: one hidden size in format_version 2",
+                at(&format!("net.{}.hidden", k.name())),
+                nets[k.idx()].hidden,
+                KINDS[0].name()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// A `[net.TYPE]` table checked against its type's features: `hidden` 1..=MAX_HIDDEN rows of
@@ -462,10 +577,60 @@ mod tests {
     fn a_model_with_a_network_reads_back_exactly() {
         let (m, how) = with_net();
         let text = to_text(&m, &how).unwrap();
-        assert!(text.contains("format_version = 2\n") && text.contains("[net.build]"));
+        assert!(text.contains("format_version = 3\n") && text.contains("[net.build]"));
+        assert!(text.contains("nets = [\"build\"]\n"), "{text}");
         let (m2, how2) = parse(&text, "m.toml").unwrap();
         assert_eq!(m, m2);
         assert_eq!(to_text(&m2, &how2).unwrap(), text);
+        // A network for every type, of one size: version 2, as the shipped models are.
+        let mut all = m;
+        for k in KINDS {
+            all.nets[k.idx()] = m.nets[DecisionKind::Build.idx()];
+            for j in 0..3 {
+                for i in k.features().len()..MAX_FEATURES {
+                    all.nets[k.idx()].w1[j][i] = 0.0;
+                }
+            }
+        }
+        let text = to_text(&all, &how).unwrap();
+        assert!(text.contains("format_version = 2\n") && !text.contains("nets ="));
+        let (m3, _) = parse(&text, "m.toml").unwrap();
+        assert_eq!(all, m3);
+    }
+
+    /// A file that lacks a table its version promises is refused naming the table: a version-2
+    /// file without one type's network, a version-3 file without a listed one or with an
+    /// unlisted one, or without its list.
+    #[test]
+    fn a_promised_network_missing_is_refused() {
+        let (m, how) = with_net();
+        let text = to_text(&m, &how).unwrap();
+        let err = |t: &str| format!("{:#}", parse(t, "m.toml").unwrap_err());
+        let cut = &text[..text.find("\n[net.build]").unwrap() + 1];
+        let e = err(cut);
+        assert!(
+            e.contains("m.toml") && e.contains("net.build: missing"),
+            "{e}"
+        );
+        let e = err(&text.replace("nets = [\"build\"]", "nets = [\"build\", \"flip\"]"));
+        assert!(e.contains("net.flip: missing"), "{e}");
+        let e = err(&text.replace("nets = [\"build\"]", "nets = [\"flip\"]"));
+        assert!(e.contains("net.build") && e.contains("not listed"), "{e}");
+        let e = err(&text.replace("nets = [\"build\"]\n", ""));
+        assert!(e.contains("nets: missing"), "{e}");
+        let e = err(&text.replace("format_version = 3", "format_version = 2"));
+        assert!(
+            e.contains("nets") && e.contains("format_version = 3"),
+            "{e}"
+        );
+        let two = text
+            .replace("format_version = 3", "format_version = 2")
+            .replace("nets = [\"build\"]\n", "");
+        let e = err(&two);
+        assert!(
+            e.contains("net.setup: missing") && e.contains("every decision type"),
+            "{e}"
+        );
     }
 
     /// A network of the wrong shape, or in a version-1 file, is refused naming the key.
@@ -484,9 +649,11 @@ mod tests {
             e.contains("net.build.hidden") && e.contains("1 to 16"),
             "{e}"
         );
-        let e = err(&text.replace("format_version = 2", "format_version = 1"));
+        let e = err(&text
+            .replace("format_version = 3", "format_version = 1")
+            .replace("nets = [\"build\"]\n", ""));
         assert!(
-            e.contains("net.build") && e.contains("format_version = 2"),
+            e.contains("net.build") && e.contains("format_version = 2 or 3"),
             "{e}"
         );
         let e = err(&text.replace("[net.build]", "[net.trade]"));
@@ -494,8 +661,8 @@ mod tests {
             e.contains("net.trade") && e.contains("allowed: setup"),
             "{e}"
         );
-        let e = err(&text.replace("format_version = 2", "format_version = 3"));
-        assert!(e.contains("format_version") && e.contains("1 to 2"), "{e}");
+        let e = err(&text.replace("format_version = 3", "format_version = 4"));
+        assert!(e.contains("format_version") && e.contains("1 to 3"), "{e}");
         let row = text.lines().find(|l| l.starts_with("    [")).unwrap();
         let short = row.replacen("[", "[0.5, ", 1);
         let e = err(&text.replacen(row, &short, 1));

@@ -81,7 +81,11 @@
       case "longest_road": return l.holder === null ? "nobody holds longest road" : seatName(l.holder) + " takes longest road (" + l.length + ")";
       case "largest_army": return l.holder === null ? "nobody holds largest army" : seatName(l.holder) + " takes largest army (" + l.knights + " knights)";
       case "reshuffle": return l.cards + " played cards are shuffled back into the deck";
-      case "game_over": return "game over on turn " + l.turn + ": " + l.outcome.replace(/_/g, " ") + (l.winner !== null && l.winner !== undefined ? ", " + seatName(l.winner) + " wins" : "");
+      case "game_over": {
+        const e = document.getElementById("ending");
+        if (e) return e.textContent;
+        return "game over on turn " + l.turn + ": " + l.outcome.replace(/_/g, " ") + (l.winner !== null && l.winner !== undefined ? ", " + seatName(l.winner) + " wins" : "");
+      }
       case "seven_cancelled": return who + " cancels the seven with a knight";
       case "solo_robber": return "the robber rolls " + l.roll + " and moves from " + hexName(l.from) + " to " + hexName(l.to);
       case "destruction": return "the destruction die shows " + l.die + ": " + hexName(l.hex) + (l.destroyed ? " is destroyed" : " survives");
@@ -280,7 +284,16 @@
       drawCatan(svg, s);
       catanPanel(panel, s);
     }
-    document.getElementById("label").textContent = stepLabel(i) + "  (" + (i + 1) + " of " + steps.length + ")";
+    // Step i is #step=i and "step i of N" alike: step 0 is the board before anything happens.
+    // The last step says why the game ended (or that the trace stops short of it).
+    const ending = document.getElementById("ending");
+    const cut = document.getElementById("incomplete");
+    const last = i === steps.length - 1;
+    let why = "";
+    if (last && ending) why = ": " + ending.textContent;
+    else if (last && cut) why = ": the trace ends here, before the game's end (incomplete)";
+    if (ending) ending.hidden = !last;
+    document.getElementById("label").textContent = stepLabel(i) + why + "  (step " + i + " of " + (steps.length - 1) + ")";
     const ev = document.getElementById("events");
     ev.textContent = "";
     steps[i].lines.forEach((l) => {

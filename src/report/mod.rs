@@ -352,6 +352,30 @@ pub fn claim_for(dir: &Path, force: bool, config_text: &str) -> Result<()> {
     Ok(())
 }
 
+/// As [`claim_for`], and a folder holding a longer run of the same config (more games per row in
+/// its `manifest.json` than `games`) is refused too unless `force`: a quick try of a config must
+/// not replace its last long run without a word.
+///
+/// # Errors
+/// As [`claim_for`]; or `dir` holds a run of more games per row, naming `games` and `--force`.
+pub fn claim_games(dir: &Path, force: bool, config_text: &str, games: u64) -> Result<()> {
+    claim_for(dir, force, config_text)?;
+    if force || !dir.is_dir() {
+        return Ok(());
+    }
+    let recorded = std::fs::read_to_string(dir.join("manifest.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|m| m["games_per_row"].as_u64());
+    if let Some(was) = recorded.filter(|&was| was > games) {
+        anyhow::bail!(
+            "--out {}: holds a report robsim wrote with other settings (games: {was} per row there, {games} here), which this run would replace; allowed: another --out, or --force to replace it",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// After a report's files (`written`, names in `dir`) are written: removes the files an earlier
 /// report in `dir` wrote that this one did not (as listed in [`FILES`], or for an older robsim's
 /// folder, its kinds of files), then records `written` in [`FILES`].

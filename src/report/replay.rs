@@ -19,7 +19,14 @@ pub struct Viewer {
     pub needs_board: fn(&str) -> bool,
     /// The rules a trace's header names, in words (the page's meta line joins them with ` · `).
     pub rules_in_words: fn(&Value) -> Vec<String>,
+    /// Why the game ended, in words, from the trace's lines (its `game_over` line, the final
+    /// snapshot and the header); `None` for a trace without its `game_over` line.
+    pub ending: fn(&[Value]) -> Option<String>,
 }
+
+/// The marker in the head of every replay page: what `robsim trace -o` and `robsim replay -o`
+/// recognise as a file robsim wrote (and so may replace).
+pub const GENERATOR: &str = "<meta name=\"generator\" content=\"robsim replay\">";
 
 const STYLE: &str = "
 body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;max-width:1400px;padding:12px 20px;color:#222}
@@ -35,6 +42,7 @@ th,td{border:1px solid #ddd;padding:3px 6px;text-align:left}
 th{background:#f2f2f2}
 #events{font-size:0.85em;max-height:420px;overflow-y:auto;padding-left:40px}
 #events li.decision{color:#0b5394}
+.warn{background:#fff3cd;border:1px solid #e0b000;padding:6px 10px}
 ";
 
 /// The replay page of `trace` (JSON Lines, one game; `origin` names it in errors and the title),
@@ -74,13 +82,22 @@ pub fn page(trace: &str, origin: &str, viewer: &Viewer) -> Result<String> {
         header["game"]
     );
     let rules = (viewer.rules_in_words)(header);
+    // A trace cut short (`head -n 300`) still parses: say so on the page, and what it lacks.
+    let ending = (viewer.ending)(&lines);
+    let end_note = match &ending {
+        Some(why) => format!("<p class=\"meta\" id=\"ending\" hidden>{}</p>\n", esc(why)),
+        None => format!(
+            "<p class=\"warn\" id=\"incomplete\">Incomplete trace: it ends after {} lines without the game's end (no <code>game_over</code> line; cut short?). The last step is the last board it holds, not the end of the game.</p>\n",
+            trace.lines().filter(|l| !l.trim().is_empty()).count()
+        ),
+    };
     // `</` cannot appear inside a script element; `<\/` is the same JSON string.
     let data = serde_json::to_string(&lines)?.replace("</", "<\\/");
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-<h1>{title}</h1>\n<p class=\"meta\">{meta}</p>\n\
+{GENERATOR}\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
+<h1>{title}</h1>\n<p class=\"meta\">{meta}</p>\n{end_note}\
 <div id=\"controls\"><button id=\"first\" title=\"first step\">|&lt;</button>\
 <button id=\"prev\" title=\"previous step (left arrow)\">&lt; prev</button>\
 <button id=\"play\" title=\"play / pause\">play</button>\
@@ -133,7 +150,35 @@ mod tests {
         note: "A step is a turn.",
         needs_board: |v| v != "tiles",
         rules_in_words: |h| options(&h["rules"], &["seed"], &[("target", serde_json::json!(1))]),
+        ending: |lines| {
+            lines
+                .iter()
+                .find(|l| l["type"] == "game_over")
+                .map(|l| format!("{} wins", l["winner"]))
+        },
     };
+
+    /// A trace with its `game_over` line says why the game ended on the page (shown at the
+    /// last step); one without is marked incomplete.
+    #[test]
+    fn the_end_is_said_and_a_cut_trace_is_marked() {
+        let t = "{\"type\":\"header\",\"variant\":\"tiles\"}\n{\"type\":\"snapshot\"}\n";
+        let cut = page(t, "x", &VIEWER).unwrap();
+        assert!(
+            cut.contains("id=\"incomplete\"") && cut.contains("after 2 lines"),
+            "{cut}"
+        );
+        assert!(!cut.contains("id=\"ending\""));
+        let whole =
+            format!("{t}{{\"type\":\"game_over\",\"winner\":2}}\n{{\"type\":\"snapshot\"}}\n");
+        let p = page(&whole, "x", &VIEWER).unwrap();
+        assert!(
+            p.contains("<p class=\"meta\" id=\"ending\" hidden>2 wins</p>"),
+            "{p}"
+        );
+        assert!(!p.contains("id=\"incomplete\""));
+        assert!(p.contains(GENERATOR));
+    }
 
     #[test]
     fn options_in_words_leave_out_defaults_and_skipped_keys() {

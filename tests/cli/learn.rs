@@ -185,8 +185,8 @@ fn bad_model_files_name_the_file_and_key() {
     let cases: Vec<(String, Vec<&str>)> = vec![
         ("this is [not toml".into(), vec![&path, "m.toml:1"]),
         (
-            good.replace("format_version = 1", "format_version = 3"),
-            vec![&path, ":3: format_version", "allowed: 1 to 2"],
+            good.replace("format_version = 1", "format_version = 4"),
+            vec![&path, ":3: format_version", "allowed: 1 to 3"],
         ),
         (
             good.replace("feature_version = 1", "feature_version = 99"),

@@ -19,4 +19,5 @@ mod readme;
 mod reliability;
 mod replay;
 mod seats;
+mod trust;
 mod value;

@@ -97,31 +97,31 @@ fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
 
 /// Notes where a learned player (alone or as a search player's base) is asked about rows it
 /// was not trained on: a group's player count, or a bracketing value of `start_cards`, outside
-/// the rows its model file records (`[trained]`); one note when the file does not say.
+/// the rows its model records (`[trained]`), whether a model file or the built-in model plays;
+/// one note when the model does not say.
 fn outside_training(
     sweep: &Sweep,
     cal: &Calibration,
     rows: &[Vec<CatanRow>],
     ladder: &Ladder,
 ) -> Vec<String> {
-    let Some(file) = &sweep.file.learned else {
-        return Vec::new();
-    };
     let learned = |g: usize| {
         rows[g]
             .first()
             .is_some_and(|r| r.spec.policy.label().contains("learned"))
     };
-    if !(0..rows.len()).any(learned) {
-        return Vec::new();
-    }
-    let Ok((_, how)) = robsim::config::modelfile::load(Path::new(&file.model)) else {
+    // The model's own `[trained]` rows, whether a model file or the built-in model plays.
+    let Some(g0) = (0..rows.len()).find(|&g| learned(g)) else {
         return Vec::new();
     };
-    let Some(trained) = how.trained else {
+    let variant = rows[g0][0].spec.rules.variant.name();
+    let Some(model) = robsim::config::learn::learned_for(&sweep.file, variant) else {
+        return Vec::new();
+    };
+    let Some(trained) = model.trained else {
         return vec![format!(
             "the model {} does not record the rows it was trained on (written before 2026-11-25), so no bracket is checked against them",
-            file.model
+            model.source
         )];
     };
     let list = |v: &[u8]| match (v.first(), v.last()) {
@@ -182,7 +182,7 @@ fn outside_training(
             notes.push(format!(
                 "{}: outside the learned model's training rows ({trained_on}; {}): {}",
                 labels[g],
-                file.model,
+                model.source,
                 outside.join("; ")
             ));
         }
@@ -200,6 +200,7 @@ pub(crate) fn calibrate(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     run(&text, &config.display().to_string(), games, output, args)
 }
 
@@ -249,7 +250,7 @@ fn run(
         .out
         .clone()
         .unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim_for(&out, output.force, text).map_err(Failure::Input)?;
+    robsim::report::claim_games(&out, output.force, text, cal.max_games).map_err(Failure::Input)?;
     let dir = ReportDir::create(&out).map_err(Failure::Input)?;
     for note in &sweep.notes {
         eprintln!("robsim: {note}");

@@ -801,11 +801,17 @@ pub(crate) enum Cmd {
         #[command(flatten)]
         game: GameArgs,
         /// Output file [default: standard output].
+        ///
+        /// Its folder must exist (checked before the game is played); a file there that robsim
+        /// did not write (not a trace or replay page) is refused, see --force.
         #[arg(short, long, help_heading = OUTPUT)]
         out: Option<PathBuf>,
         /// Write the game's replay page (one self-contained HTML file) instead of the JSON Lines.
         #[arg(long, help_heading = OUTPUT)]
         html: bool,
+        /// Replace --out even where it is a file robsim did not write.
+        #[arg(long, help_heading = OUTPUT)]
+        force: bool,
     },
     /// The replay page of a trace: one self-contained HTML file (no network, works from
     /// file://) with the board at every turn, a turn slider and each turn's events.
@@ -813,7 +819,13 @@ pub(crate) enum Cmd {
         /// A trace written by `robsim trace` (JSON Lines).
         trace: PathBuf,
         /// The HTML file to write (default: the trace's name with .html).
+        ///
+        /// Its folder must exist; a file there that robsim did not write (not a trace or replay
+        /// page) is refused, see --force.
         #[arg(short, long)]
         out: Option<PathBuf>,
+        /// Replace the HTML file even where it is a file robsim did not write.
+        #[arg(long)]
+        force: bool,
     },
 }

@@ -51,6 +51,7 @@ pub(crate) fn learn(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {origin}"))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
     let mut l = learning(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
     if let Some(n) = overrides.rounds {
@@ -66,7 +67,8 @@ pub(crate) fn learn(
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim_for(&out, output.force, &text).map_err(Failure::Input)?;
+    robsim::report::claim_games(&out, output.force, &text, l.params.train_games)
+        .map_err(Failure::Input)?;
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
     let started = std::time::SystemTime::now();

@@ -44,6 +44,7 @@ pub(crate) fn luck(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     let origin = config.display().to_string();
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
     let mut lk = parse_luck(&sweep.file, &origin, Some(&text)).map_err(Failure::Input)?;

@@ -37,7 +37,12 @@ pub(crate) enum Failure {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let cli = Cli::parse();
-    match real_main(cli, args) {
+    let result = real_main(cli, args);
+    // Files a config named that were read from their built-in copies (paths).
+    for note in robsim::paths::take_notes() {
+        eprintln!("robsim: note: {note}");
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Input(e)) => {
             eprintln!("robsim: error: {e:#}");
@@ -109,6 +114,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             game,
             out,
             html,
+            force,
         } => trace::trace(
             &trace::Pick {
                 game: &game,
@@ -118,8 +124,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             },
             out,
             html,
+            force,
         ),
-        Cmd::Replay { trace, out } => trace::replay(&trace, out),
+        Cmd::Replay { trace, out, force } => trace::replay(&trace, out, force),
         Cmd::Rerun {
             dir,
             threads,
@@ -264,6 +271,7 @@ fn sweep_config(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     let mut sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if ablate && sweep.file.ablate.is_none() {
         return Err(Failure::Input(anyhow::anyhow!(

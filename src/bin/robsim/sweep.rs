@@ -9,7 +9,7 @@ use anyhow::Result;
 use robsim::config::Sweep;
 use robsim::games::run_sweep_with;
 use robsim::report::shard::{Folder, StateFile};
-use robsim::report::sweep::{default_out, Extras, RunOptions};
+use robsim::report::sweep::{default_out, Extras, RunOptions, DEFAULT_MAX_GAMES};
 
 pub(crate) fn execute(
     sweep: &Sweep,
@@ -45,7 +45,7 @@ pub(crate) fn execute(
     } else {
         robsim::report::claim(&out, o.force).map_err(Failure::Input)?;
         if !o.force {
-            same_settings(&out, sweep).map_err(Failure::Input)?;
+            same_settings(&out, sweep, &common).map_err(Failure::Input)?;
         }
         None
     };
@@ -78,13 +78,14 @@ pub(crate) fn execute(
 }
 
 /// Refuses to replace a report in `out` that robsim wrote for other settings (another config
-/// or model, or another command): its files would be lost without a word. The same settings at
-/// another game count replace it (the earlier files it does not write again go, as listed in
-/// `.robsim-files`).
+/// or model, another command, fewer games per row, another `--precision` or `--shard`): its
+/// files would be lost without a word, and a quick try of a config must not replace its last
+/// long run. The same settings at as many games or more replace it (the earlier files it does
+/// not write again go, as listed in `.robsim-files`).
 ///
 /// # Errors
 /// `out` holds a report of other settings, naming them and `--force`.
-fn same_settings(out: &std::path::Path, sweep: &Sweep) -> anyhow::Result<()> {
+fn same_settings(out: &std::path::Path, sweep: &Sweep, common: &Common) -> anyhow::Result<()> {
     if !out.is_dir() || !robsim::report::written_by_robsim(out) {
         return Ok(());
     }
@@ -101,7 +102,56 @@ fn same_settings(out: &std::path::Path, sweep: &Sweep) -> anyhow::Result<()> {
     }
     let recorded: robsim::config::SweepFile = toml::from_str(&folder.config_text)
         .map_err(|_| other("its config.toml is not a sweep config"))?;
-    let keys = differing_keys(&recorded, &sweep.file);
+    let mut keys = differing_keys(&recorded, &sweep.file);
+    let m = &folder.manifest;
+    let precision = |target: Option<f64>, max: Option<u64>| match target {
+        Some(t) => format!("--precision {t} --max-games {}", max.unwrap_or(0)),
+        None => "no --precision".to_string(),
+    };
+    let was = precision(
+        m.precision.map(|p| p.target_halfwidth95),
+        m.precision.map(|p| p.max_games),
+    );
+    let now = precision(
+        common.precision,
+        common
+            .precision
+            .map(|_| common.max_games.unwrap_or(DEFAULT_MAX_GAMES)),
+    );
+    if was != now {
+        keys.push(format!("precision: {was} there, {now} here"));
+    } else if common.precision.is_none() && m.games_per_row > sweep.games {
+        keys.push(format!(
+            "games: {} per row there, {} here",
+            m.games_per_row, sweep.games
+        ));
+    }
+    let fewer = |a: Option<i64>, b: Option<i64>| match (a, b) {
+        (Some(x), Some(y)) => x > y,
+        _ => a != b,
+    };
+    if fewer(recorded.search_games, sweep.file.search_games) {
+        keys.push(format!(
+            "search_games: {} there, {} here",
+            recorded
+                .search_games
+                .map_or("none".into(), |n| n.to_string()),
+            sweep
+                .file
+                .search_games
+                .map_or("none".into(), |n| n.to_string())
+        ));
+    }
+    if folder.shard() != common.shard {
+        let s = |x: Option<robsim::report::shard::Shard>| {
+            x.map_or("the whole run".to_string(), |s| format!("slice {s}"))
+        };
+        keys.push(format!(
+            "shard: {} there, {} here",
+            s(folder.shard()),
+            s(common.shard)
+        ));
+    }
     if !keys.is_empty() {
         let verb = if keys.len() == 1 { "differs" } else { "differ" };
         return Err(other(&format!("{} {verb}", keys.join(", "))));

@@ -78,7 +78,15 @@ fn row_label(sweep: &Sweep, row: usize) -> String {
 
 /// Writes the picked game as JSON Lines (or with `html`, its replay page) to `out`
 /// (atomically, then says what it wrote) or stdout.
-pub(crate) fn trace(pick: &Pick, out: Option<PathBuf>, html: bool) -> Result<(), Failure> {
+pub(crate) fn trace(
+    pick: &Pick,
+    out: Option<PathBuf>,
+    html: bool,
+    force: bool,
+) -> Result<(), Failure> {
+    if let Some(path) = &out {
+        claim_file(path, force).map_err(Failure::Input)?;
+    }
     let (sweep, row) = pick.sweep()?;
     let what = format!(
         "game {} of row {row} ({}), seed {}",
@@ -114,7 +122,9 @@ enum Sink<'a> {
 fn emit(out: Option<PathBuf>, bytes: &[u8], said: &str) -> Result<(), Failure> {
     match out {
         Some(path) => {
-            robsim::report::write_atomic(&path, bytes).map_err(Failure::Run)?;
+            robsim::report::write_atomic(&path, bytes)
+                .with_context(|| format!("--out {}: cannot write it", path.display()))
+                .map_err(Failure::Run)?;
             println!("{}", said.replace("{}", &path.display().to_string()));
             Ok(())
         }
@@ -129,14 +139,73 @@ fn emit(out: Option<PathBuf>, bytes: &[u8], said: &str) -> Result<(), Failure> {
 }
 
 /// `robsim replay`: the replay page of a trace file.
-pub(crate) fn replay(trace: &std::path::Path, out: Option<PathBuf>) -> Result<(), Failure> {
+pub(crate) fn replay(
+    trace: &std::path::Path,
+    out: Option<PathBuf>,
+    force: bool,
+) -> Result<(), Failure> {
+    let out = out.unwrap_or_else(|| trace.with_extension("html"));
+    if out == trace {
+        return Err(Failure::Input(anyhow::anyhow!(
+            "--out {}: is the trace itself; allowed: another file (default: the trace's name with .html)",
+            out.display()
+        )));
+    }
+    claim_file(&out, force).map_err(Failure::Input)?;
     let text = std::fs::read_to_string(trace)
         .with_context(|| format!("cannot read trace {}", trace.display()))
         .map_err(Failure::Input)?;
-    let page =
-        robsim::games::replay::page(&text, &trace.display().to_string()).map_err(Failure::Input)?;
-    let out = out.unwrap_or_else(|| trace.with_extension("html"));
+    let origin = trace.display().to_string();
+    let page = robsim::games::replay::page(&text, &origin).map_err(Failure::Input)?;
+    if !robsim::games::replay::complete(&text) {
+        eprintln!(
+            "robsim: warning: {origin} ends before its game_over line (cut short?): the page marks it incomplete"
+        );
+    }
     emit(Some(out), page.as_bytes(), "replay: {}")
+}
+
+/// Checks, before a game is played or a trace read, that `path` (as the user gave it) may be
+/// written: its folder exists, and it is new, or a trace or replay page robsim wrote, or `force`.
+///
+/// # Errors
+/// The folder is missing or `path` is a folder; `path` is a file robsim did not write and
+/// `force` is false (naming `--force`).
+fn claim_file(path: &std::path::Path, force: bool) -> anyhow::Result<()> {
+    let shown = path.display();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            anyhow::bail!(
+                "--out {shown}: the folder {} does not exist; allowed: a file in an existing folder (create it first)",
+                dir.display()
+            );
+        }
+    }
+    if path.is_dir() {
+        anyhow::bail!("--out {shown}: is a folder; allowed: a file name");
+    }
+    if !path.exists() || force || written_by_robsim(path) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "--out {shown}: exists and robsim did not write it (not a trace or replay page), so it would be lost; allowed: a new file, a trace or replay page robsim wrote, or --force to replace it"
+    )
+}
+
+/// Whether `path` is a file robsim wrote: a trace (its first line a JSON `header` with a
+/// `robsim` version) or a replay page (its generator marker, or an older page's inlined trace).
+fn written_by_robsim(path: &std::path::Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&bytes);
+    let first = head.lines().next().unwrap_or("");
+    let trace = serde_json::from_str::<serde_json::Value>(first)
+        .is_ok_and(|v| v["type"] == "header" && v["robsim"].is_string());
+    let page = head.starts_with("<!DOCTYPE html>")
+        && (head.contains(robsim::report::replay::GENERATOR)
+            || head.contains("<script type=\"application/json\" id=\"trace\">"));
+    trace || page
 }
 
 /// Plays game `index` of row `row` of `sweep` and writes its JSON Lines to `sink`.

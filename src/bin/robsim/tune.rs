@@ -27,6 +27,7 @@ pub(crate) fn tune(
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {}", config.display()))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     let sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if !sweep.carcassonne.is_empty() {
         return Err(Failure::Input(anyhow::anyhow!(

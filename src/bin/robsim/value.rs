@@ -44,6 +44,7 @@ pub(crate) fn learn_value(config: &Path, output: Output, args: Vec<String>) -> R
     let text = std::fs::read_to_string(config)
         .with_context(|| format!("cannot read config file {origin}"))
         .map_err(Failure::Input)?;
+    robsim::paths::set_config_file(config);
     let sweep = Sweep::parse(&text, &origin).map_err(Failure::Input)?;
     let p = valuing(&sweep, &origin, Some(&text)).map_err(Failure::Input)?;
     robsim::games::check(&sweep).map_err(Failure::Input)?;
