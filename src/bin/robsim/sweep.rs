@@ -249,6 +249,12 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         })
         .collect();
     let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_default();
+    // Carcassonne's score and win effects of The Robbers lead the steps (game length).
+    let lead = robsim::report::terminal::robbers_effects(
+        csv_bytes,
+        &read("carcassonne_paired.csv"),
+        &read("carcassonne_race.csv"),
+    );
     let text = robsim::report::terminal::summary(
         csv_bytes,
         &read("compare.csv"),
@@ -256,6 +262,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         &settings,
         &extra,
         can_stall,
+        &lead,
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;
