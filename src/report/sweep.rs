@@ -654,11 +654,8 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         E::varying_columns(),
     );
     let headline: Vec<&str> = headline.iter().map(String::as_str).collect();
-    let sections = robbers_sections(
-        &out.table_bytes("carcassonne_paired.csv")
-            .unwrap_or_default(),
-        &out.table_bytes("carcassonne_race.csv").unwrap_or_default(),
-    );
+    // The game's own tables on the page (Tables::page_sections), before the paired steps.
+    let sections = E::page_sections(&mut |name: &str| out.table_bytes(name).unwrap_or_default());
     let page = html::render_with(
         &html::Page {
             title: sweep.name,
@@ -691,35 +688,6 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     let dir = out.path().to_path_buf();
     out.finish()?;
     Ok((dir, summary))
-}
-
-/// Carcassonne's page sections: what The Robbers change game by game (each seat's score and win
-/// rate, and the race), ahead of the paired comparisons of game length. None without them.
-fn robbers_sections(paired: &[u8], race: &[u8]) -> Vec<html::Section> {
-    if paired.is_empty() {
-        return Vec::new();
-    }
-    let mut body = String::from(
-        "<p>Each game of a row with The Robbers is replayed without them (the same base-tile \
-         order), so these are paired, game by game: <code>score_diff_mean</code> is a seat's \
-         score with minus without, with its 95% interval; <code>won_with_only</code> and \
-         <code>won_without_only</code> count the games the seat won in one of the two only.</p>\n",
-    );
-    body.push_str(&html::csv_table(paired, &[], &[]));
-    if !race.is_empty() {
-        body.push_str(
-            "<p>The race: the winner's margin and the first-to-last gap with and without (paired \
-             differences, 95% intervals), and how often the sole leader halfway through wins.</p>\n",
-        );
-        body.push_str(&html::csv_table(race, &[], &[]));
-    }
-    vec![html::Section {
-        id: "robbers".into(),
-        title:
-            "What The Robbers change: score and wins (carcassonne_paired.csv, carcassonne_race.csv)"
-                .into(),
-        html: body,
-    }]
 }
 
 /// Merges the shards' states of one game's rows and writes the report. Generic over the game.

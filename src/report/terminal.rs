@@ -70,11 +70,18 @@ impl Table {
     }
 }
 
-fn cell<'a>(r: &'a BTreeMap<String, String>, c: &str) -> &'a str {
+/// The rows of a CSV table (column -> cell), for a game's own terminal lines.
+pub fn rows(bytes: &[u8]) -> Vec<Row> {
+    Table::read(bytes).rows
+}
+
+/// A row's cell, empty where the column is missing.
+pub fn cell<'a>(r: &'a BTreeMap<String, String>, c: &str) -> &'a str {
     r.get(c).map_or("", String::as_str)
 }
 
-fn num(r: &BTreeMap<String, String>, c: &str) -> Option<f64> {
+/// A row's cell as a number, if it is one.
+pub fn num(r: &BTreeMap<String, String>, c: &str) -> Option<f64> {
     cell(r, c).parse().ok()
 }
 
@@ -207,7 +214,7 @@ const MAX_STEPS: usize = 40;
 /// percentage. The `stalled` column is shown where a game stalled or where `can_stall` says a
 /// row's policy can concede a stalled game (`Tables::can_stall`). A game length that a timer
 /// ended (stalled games, cap-outs: a tenth of a row's games or more) is marked `†` with a note.
-/// `lead` (a game's own effects, e.g. [`robbers_effects`]) comes after the table and before
+/// `lead` (a game's own effects, `Tables::terminal_lead`) comes after the table and before
 /// the steps.
 pub fn summary(
     summary_csv: &[u8],
@@ -222,8 +229,8 @@ pub fn summary(
     if t.rows.is_empty() {
         return String::new();
     }
-    // A setting varies when its rows give it two values or more; a row that leaves it empty (a
-    // robber option in a row without The Robbers) does not make it vary.
+    // A setting varies when its rows give it two values or more; a row that leaves it empty (an
+    // option of an expansion the row does not play) does not make it vary.
     let varies = |c: &str| {
         let mut given = t.rows.iter().map(|r| cell(r, c)).filter(|v| !v.is_empty());
         let first = given.next();
@@ -248,7 +255,7 @@ pub fn summary(
         .filter(|c| !varies(c) && !partly(c))
         .map(|c| format!("{c} {}", first_value(c)))
         .chain(
-            // Settings only some rows have (Carcassonne's robber options), constant where set.
+            // Settings only some rows have (an expansion's options), constant where set.
             present
                 .iter()
                 .filter(|c| !varies(c) && partly(c))
@@ -536,8 +543,8 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
             if !neighbours {
                 continue;
             }
-            // A pair that the summary shows moving another setting too (Raiders' raiders per
-            // build follow the players) is two changes, not a step.
+            // A pair that the summary shows moving another setting too (a default that follows
+            // the player count) is two changes, not a step.
             let (ra, rb) = (
                 cell(c, "row_a")
                     .parse::<usize>()
@@ -640,95 +647,6 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
             "  not a step: {setting} also moves {} between those rows (compare.csv has the pairs)\n",
             also.join(", ")
         ));
-    }
-    out
-}
-
-/// Carcassonne: what The Robbers change game by game, from `carcassonne_paired.csv` and
-/// `carcassonne_race.csv` (each game of a row with the expansion replayed without it, the same
-/// base-tile order): each seat's score and win rate, then the race. Empty without them.
-pub fn robbers_effects(summary_csv: &[u8], paired_csv: &[u8], race_csv: &[u8]) -> String {
-    let p = Table::read(paired_csv);
-    if p.rows.is_empty() {
-        return String::new();
-    }
-    let s = Table::read(summary_csv);
-    let players = |row: &str| {
-        s.rows
-            .iter()
-            .find(|r| cell(r, "row") == row)
-            .map_or(String::new(), |r| cell(r, "players").to_string())
-    };
-    let diff = |r: &Row, c: &str| {
-        format!(
-            "{:+.1} ({:+.1} to {:+.1})",
-            num(r, &format!("{c}_diff"))
-                .or(num(r, &format!("{c}_diff_mean")))
-                .unwrap_or(0.0),
-            num(r, &format!("{c}_diff_lo95")).unwrap_or(0.0),
-            num(r, &format!("{c}_diff_hi95")).unwrap_or(0.0)
-        )
-    };
-    let mut out = String::from(
-        "\nWhat The Robbers change, each game replayed without them (with − without, 95% interval):\n",
-    );
-    let mut lines = vec![[
-        "row",
-        "players",
-        "seat",
-        "score with",
-        "score change",
-        "win rate with / without",
-        "won with only / without only",
-    ]
-    .map(String::from)
-    .to_vec()];
-    for r in &p.rows {
-        lines.push(vec![
-            cell(r, "row").to_string(),
-            players(cell(r, "row")),
-            cell(r, "seat").to_string(),
-            cell(r, "score_mean_with").to_string(),
-            diff(r, "score"),
-            format!(
-                "{} / {}",
-                num(r, "win_rate_with").map_or("-".into(), pct),
-                num(r, "win_rate_without").map_or("-".into(), pct)
-            ),
-            format!(
-                "{} / {}",
-                cell(r, "won_with_only"),
-                cell(r, "won_without_only")
-            ),
-        ]);
-    }
-    out.push_str(&align(&lines, 3));
-    let race = Table::read(race_csv);
-    if !race.rows.is_empty() {
-        out.push_str("The race (points; the mid-game leader: the sole leader halfway through):\n");
-        let mut lines = vec![[
-            "row",
-            "players",
-            "winner's margin change",
-            "first-to-last gap change",
-            "mid-game leader wins with / without",
-        ]
-        .map(String::from)
-        .to_vec()];
-        for r in &race.rows {
-            lines.push(vec![
-                cell(r, "row").to_string(),
-                players(cell(r, "row")),
-                diff(r, "winner_margin"),
-                diff(r, "gap_first_last"),
-                format!(
-                    "{} / {}",
-                    num(r, "mid_leader_win_rate_with").map_or("-".into(), pct),
-                    num(r, "mid_leader_win_rate_without").map_or("-".into(), pct)
-                ),
-            ]);
-        }
-        out.push_str(&align(&lines, 2));
     }
     out
 }
@@ -847,7 +765,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
 
     #[test]
     fn disagreeing_methods_mixed_steps_modifier_steps_and_timers_are_said() {
-        let rows = b"row,variant,players,modifiers,raiders_per_build,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,stalled,losses,capouts\n\
+        let rows = b"row,variant,players,modifiers,per_build,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,stalled,losses,capouts\n\
 0,s,3,none,2,100,0.5,0.4,0.6,50,40,60,0,50,0\n\
 1,s,3,volcano,2,100,0.6,0.5,0.7,50,40,2270,30,40,0\n\
 2,s,3,gold,2,100,0.6,0.5,0.7,50,40,60,0,40,0\n\
@@ -857,14 +775,14 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
 0,2,modifiers,none,gold,100,0.1,0.01,0.2,exact,0.01\n\
 1,2,modifiers,volcano,gold,100,0.0,-0.1,0.1,exact,1.0\n\
 0,3,players,3,4,100,0.1,0.01,0.2,exact,0.01\n";
-        let settings = ["variant", "players", "modifiers", "raiders_per_build"];
+        let settings = ["variant", "players", "modifiers", "per_build"];
         let s = summary(rows, compare, b"", &settings, &[], |_| true, "");
         assert!(s.contains("modifiers none → volcano"), "{s}");
         assert!(s.contains("modifiers none → gold"), "{s}");
         assert!(!s.contains("volcano → gold"), "{s}");
         assert!(!s.contains("players 3 → 4"), "{s}");
         assert!(
-            s.contains("not a step: players also moves raiders_per_build 2 → 3"),
+            s.contains("not a step: players also moves per_build 2 → 3"),
             "{s}"
         );
         // The interval excludes 0, p > 0.05: marked, and the note names both methods.
@@ -882,25 +800,25 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
 
     #[test]
     fn a_setting_empty_in_some_rows_and_constant_in_the_others_does_not_vary() {
-        let rows = b"row,variant,robbers,robber_placement,games,turns_mean\n\
+        let rows = b"row,variant,expansion,placement,games,turns_mean\n\
 0,c,false,,100,70\n\
 1,c,true,next-in-stock,100,78\n";
         let compare = b"row_a,row_b,setting,value_a,value_b,games,turns_diff_mean,turns_diff_lo95,turns_diff_hi95\n\
-0,1,robbers,false,true,100,8,7.9,8.1\n";
+0,1,expansion,false,true,100,8,7.9,8.1\n";
         let s = summary(
             rows,
             compare,
             b"",
-            &["variant", "robbers", "robber_placement"],
+            &["variant", "expansion", "placement"],
             &[],
             |_| false,
             "",
         );
         assert!(
-            s.contains("every row: variant c, where set: robber_placement next-in-stock"),
+            s.contains("every row: variant c, where set: placement next-in-stock"),
             "{s}"
         );
-        assert!(s.contains("robbers false → true"), "{s}");
+        assert!(s.contains("expansion false → true"), "{s}");
         assert!(!s.contains(" , "), "{s}");
     }
 }

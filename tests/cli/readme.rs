@@ -200,7 +200,10 @@ fn is_points(figure: &str, x: f64) -> bool {
     (number(figure) - x * 100.0).abs() <= 0.05 + 1e-9
 }
 
-fn f(r: &HashMap<String, String>, c: &str) -> f64 {
+/// A CSV row read back (column -> cell).
+type Row = HashMap<String, String>;
+
+fn f(r: &Row, c: &str) -> f64 {
     r[c].parse()
         .unwrap_or_else(|e| panic!("column {c} = {:?}: {e}", r[c]))
 }
@@ -277,7 +280,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             })
             .unwrap_or_else(|| panic!("no 4-player team step {a} -> {b} in compare.csv"));
         assert!(
-            is_points(&steps[k + 1], f(&c, "win_rate_diff")),
+            is_points(&steps[k + 1], f(c, "win_rate_diff")),
             "README: {a} -> {b} +{} points; compare.csv {}",
             steps[k + 1],
             c["win_rate_diff"]
@@ -347,7 +350,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     let ls = rows(&repo("reports/robert-learned/summary.csv"));
     let lc = rows(&repo("reports/robert-learned/compare.csv"));
     let lin = l.take("beats the linear model it replaced by ", 7);
-    let steps: Vec<(HashMap<String, String>, &HashMap<String, String>)> = lc
+    let steps: Vec<(Row, &Row)> = lc
         .iter()
         .filter(|c| {
             c["setting"] == "policy"

@@ -1,4 +1,4 @@
-//! The `weighted` policy: Catanatron's `WeightedRandomPlayer`, an action drawn with probability proportional to its weight.
+//! The `weighted` policy: Catanatron's WeightedRandomPlayer, a legal action drawn by its weight.
 //!
 //! Catanatron (github.com/bcollazo/catanatron, `catanatron/players/weighted_random.py`) weighs a
 //! city 10,000, a settlement 1,000, a development card 100 and every other action 1, and draws
