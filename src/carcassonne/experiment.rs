@@ -555,6 +555,22 @@ impl Tables for CarcassonneRow {
         acc.games
     }
 
+    /// The Robbers' score and win effects, game by game (`carcassonne_paired.csv`, `_race.csv`).
+    fn terminal_lead(table: &mut dyn FnMut(&str) -> Vec<u8>) -> String {
+        crate::carcassonne::effects::terminal(
+            &table("summary.csv"),
+            &table("carcassonne_paired.csv"),
+            &table("carcassonne_race.csv"),
+        )
+    }
+
+    fn page_sections(table: &mut dyn FnMut(&str) -> Vec<u8>) -> Vec<crate::report::html::Section> {
+        crate::carcassonne::effects::sections(
+            &table("carcassonne_paired.csv"),
+            &table("carcassonne_race.csv"),
+        )
+    }
+
     /// `with The Robbers` / `without The Robbers`; the robber options by name (`robber_share
     /// third`).
     fn label(key: &str, value: &str) -> Option<String> {

@@ -1,5 +1,6 @@
 //! Carcassonne with The Robbers: kernel, tile file, policies, experiment and trace.
 
+pub mod effects;
 pub mod experiment;
 pub mod kernel;
 pub mod luck;

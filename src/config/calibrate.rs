@@ -75,25 +75,30 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
             "{origin}: no [calibrate] table; allowed: a config with `[calibrate]`, `knob = \"start_cards\"` and `targets = [0.2, 0.4, 0.6, 0.8]`, e.g. configs/robert-ladder.toml in the robsim repository"
         );
     };
-    let k = knobs::knob(&c.knob).with_context(|| {
-        format!(
-            "{}: unknown knob {:?}; allowed: {}",
-            ctx("calibrate.knob"),
-            c.knob,
-            knobs::keys()
-        )
-    })?;
-    let Allowed::Int(lo, hi) = k.allowed else {
+    // Only whole-number knobs have an order to search along: those are what it accepts.
+    let ordered: Vec<&str> = knobs::RULE_KNOBS
+        .iter()
+        .filter(|k| matches!(k.allowed, Allowed::Int(..)))
+        .map(|k| k.key)
+        .collect();
+    let known = knobs::knob(&c.knob);
+    let int = known.and_then(|k| match k.allowed {
+        Allowed::Int(lo, hi) => Some((k, lo, hi)),
+        _ => None,
+    });
+    let Some((k, lo, hi)) = int else {
+        let what = match known {
+            Some(k) => format!("{} is not an ordered whole-number knob", k.key),
+            None => format!("unknown knob {:?}", c.knob),
+        };
+        let hint = match crate::tomltext::nearest(&c.knob, ordered.iter().copied()) {
+            Some(n) if known.is_none() => format!("; did you mean {n:?}?"),
+            _ => String::new(),
+        };
         bail!(
-            "{}: {} is not an ordered whole-number knob; allowed: {}",
+            "{}: {what}{hint}; allowed: {}",
             ctx("calibrate.knob"),
-            k.key,
-            knobs::RULE_KNOBS
-                .iter()
-                .filter(|k| matches!(k.allowed, Allowed::Int(..)))
-                .map(|k| k.key)
-                .collect::<Vec<_>>()
-                .join(", ")
+            ordered.join(", ")
         );
     };
     let grid = toml::Table::try_from(&file.grid).context("serialising the grid")?;

@@ -23,8 +23,13 @@ use itertools::iproduct;
 pub(super) fn rows(g: &GridFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<CarcSpec>> {
     let parse = |pol: &str, key: &str| {
         CarcPolicySpec::parse(pol).with_context(|| {
+            let (head, tail) = pol.split_at(pol.find('-').unwrap_or(pol.len()));
+            let hint = match crate::tomltext::nearest(head, ["random", "greedy", "rollout"]) {
+                Some(k) if k != head => format!("; did you mean {:?}?", format!("{k}{tail}")),
+                _ => String::new(),
+            };
             format!(
-                "{}: policy {pol:?} does not play variant \"carcassonne\"; allowed: {}",
+                "{}: policy {pol:?} does not play variant \"carcassonne\"{hint}; allowed: {}",
                 ctx(key),
                 names(CarcPolicySpec::NAMES)
             )

@@ -438,7 +438,7 @@ fn bind(
     record(played, file, models, &learned, &policy, v);
     if v == "raiders" && !plays_for_its_seat(&policy) {
         bail!(
-            "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, rollout (with base auto or greedy)",
+            "{}: policy {pol:?} does not play variant \"raiders\"; allowed: greedy, random, weighted, rollout (with base auto or greedy)",
             ctx(key)
         );
     }
@@ -449,7 +449,7 @@ fn bind(
 /// greedy): what Raiders and a lineup take.
 fn plays_for_its_seat(p: &PolicySpec) -> bool {
     match p {
-        PolicySpec::Random | PolicySpec::Greedy(_) => true,
+        PolicySpec::Random | PolicySpec::Weighted | PolicySpec::Greedy(_) => true,
         PolicySpec::Rollout { knobs, .. } => {
             matches!(knobs.base, BaseName::Auto | BaseName::Greedy)
         }
@@ -458,7 +458,8 @@ fn plays_for_its_seat(p: &PolicySpec) -> bool {
 }
 
 /// Players a competitive lineup may seat: those that play for their own seat.
-const SEAT_POLICIES: &str = "random, greedy, rollout-N or halving-N (base auto or greedy)";
+const SEAT_POLICIES: &str =
+    "random, weighted, greedy, rollout-N or halving-N (base auto or greedy)";
 
 /// A lineup of `grid.seats` ("rollout-8,greedy,greedy,greedy"): its lead's policy and the
 /// others', each bound as [`bind`] does and checked to play for its own seat.

@@ -463,8 +463,8 @@ impl Sweep {
     pub fn recorded(folder: &Folder) -> Result<Sweep> {
         let origin = folder.dir.join("config.toml").display().to_string();
         let text = &folder.config_text;
-        let mut file: SweepFile = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!(tomltext::describe(&origin, text, &e)))?;
+        let mut file: SweepFile =
+            toml::from_str(text).map_err(|e| anyhow::anyhow!(describe(&origin, text, &e)))?;
         // `robsim run` before 2026-11-24 wrote these keys at their defaults for every variant;
         // they changed nothing where they do not apply, so a rerun of such a folder drops them.
         if file.description == "written by robsim run" {
@@ -510,10 +510,38 @@ impl Sweep {
     /// # Errors
     /// As [`Sweep::load`].
     pub fn parse(text: &str, origin: &str) -> Result<Sweep> {
-        let file: SweepFile = toml::from_str(text)
-            .map_err(|e| anyhow::anyhow!(tomltext::describe(origin, text, &e)))?;
+        let file: SweepFile =
+            toml::from_str(text).map_err(|e| anyhow::anyhow!(describe(origin, text, &e)))?;
         Self::from_file_in(file, origin, Some(text))
     }
+}
+
+/// The tables of a config file and the keys each accepts (`[models]` takes any name and is not
+/// listed), for the hints of an unknown key: `it belongs in [grid]`, `did you mean ... in [grid]?`.
+pub fn schema() -> Vec<(&'static str, Vec<String>)> {
+    use tomltext::keys_of;
+    vec![
+        ("", keys_of::<SweepFile>()),
+        ("grid", keys_of::<GridFile>()),
+        ("rules", keys_of::<RulesFile>()),
+        ("greedy", keys_of::<GreedyKnobs>()),
+        ("team", keys_of::<TeamKnobs>()),
+        ("team_tuned", keys_of::<TeamKnobs>()),
+        ("solitaire", keys_of::<SolitaireKnobs>()),
+        ("rollout", keys_of::<RolloutKnobs>()),
+        ("ablate", keys_of::<ablate::AblateFile>()),
+        ("calibrate", keys_of::<calibrate::CalibrateFile>()),
+        ("learned", keys_of::<learn::LearnedFile>()),
+        ("learn", keys_of::<learn::LearnFile>()),
+        ("luck", keys_of::<luck::LuckFile>()),
+        ("ceiling", keys_of::<ceiling::CeilingFile>()),
+        ("value", keys_of::<value::ValueTable>()),
+    ]
+}
+
+/// A config's TOML error as one line, with the hints of [`schema`] for an unknown key.
+fn describe(origin: &str, text: &str, e: &toml::de::Error) -> String {
+    tomltext::describe_in(origin, text, e, &schema())
 }
 
 /// The variant name of Carcassonne with The Robbers.

@@ -80,6 +80,18 @@ pub trait Tables: Experiment + Sized {
     fn can_stall(_row: &terminal::Row) -> bool {
         false
     }
+
+    /// What the game's own tables say ahead of the paired steps in the terminal, read back from
+    /// the report (`table(name)`: a table's bytes, empty when it has none). Default: nothing.
+    fn terminal_lead(_table: &mut dyn FnMut(&str) -> Vec<u8>) -> String {
+        String::new()
+    }
+
+    /// report.html sections for the game's own tables, ahead of the paired comparisons
+    /// (`table` as for [`Tables::terminal_lead`]). Default: none.
+    fn page_sections(_table: &mut dyn FnMut(&str) -> Vec<u8>) -> Vec<html::Section> {
+        Vec::new()
+    }
 }
 
 /// One SVG figure of a report: written as `<name>.svg` and shown inline in `report.html`.

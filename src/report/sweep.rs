@@ -654,27 +654,32 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         E::varying_columns(),
     );
     let headline: Vec<&str> = headline.iter().map(String::as_str).collect();
-    let page = html::render(&html::Page {
-        title: sweep.name,
-        description: sweep.description,
-        summary_csv: &summary,
-        headline: &headline,
-        summary_file: "summary.csv",
-        summary_intro: html::SWEEP_SUMMARY,
-        compare_csv: &compare_csv,
-        pairs: Some(html::SWEEP_PAIRS),
-        extra_tables: vec![
-            (
-                "ablation.csv (each knob moved, against the base row)",
-                &ablation,
-            ),
-            ("seats.csv (per seat)", &seats),
-        ],
-        figures: &figures,
-        config: &opts.config_text,
-        command: &command,
-        provenance: &provenance,
-    });
+    // The game's own tables on the page (Tables::page_sections), before the paired steps.
+    let sections = E::page_sections(&mut |name: &str| out.table_bytes(name).unwrap_or_default());
+    let page = html::render_with(
+        &html::Page {
+            title: sweep.name,
+            description: sweep.description,
+            summary_csv: &summary,
+            headline: &headline,
+            summary_file: "summary.csv",
+            summary_intro: html::SWEEP_SUMMARY,
+            compare_csv: &compare_csv,
+            pairs: Some(html::SWEEP_PAIRS),
+            extra_tables: vec![
+                (
+                    "ablation.csv (each knob moved, against the base row)",
+                    &ablation,
+                ),
+                ("seats.csv (per seat)", &seats),
+            ],
+            figures: &figures,
+            config: &opts.config_text,
+            command: &command,
+            provenance: &provenance,
+        },
+        &sections,
+    );
     out.text("report.html", page);
     out.text("manifest.json", serde_json::to_vec_pretty(&manifest)?);
     out.text("state.json", serde_json::to_vec(&state)?);

@@ -70,11 +70,18 @@ impl Table {
     }
 }
 
-fn cell<'a>(r: &'a BTreeMap<String, String>, c: &str) -> &'a str {
+/// The rows of a CSV table (column -> cell), for a game's own terminal lines.
+pub fn rows(bytes: &[u8]) -> Vec<Row> {
+    Table::read(bytes).rows
+}
+
+/// A row's cell, empty where the column is missing.
+pub fn cell<'a>(r: &'a BTreeMap<String, String>, c: &str) -> &'a str {
     r.get(c).map_or("", String::as_str)
 }
 
-fn num(r: &BTreeMap<String, String>, c: &str) -> Option<f64> {
+/// A row's cell as a number, if it is one.
+pub fn num(r: &BTreeMap<String, String>, c: &str) -> Option<f64> {
     cell(r, c).parse().ok()
 }
 
@@ -205,7 +212,10 @@ const MAX_STEPS: usize = 40;
 /// `extra` are further headline columns shown after the game length where any row has them
 /// (`robber_point_share`, `storm_turn_median`); a column named `*_share` is shown as a
 /// percentage. The `stalled` column is shown where a game stalled or where `can_stall` says a
-/// row's policy can concede a stalled game (`Tables::can_stall`).
+/// row's policy can concede a stalled game (`Tables::can_stall`). A game length that a timer
+/// ended (stalled games, cap-outs: a tenth of a row's games or more) is marked `†` with a note.
+/// `lead` (a game's own effects, `Tables::terminal_lead`) comes after the table and before
+/// the steps.
 pub fn summary(
     summary_csv: &[u8],
     compare_csv: &[u8],
@@ -213,12 +223,27 @@ pub fn summary(
     settings: &[&str],
     extra: &[&str],
     can_stall: fn(&Row) -> bool,
+    lead: &str,
 ) -> String {
     let t = Table::read(summary_csv);
     if t.rows.is_empty() {
         return String::new();
     }
-    let varies = |c: &str| t.rows.iter().any(|r| cell(r, c) != cell(&t.rows[0], c));
+    // A setting varies when its rows give it two values or more; a row that leaves it empty (an
+    // option of an expansion the row does not play) does not make it vary.
+    let varies = |c: &str| {
+        let mut given = t.rows.iter().map(|r| cell(r, c)).filter(|v| !v.is_empty());
+        let first = given.next();
+        given.any(|v| Some(v) != first)
+    };
+    let first_value = |c: &str| {
+        t.rows
+            .iter()
+            .map(|r| cell(r, c))
+            .find(|v| !v.is_empty())
+            .unwrap_or("")
+    };
+    let partly = |c: &str| t.rows.iter().any(|r| cell(r, c).is_empty());
     let present: Vec<&str> = settings
         .iter()
         .copied()
@@ -227,8 +252,19 @@ pub fn summary(
     let varying: Vec<&str> = present.iter().copied().filter(|c| varies(c)).collect();
     let fixed: Vec<String> = present
         .iter()
-        .filter(|c| !varies(c))
-        .map(|c| format!("{c} {}", cell(&t.rows[0], c)))
+        .filter(|c| !varies(c) && !partly(c))
+        .map(|c| format!("{c} {}", first_value(c)))
+        .chain(
+            // Settings only some rows have (an expansion's options), constant where set.
+            present
+                .iter()
+                .filter(|c| !varies(c) && partly(c))
+                .enumerate()
+                .map(|(i, c)| {
+                    let lead = if i == 0 { "where set: " } else { "" };
+                    format!("{lead}{c} {}", first_value(c))
+                }),
+        )
         .collect();
     let mut out = String::new();
     let games = if varies("games") {
@@ -322,9 +358,20 @@ pub fn summary(
     if team {
         head.push("team win rate (95%)".into());
     }
-    for c in &seat_cols {
-        let k: String = c.chars().filter(char::is_ascii_digit).collect();
-        head.push(format!("seat {k} wins"));
+    // Each seat's win rate: one column per seat for one or two seats; from three on, one
+    // column of percentages in seat order (`54.0 47.0 ...`), so that five seats fit a terminal.
+    let seat_no = |c: &String| -> String { c.chars().filter(char::is_ascii_digit).collect() };
+    let seats_together = seat_cols.len() > 2;
+    if seats_together {
+        head.push(format!(
+            "wins %, seats {}–{}",
+            seat_no(&seat_cols[0]),
+            seat_no(&seat_cols[seat_cols.len() - 1])
+        ));
+    } else {
+        for c in &seat_cols {
+            head.push(format!("seat {} wins", seat_no(c)));
+        }
     }
     head.push(
         if median {
@@ -351,6 +398,7 @@ pub fn summary(
         head.push("capouts".into());
     }
     let mut lines = vec![head];
+    let mut timer_rows: Vec<String> = Vec::new();
     for r in &t.rows {
         let mut l: Vec<String> = vec![cell(r, "row").to_string()];
         if ablation_rows {
@@ -373,19 +421,39 @@ pub fn summary(
                 },
             );
         }
-        for c in &seat_cols {
-            l.push(num(r, c).map_or("-".into(), pct));
-        }
-        l.push(if median {
-            format!(
-                "{} ({}–{})",
-                cell(r, "turns_median"),
-                cell(r, "turns_p10"),
-                cell(r, "turns_p90")
-            )
+        if seats_together {
+            let cells: Vec<String> = seat_cols
+                .iter()
+                .map(|c| match num(r, c) {
+                    Some(x) if x >= 0.9995 => " 100".to_string(),
+                    Some(x) => format!("{:>4.1}", x * 100.0),
+                    None => "   -".to_string(),
+                })
+                .collect();
+            l.push(cells.join(" "));
         } else {
-            cell(r, "turns_mean").to_string()
-        });
+            for c in &seat_cols {
+                l.push(num(r, c).map_or("-".into(), pct));
+            }
+        }
+        let timed_out = ended_by_timer(r);
+        if timed_out {
+            timer_rows.push(cell(r, "row").to_string());
+        }
+        l.push(format!(
+            "{}{}",
+            if median {
+                format!(
+                    "{} ({}–{})",
+                    cell(r, "turns_median"),
+                    cell(r, "turns_p10"),
+                    cell(r, "turns_p90")
+                )
+            } else {
+                cell(r, "turns_mean").to_string()
+            },
+            if timed_out { " †" } else { "" }
+        ));
         for c in &extra {
             l.push(match num(r, c) {
                 Some(x) if c.ends_with("_share") => pct(x),
@@ -410,6 +478,15 @@ pub fn summary(
         lines.push(l);
     }
     out.push_str(&align(&lines, 1 + shown));
+    if !timer_rows.is_empty() {
+        out.push_str(&format!(
+            "  † row{} {}: a tenth of the games or more ended by a timer, not in play: a stalled game the team\n    \
+             conceded after [team] concede_after_idle_turns player-turns without VP, or the turn cap\n",
+            if timer_rows.len() == 1 { "" } else { "s" },
+            timer_rows.join(", ")
+        ));
+    }
+    out.push_str(lead);
     if !ablation_rows {
         out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
     }
@@ -417,11 +494,49 @@ pub fn summary(
     out
 }
 
-/// Each step of each varying setting (neighbouring values in row order), paired on the same
-/// games: the win-rate difference with its interval and McNemar p (else the game length's).
+/// Whether a tenth or more of a row's games ended by a timer rather than in play: stalled
+/// games conceded after the idle-turn limit, and cap-outs (so p90 of its length is the timer).
+fn ended_by_timer(r: &Row) -> bool {
+    let games = num(r, "games").unwrap_or(0.0);
+    let timed = num(r, "stalled").unwrap_or(0.0) + num(r, "capouts").unwrap_or(0.0);
+    games > 0.0 && timed >= 0.1 * games
+}
+
+/// The rule modifiers of a `modifiers` value (`none` -> none; `volcano+gold` -> both).
+fn modifier_set(v: &str) -> Vec<&str> {
+    let mut m: Vec<&str> = v
+        .split('+')
+        .filter(|m| *m != "none" && !m.is_empty())
+        .collect();
+    m.sort_unstable();
+    m
+}
+
+/// Whether `b` is `a` with one modifier more.
+fn adds_one_modifier(a: &str, b: &str) -> bool {
+    let (a, b) = (modifier_set(a), modifier_set(b));
+    b.len() == a.len() + 1 && a.iter().all(|m| b.contains(m))
+}
+
+/// The McNemar test of a compare.csv line as people read it.
+fn mcnemar_name(c: &Row) -> &'static str {
+    match cell(c, "mcnemar_test") {
+        "exact" => "McNemar's exact test",
+        "chi2_cc" => "McNemar's chi-square test",
+        _ => "McNemar's test",
+    }
+}
+
+/// Each step of each varying setting, paired on the same games: the win-rate difference with
+/// its Newcombe interval and McNemar p (else the game length's). A step is a pair of rows with
+/// neighbouring values in row order (`modifiers`: one rule modifier added, so that each is
+/// compared with none) that differ in no other varying setting; where the interval and p
+/// disagree about 0.05, a note names the two methods.
 fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
     let mut lines: Vec<Vec<String>> = Vec::new();
     let mut more = 0;
+    let mut mixed: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut disagreements: Vec<&'static str> = Vec::new();
     for &setting in varying {
         let mut order: Vec<&str> = Vec::new();
         for r in &summary.rows {
@@ -439,8 +554,40 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
             let (Some(a), Some(b)) = (pos(cell(c, "value_a")), pos(cell(c, "value_b"))) else {
                 continue;
             };
-            if a.abs_diff(b) != 1 {
+            let neighbours = if setting == "modifiers" {
+                adds_one_modifier(cell(c, "value_a"), cell(c, "value_b"))
+                    || adds_one_modifier(cell(c, "value_b"), cell(c, "value_a"))
+            } else {
+                a.abs_diff(b) == 1
+            };
+            if !neighbours {
                 continue;
+            }
+            // A pair that the summary shows moving another setting too (a default that follows
+            // the player count) is two changes, not a step.
+            let (ra, rb) = (
+                cell(c, "row_a")
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| summary.rows.get(i)),
+                cell(c, "row_b")
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| summary.rows.get(i)),
+            );
+            if let (Some(ra), Some(rb)) = (ra, rb) {
+                let also: Vec<String> = varying
+                    .iter()
+                    .filter(|s| **s != setting && cell(ra, s) != cell(rb, s))
+                    .filter(|s| !cell(ra, s).is_empty() && !cell(rb, s).is_empty())
+                    .map(|s| format!("{s} {} → {}", cell(ra, s), cell(rb, s)))
+                    .collect();
+                if !also.is_empty() {
+                    if !mixed.iter().any(|(s, a)| *s == setting && *a == also) {
+                        mixed.push((setting, also));
+                    }
+                    continue;
+                }
             }
             if lines.len() >= MAX_STEPS {
                 more += 1;
@@ -463,8 +610,17 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
                 num(c, "win_rate_diff_hi95"),
             ) {
                 (Some(d), Some(lo), Some(hi)) => {
-                    let p = num(c, "mcnemar_p").map_or(String::new(), p_value);
-                    format!("{}  {p}, {}", points_ci(d, lo, hi), paired_games(c))
+                    let pv = num(c, "mcnemar_p");
+                    let p = pv.map_or(String::new(), p_value);
+                    // The interval excludes 0 but p > 0.05, or the other way round.
+                    let disagree = pv.is_some_and(|p| (lo > 0.0 || hi < 0.0) != (p < 0.05));
+                    let mark = if disagree {
+                        disagreements.push(mcnemar_name(c));
+                        " ‡"
+                    } else {
+                        ""
+                    };
+                    format!("{}  {p}{mark}, {}", points_ci(d, lo, hi), paired_games(c))
                 }
                 _ => format!(
                     "{:+.1} turns ({:+.1} to {:+.1}), {}",
@@ -481,13 +637,36 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
             ]);
         }
     }
-    if lines.is_empty() {
-        return String::new();
+    let mut out = String::new();
+    if !lines.is_empty() {
+        let win = compare
+            .rows
+            .iter()
+            .any(|c| !cell(c, "win_rate_diff").is_empty());
+        out.push_str(if win {
+            "\nEach step, paired on the same games (B − A; win rate: Newcombe 95% interval, McNemar p):\n"
+        } else {
+            "\nEach step, paired on the same games (B − A, paired-t 95% interval):\n"
+        });
+        out.push_str(&align(&lines, 2));
     }
-    let mut out = String::from("\nEach step, paired on the same games (B − A, 95% interval):\n");
-    out.push_str(&align(&lines, 2));
     if more > 0 {
         out.push_str(&format!("  ... {more} more steps in compare.csv\n"));
+    }
+    if !disagreements.is_empty() {
+        disagreements.sort_unstable();
+        disagreements.dedup();
+        out.push_str(&format!(
+            "  ‡ the interval is Newcombe's (paired proportions), p is {} on the games one row won only:\n    \
+             two methods, which near 0.05 can disagree (one excluding 0, the other not)\n",
+            disagreements.join(" / ")
+        ));
+    }
+    for (setting, also) in &mixed {
+        out.push_str(&format!(
+            "  not a step: {setting} also moves {} between those rows (compare.csv has the pairs)\n",
+            also.join(", ")
+        ));
     }
     out
 }
@@ -602,7 +781,7 @@ mod tests {
 a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let settings = ["variant", "players", "difficulty"];
-        let s = summary(rows, compare, b"", &settings, &[], |_| false);
+        let s = summary(rows, compare, b"", &settings, &[], |_| false, "");
         assert!(s.contains("every row: variant coop, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();
         assert!(table_head.starts_with("  row  difficulty"), "{s}");
@@ -614,12 +793,71 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         );
         assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
         // An ablation: one column names what each row moved, and the knobs are ranked.
-        let s = summary(rows, compare, ablation, &settings, &[], |_| false);
+        let s = summary(rows, compare, ablation, &settings, &[], |_| false, "");
         assert!(s.lines().nth(1).unwrap().starts_with("  row  moved"), "{s}");
         assert!(s.contains("  1    difficulty hard"), "{s}");
         let b = s.find("\n  b ").unwrap();
         let a = s.find("\n  a ").unwrap();
         assert!(b < a, "the larger effect first: {s}");
         assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
+    }
+
+    #[test]
+    fn disagreeing_methods_mixed_steps_modifier_steps_and_timers_are_said() {
+        let rows = b"row,variant,players,modifiers,per_build,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,stalled,losses,capouts\n\
+0,s,3,none,2,100,0.5,0.4,0.6,50,40,60,0,50,0\n\
+1,s,3,volcano,2,100,0.6,0.5,0.7,50,40,2270,30,40,0\n\
+2,s,3,gold,2,100,0.6,0.5,0.7,50,40,60,0,40,0\n\
+3,s,4,none,3,100,0.6,0.5,0.7,50,40,60,0,40,0\n";
+        let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_test,mcnemar_p\n\
+0,1,modifiers,none,volcano,100,0.167,0.02,0.336,exact,0.062\n\
+0,2,modifiers,none,gold,100,0.1,0.01,0.2,exact,0.01\n\
+1,2,modifiers,volcano,gold,100,0.0,-0.1,0.1,exact,1.0\n\
+0,3,players,3,4,100,0.1,0.01,0.2,exact,0.01\n";
+        let settings = ["variant", "players", "modifiers", "per_build"];
+        let s = summary(rows, compare, b"", &settings, &[], |_| true, "");
+        assert!(s.contains("modifiers none → volcano"), "{s}");
+        assert!(s.contains("modifiers none → gold"), "{s}");
+        assert!(!s.contains("volcano → gold"), "{s}");
+        assert!(!s.contains("players 3 → 4"), "{s}");
+        assert!(
+            s.contains("not a step: players also moves per_build 2 → 3"),
+            "{s}"
+        );
+        // The interval excludes 0, p > 0.05: marked, and the note names both methods.
+        assert!(s.contains("p = 0.062 ‡"), "{s}");
+        assert!(
+            s.contains("Newcombe") && s.contains("McNemar's exact test"),
+            "{s}"
+        );
+        assert_eq!(s.matches(" ‡,").count(), 1, "{s}");
+        // Row 1: 30 of 100 games stalled, its p90 is the timer.
+        assert!(s.contains("50 (40–2270) †"), "{s}");
+        assert!(s.contains("† row 1:"), "{s}");
+        assert!(s.lines().all(|l| l.chars().count() <= 120), "{s}");
+    }
+
+    #[test]
+    fn a_setting_empty_in_some_rows_and_constant_in_the_others_does_not_vary() {
+        let rows = b"row,variant,expansion,placement,games,turns_mean\n\
+0,c,false,,100,70\n\
+1,c,true,next-in-stock,100,78\n";
+        let compare = b"row_a,row_b,setting,value_a,value_b,games,turns_diff_mean,turns_diff_lo95,turns_diff_hi95\n\
+0,1,expansion,false,true,100,8,7.9,8.1\n";
+        let s = summary(
+            rows,
+            compare,
+            b"",
+            &["variant", "expansion", "placement"],
+            &[],
+            |_| false,
+            "",
+        );
+        assert!(
+            s.contains("every row: variant c, where set: placement next-in-stock"),
+            "{s}"
+        );
+        assert!(s.contains("expansion false → true"), "{s}");
+        assert!(!s.contains(" , "), "{s}");
     }
 }

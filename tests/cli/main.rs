@@ -13,6 +13,7 @@ mod golden;
 mod journeys;
 mod learn;
 mod luck;
+mod meaning;
 mod names;
 mod outputs;
 mod readme;

@@ -70,3 +70,405 @@ fn the_readme_main_table_equals_the_committed_reports() {
         );
     }
 }
+
+/// The prose of the README's main-result section (its table and figure left out) as one line,
+/// with code spans and link targets blanked: the figures a person reads.
+fn main_result_prose(readme: &str) -> String {
+    let section: String = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("The main result"))
+        .expect("README has a \"## The main result\" section")
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with('|') && !l.starts_with("!["))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = String::new();
+    let mut chars = section.chars().peekable();
+    let mut code = false;
+    while let Some(c) = chars.next() {
+        if c == '`' {
+            code = !code;
+            out.push(' ');
+        } else if code {
+            out.push(' ');
+        } else if c == ']' && chars.peek() == Some(&'(') {
+            // A link target: `](docs/results.md#...)`.
+            out.push(']');
+            for d in chars.by_ref() {
+                if d == ')' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The figures of a text: digit runs not inside a word (`x86_64` is a word), with thousands
+/// commas (`10,000`), decimals (`8.5`) and dates (`2026-11-26`, kept as text); signs and
+/// units dropped. Each with its byte offset.
+fn figures(text: &str) -> Vec<(usize, String)> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let mut j = i;
+        while j < b.len()
+            && (b[j].is_ascii_digit()
+                || (b"-,.".contains(&b[j]) && j + 1 < b.len() && b[j + 1].is_ascii_digit()))
+        {
+            j += 1;
+        }
+        let inside_word = (start > 0 && word(b[start - 1])) || (j < b.len() && word(b[j]));
+        if !inside_word {
+            out.push((start, text[start..j].to_string()));
+        }
+        // Skip the rest of a word (`x86_64`).
+        while j < b.len() && word(b[j]) {
+            j += 1;
+        }
+        i = j;
+    }
+    out
+}
+
+/// The README's figures, each ticked off when a check reads it; every one must be.
+struct Ledger {
+    text: String,
+    figures: Vec<(usize, String)>,
+    read: Vec<bool>,
+}
+
+impl Ledger {
+    fn new(text: String) -> Ledger {
+        let figures = figures(&text);
+        let read = vec![false; figures.len()];
+        Ledger {
+            text,
+            figures,
+            read,
+        }
+    }
+
+    /// The `n` figures from where `anchor` starts (figures inside it included), ticked off.
+    fn take(&mut self, anchor: &str, n: usize) -> Vec<String> {
+        let at = self.text.find(anchor).unwrap_or_else(|| {
+            panic!("README's main result no longer says {anchor:?}; check its figures in tests/cli/readme.rs")
+        });
+        let idx: Vec<usize> = (0..self.figures.len())
+            .filter(|&k| self.figures[k].0 >= at)
+            .take(n)
+            .collect();
+        assert_eq!(idx.len(), n, "{n} figures after {anchor:?}");
+        idx.iter()
+            .map(|&k| {
+                self.read[k] = true;
+                self.figures[k].1.clone()
+            })
+            .collect()
+    }
+
+    fn unread(&self) -> Vec<String> {
+        self.figures
+            .iter()
+            .zip(&self.read)
+            .filter(|(_, r)| !**r)
+            .map(|((_, f), _)| f.clone())
+            .collect()
+    }
+}
+
+/// A figure as a number (`10,000` -> 10000).
+fn number(s: &str) -> f64 {
+    s.replace(',', "")
+        .parse()
+        .unwrap_or_else(|e| panic!("{s:?}: {e}"))
+}
+
+/// Whether a README figure with one decimal (`8.6`) is `x` (a share, ×100) rounded: within half
+/// a unit of its last digit, so that 0.0855 may read 8.5 or 8.6.
+fn is_points(figure: &str, x: f64) -> bool {
+    (number(figure) - x * 100.0).abs() <= 0.05 + 1e-9
+}
+
+/// A CSV row read back (column -> cell).
+type Row = HashMap<String, String>;
+
+fn f(r: &Row, c: &str) -> f64 {
+    r[c].parse()
+        .unwrap_or_else(|e| panic!("column {c} = {:?}: {e}", r[c]))
+}
+
+fn json(path: &str) -> serde_json::Value {
+    serde_json::from_str(&repo(path)).unwrap()
+}
+
+#[test]
+fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
+    let mut l = Ledger::new(main_result_prose(&repo("README.md")));
+    let diff_summary = rows(&repo("reports/robert-difficulty/summary.csv"));
+    let diff_compare = rows(&repo("reports/robert-difficulty/compare.csv"));
+    let manifest = json("reports/robert-difficulty/manifest.json");
+    let row = |rows: &[HashMap<String, String>], i: &str| -> HashMap<String, String> {
+        rows.iter().find(|r| r["row"] == i).cloned().unwrap()
+    };
+
+    // The run: seed, games, date, cores, seconds.
+    let run = l.take("(seed ", 2);
+    assert_eq!(number(&run[0]), manifest["seed"].as_f64().unwrap(), "seed");
+    assert_eq!(
+        number(&run[1]),
+        manifest["games_per_row"].as_f64().unwrap(),
+        "games per row"
+    );
+    let when = l.take("a freshly shuffled board per game; ", 3);
+    assert_eq!(
+        when[0],
+        manifest["started_utc"].as_str().unwrap()[..10],
+        "date"
+    );
+    assert_eq!(
+        number(&when[1]),
+        manifest["host_cpus"].as_f64().unwrap(),
+        "cores"
+    );
+    assert_eq!(
+        number(&when[2]),
+        manifest["elapsed_seconds"].as_f64().unwrap().round(),
+        "seconds"
+    );
+    // The interval's level: the reports' `_lo95`/`_hi95` columns.
+    assert_eq!(l.take("Win rate with its 95% Wilson interval", 1), ["95"]);
+    assert!(diff_summary[0].contains_key("win_rate_lo95"));
+    // The search column's run.
+    let skill = rows(&repo("reports/robert-skill/summary.csv"));
+    let search = l.take("search player over the team script (seed ", 2);
+    for r in skill.iter().filter(|r| r["policy"] == "rollout-16") {
+        assert_eq!(number(&search[0]), f(r, "seed"), "rollout-16 seed");
+        assert_eq!(number(&search[1]), f(r, "games"), "rollout-16 games");
+    }
+
+    // Each difficulty step of the script with 4 players, paired.
+    let steps = l.take("With 4 players the script gains ", 4);
+    assert_eq!(steps[0], "4");
+    for (k, (a, b)) in [
+        ("impossible", "hard"),
+        ("hard", "moderate"),
+        ("moderate", "easy"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let c = diff_compare
+            .iter()
+            .find(|c| {
+                let ra = row(&diff_summary, &c["row_a"]);
+                c["setting"] == "difficulty"
+                    && c["value_a"] == a
+                    && c["value_b"] == b
+                    && ra["players"] == "4"
+                    && ra["policy"] == "team"
+            })
+            .unwrap_or_else(|| panic!("no 4-player team step {a} -> {b} in compare.csv"));
+        assert!(
+            is_points(&steps[k + 1], f(c, "win_rate_diff")),
+            "README: {a} -> {b} +{} points; compare.csv {}",
+            steps[k + 1],
+            c["win_rate_diff"]
+        );
+    }
+    // 3 players harder than 4 at every level; Impossible nearly impossible for every player.
+    assert_eq!(
+        l.take("3 players is much harder than 4 at every level", 2),
+        ["3", "4"]
+    );
+    for r in diff_summary.iter().filter(|r| r["players"] == "3") {
+        let four = diff_summary
+            .iter()
+            .find(|x| {
+                x["players"] == "4"
+                    && x["difficulty"] == r["difficulty"]
+                    && x["policy"] == r["policy"]
+            })
+            .unwrap();
+        assert!(
+            f(r, "win_rate") < f(four, "win_rate"),
+            "3 players {} {} wins no less than 4",
+            r["policy"],
+            r["difficulty"]
+        );
+    }
+    l.take("Impossible really is nearly impossible for every player", 0);
+    for r in diff_summary
+        .iter()
+        .chain(&skill)
+        .filter(|r| r["difficulty"] == "impossible")
+    {
+        assert!(
+            f(r, "win_rate") < 0.02,
+            "{} impossible wins {}",
+            r["policy"],
+            r["win_rate"]
+        );
+    }
+
+    // The learned player against the script, paired, at Moderate and Easy.
+    let gain = l.take("learned player wins ", 2);
+    let paired: Vec<&HashMap<String, String>> = diff_compare
+        .iter()
+        .filter(|c| {
+            c["setting"] == "policy"
+                && c["value_a"] == "team"
+                && c["value_b"] == "learned"
+                && ["moderate", "easy"]
+                    .contains(&row(&diff_summary, &c["row_a"])["difficulty"].as_str())
+        })
+        .collect();
+    assert!(!paired.is_empty());
+    let d: Vec<f64> = paired.iter().map(|c| f(c, "win_rate_diff")).collect();
+    let (lo, hi) = (
+        d.iter().copied().fold(1.0, f64::min),
+        d.iter().copied().fold(-1.0, f64::max),
+    );
+    assert!(
+        is_points(&gain[0], lo) && is_points(&gain[1], hi),
+        "README {gain:?}; compare.csv {lo}..{hi}"
+    );
+    assert_eq!(l.take("(paired, every interval above 0)", 1), ["0"]);
+    assert!(paired.iter().all(|c| f(c, "win_rate_diff_lo95") > 0.0));
+
+    // Against the linear model it replaced (reports/robert-learned).
+    let ls = rows(&repo("reports/robert-learned/summary.csv"));
+    let lc = rows(&repo("reports/robert-learned/compare.csv"));
+    let lin = l.take("beats the linear model it replaced by ", 7);
+    let steps: Vec<(Row, &Row)> = lc
+        .iter()
+        .filter(|c| {
+            c["setting"] == "policy"
+                && c["value_a"] == "learned:linear"
+                && c["value_b"] == "learned"
+        })
+        .map(|c| (row(&ls, &c["row_a"]), c))
+        .filter(|(r, _)| {
+            ["3", "4"].contains(&r["players"].as_str())
+                && ["moderate", "easy"].contains(&r["difficulty"].as_str())
+        })
+        .collect();
+    assert_eq!(steps.len(), 4, "3 and 4 players, Moderate and Easy");
+    assert_eq!((lin[2].as_str(), lin[3].as_str()), ("3", "4"));
+    let d: Vec<f64> = steps.iter().map(|(_, c)| f(c, "win_rate_diff")).collect();
+    let (lo, hi) = (
+        d.iter().copied().fold(1.0, f64::min),
+        d.iter().copied().fold(-1.0, f64::max),
+    );
+    assert!(
+        is_points(&lin[0], lo) && is_points(&lin[1], hi),
+        "README {lin:?}; robert-learned {lo}..{hi}"
+    );
+    let (_, m4) = steps
+        .iter()
+        .find(|(r, _)| r["players"] == "4" && r["difficulty"] == "moderate")
+        .unwrap();
+    assert!(
+        is_points(&lin[4], f(m4, "win_rate_diff")) && lin[5] == "4",
+        "README {lin:?}"
+    );
+    assert!(
+        steps.iter().all(|(_, c)| number(&lin[6]) == f(c, "games")),
+        "paired games"
+    );
+
+    // Against the search over the script, and the search over it (reports/robert-ceiling).
+    let cs = rows(&repo("reports/robert-ceiling/summary.csv"));
+    let cc = rows(&repo("reports/robert-ceiling/compare.csv"));
+    let vs = l.take(
+        "at 4-player Moderate it beats the search over the script by ",
+        5,
+    );
+    let c = cc
+        .iter()
+        .find(|c| c["value_a"] == "learned" && c["value_b"] == "rollout-16:team")
+        .expect("learned against rollout-16:team in robert-ceiling");
+    let r = row(&cs, &c["row_a"]);
+    assert_eq!(
+        (vs[0].as_str(), r["difficulty"].as_str()),
+        (r["players"].as_str(), "moderate")
+    );
+    // The README says the learned player's lead: A − B, the CSV's B − A negated.
+    assert!(
+        is_points(&vs[1], -f(c, "win_rate_diff")),
+        "README {vs:?}; {c:?}"
+    );
+    assert_eq!(number(&vs[2]), f(c, "games"));
+    assert!(
+        is_points(&vs[3], -f(c, "win_rate_diff_hi95"))
+            && is_points(&vs[4], -f(c, "win_rate_diff_lo95")),
+        "README {vs:?}; {c:?}"
+    );
+    let over = l.take("the search over it wins ", 4);
+    let r = cs
+        .iter()
+        .find(|r| r["policy"] == format!("rollout-{}:learned", over[3]))
+        .expect("the search over learned");
+    assert!(
+        is_points(&over[0], f(r, "win_rate"))
+            && is_points(&over[1], f(r, "win_rate_lo95"))
+            && is_points(&over[2], f(r, "win_rate_hi95")),
+        "README {over:?}; {r:?}"
+    );
+    let budget = rows(&repo("reports/robert-budget-4p-moderate/summary.csv"));
+    let b64 = l.take("about what ", 5);
+    let r = budget
+        .iter()
+        .find(|r| r["policy"] == format!("rollout-{}:learned", b64[0]))
+        .expect("the budget row");
+    assert!(
+        is_points(&b64[1], f(r, "win_rate"))
+            && is_points(&b64[2], f(r, "win_rate_lo95"))
+            && is_points(&b64[3], f(r, "win_rate_hi95")),
+        "README {b64:?}; {r:?}"
+    );
+    assert_eq!(number(&b64[4]), f(r, "games"));
+
+    // Stalled games at 4 players, Moderate and Easy: the learned player's, then the script's.
+    let st = l.take("At 4 players Moderate and Easy ", 5);
+    assert_eq!(st[0], "4");
+    let share = |policy: &str, level: &str| {
+        let r = diff_summary
+            .iter()
+            .find(|r| r["players"] == "4" && r["policy"] == policy && r["difficulty"] == level)
+            .unwrap();
+        f(r, "stalled") / f(r, "games")
+    };
+    for (k, (policy, level)) in [
+        ("learned", "moderate"),
+        ("learned", "easy"),
+        ("team", "moderate"),
+        ("team", "easy"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert!(
+            is_points(&st[k + 1], share(policy, level)),
+            "README {policy} {level} stalls {}%; robert-difficulty {:.2}%",
+            st[k + 1],
+            share(policy, level) * 100.0
+        );
+    }
+
+    assert!(
+        l.unread().is_empty(),
+        "figures in README's main result that no check reads (add a check in tests/cli/readme.rs): {:?}",
+        l.unread()
+    );
+}

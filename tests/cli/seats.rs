@@ -79,7 +79,7 @@ fn bad_lineups_exit_2_naming_the_key() {
         (
             "variant = \"base\"\nplayers = 3\nseats = \"team,greedy,greedy\"",
             "grid.seats",
-            "allowed: random, greedy, rollout-N",
+            "allowed: random, weighted, greedy, rollout-N",
         ),
         (
             "variant = \"base\"\nplayers = 3\nseats = \"greedy,,greedy\"",

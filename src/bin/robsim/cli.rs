@@ -153,7 +153,8 @@ pub(crate) struct GameArgs {
     pub(crate) players: Option<u8>,
     /// Policy in every seat [default: the variant's own]
     ///
-    /// random, greedy, team, team-tuned (the published tuned knobs, built in), solitaire,
+    /// random, weighted (Catanatron's weighted random player), greedy, team, team-tuned (the
+    /// published tuned knobs, built in), solitaire,
     /// rollout, rollout-N (N rollouts per candidate), rollout-N:BASE (over base team, greedy,
     /// solitaire or learned), halving-N and halving-N:BASE (N rollouts per decision, sequential
     /// halving), a search name ending in @H (robert: futures cut after H player-turns and scored

@@ -256,12 +256,14 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         .map(String::from)
         .collect();
     // A report holds one game: Catan's setting columns (and rows that can stall), else Carcassonne's.
-    let (headline, knobs, can_stall) = if headers.iter().any(|h| h == "robbers") {
+    type Lead = fn(&mut dyn FnMut(&str) -> Vec<u8>) -> String;
+    let (headline, knobs, can_stall, lead) = if headers.iter().any(|h| h == "robbers") {
         use robsim::carcassonne::experiment::CarcassonneRow as R;
         (
             R::headline_columns(),
             R::varying_columns(),
             R::can_stall as fn(&_) -> bool,
+            R::terminal_lead as Lead,
         )
     } else {
         use robsim::catan::experiment::CatanRow as R;
@@ -269,6 +271,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
             R::headline_columns(),
             R::varying_columns(),
             R::can_stall as fn(&_) -> bool,
+            R::terminal_lead as Lead,
         )
     };
     // The settings: the headline columns before `games`, then the rule knobs.
@@ -299,6 +302,14 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         })
         .collect();
     let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_default();
+    // A game's own effects (Carcassonne: The Robbers' score and wins) lead the steps.
+    let lead = lead(&mut |f: &str| {
+        if f == "summary.csv" {
+            csv_bytes.to_vec()
+        } else {
+            read(f)
+        }
+    });
     let text = robsim::report::terminal::summary(
         csv_bytes,
         &read("compare.csv"),
@@ -306,6 +317,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         &settings,
         &extra,
         can_stall,
+        &lead,
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;

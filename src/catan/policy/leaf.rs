@@ -1,6 +1,6 @@
 //! The leaf player: every player that decides without searching, in one `Copy` enum.
 //!
-//! A leaf is a player that decides without searching: random, greedy, team, solitaire, or the
+//! A leaf is a player that decides without searching: random, weighted, greedy, team, solitaire, or the
 //! learned player (`L`, `LearnedPolicy`; a learned player's own base is a `Leaf<NoModel>`, whose
 //! learned variant cannot be built). It is `Copy` and dispatched statically, one match per
 //! decision; a rollout copies only the variant it plays and calls that player directly, so a
@@ -11,6 +11,7 @@ use super::greedy::GreedyPolicy;
 use super::random::RandomPolicy;
 use super::solitaire::SolitairePolicy;
 use super::team::{TeamKnobs, TeamPolicy};
+use super::weighted::WeightedPolicy;
 use crate::catan::sim::GameRngs;
 use crate::catan::{Action, ActionList, Game, Variant};
 use crate::engine::play::{play, Observer, Policy};
@@ -50,6 +51,7 @@ impl Learner for NoModel {
 #[allow(clippy::large_enum_variant)]
 pub enum Leaf<L> {
     Random(RandomPolicy),
+    Weighted(WeightedPolicy),
     Greedy(GreedyPolicy),
     Team(TeamPolicy),
     Solitaire(SolitairePolicy),
@@ -82,6 +84,7 @@ impl<L: Learner> Leaf<L> {
     pub fn play_out(&self, g: &mut Game, streams: &mut GameRngs, buf: &mut ActionList) {
         match self {
             Leaf::Random(p) => play(g, &mut { *p }, streams, buf, &mut ()),
+            Leaf::Weighted(p) => play(g, &mut { *p }, streams, buf, &mut ()),
             Leaf::Greedy(p) => play(g, &mut { *p }, streams, buf, &mut ()),
             Leaf::Team(p) => play(g, &mut { *p }, streams, buf, &mut ()),
             Leaf::Solitaire(p) => play(g, &mut { *p }, streams, buf, &mut ()),
@@ -99,6 +102,7 @@ impl<L: Learner> Leaf<L> {
     ) {
         match self {
             Leaf::Random(p) => play(g, &mut { *p }, streams, buf, obs),
+            Leaf::Weighted(p) => play(g, &mut { *p }, streams, buf, obs),
             Leaf::Greedy(p) => play(g, &mut { *p }, streams, buf, obs),
             Leaf::Team(p) => play(g, &mut { *p }, streams, buf, obs),
             Leaf::Solitaire(p) => play(g, &mut { *p }, streams, buf, obs),
@@ -132,6 +136,7 @@ impl<L: Learner> Policy<Game<'_>> for Leaf<L> {
     fn choose(&mut self, g: &Game, legal: &mut ActionList, rng: &mut Rng) -> Action {
         match self {
             Leaf::Random(p) => p.choose(g, legal, rng),
+            Leaf::Weighted(p) => p.choose(g, legal, rng),
             Leaf::Greedy(p) => p.choose(g, legal, rng),
             Leaf::Team(p) => p.choose(g, legal, rng),
             Leaf::Solitaire(p) => p.choose(g, legal, rng),

@@ -18,6 +18,7 @@ pub mod team;
 #[cfg(test)]
 mod testkit;
 pub mod value;
+pub mod weighted;
 
 use crate::catan::{Action, ActionList, Game, MAX_PLAYERS};
 use crate::engine::seeds::Rng;
@@ -37,6 +38,7 @@ pub use rollout::{RolloutKnobs, RolloutPolicy, SearchMode};
 
 pub use solitaire::{SolitaireKnobs, SolitairePolicy};
 pub use team::{provably_lost, TeamKnobs, TeamPolicy};
+pub use weighted::WeightedPolicy;
 
 /// The knob tables of a config (`[greedy]`, `[team]`, `[solitaire]`, `[rollout]`) and the
 /// models its rows may play.
@@ -62,7 +64,7 @@ pub type ModelName = arrayvec::ArrayString<24>;
 /// Why a policy name is not one [`PolicySpec::parse`] accepts; the message names what is.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PolicyError {
-    #[error("unknown policy {0:?}; allowed: {ALLOWED}")]
+    #[error("unknown policy {0:?}{hint}; allowed: {ALLOWED}", hint = did_you_mean(.0))]
     Unknown(String),
     #[error("policy {name:?}: {budget:?} is not a number of rollouts; allowed: rollout-N with N a whole number from 1 to 65535, halving-N with N a whole number of at least 1")]
     Budget { name: String, budget: String },
@@ -82,13 +84,42 @@ pub enum PolicyError {
     },
 }
 
+/// The names a policy name starts with, for "did you mean" hints.
+const FAMILIES: [&str; 9] = [
+    "random",
+    "greedy",
+    "team",
+    "team-tuned",
+    "solitaire",
+    "weighted",
+    "learned",
+    "rollout",
+    "halving",
+];
+
+/// `; did you mean "learned"?` for a name close to a policy's (`learnd`), its suffix kept
+/// (`rolout-8` -> `rollout-8`); empty when none is close.
+fn did_you_mean(name: &str) -> String {
+    let (head, tail) = match name.find(['-', ':', '@', '+']) {
+        // `team-tuned` is one name, not `team` and a budget.
+        Some(i) if !name.starts_with("team-") => name.split_at(i),
+        _ => (name, ""),
+    };
+    match crate::tomltext::nearest(head, FAMILIES) {
+        Some(k) if k != head => format!("; did you mean {:?}?", format!("{k}{tail}")),
+        _ => String::new(),
+    }
+}
+
 /// Every accepted policy name, for error messages.
-pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open; one ending in @H (Robert) stops its futures after H player-turns and scores them with the value model";
+pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, weighted (Catanatron's weighted random player), learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open; one ending in @H (Robert) stops its futures after H player-turns and scores them with the value model";
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PolicySpec {
     Random,
+    /// Catanatron's `WeightedRandomPlayer` (`weighted`).
+    Weighted,
     Greedy(GreedyKnobs),
     Team(TeamKnobs),
     /// The team policy with the `[team_tuned]` knobs, beside `team` in one sweep.
@@ -114,6 +145,7 @@ pub enum PolicySpec {
 #[derive(Clone, Debug, PartialEq)]
 enum PolicyName<'s> {
     Random,
+    Weighted,
     Greedy,
     Team,
     TeamTuned,
@@ -219,6 +251,7 @@ impl<'s> PolicyName<'s> {
         }
         Ok(match s {
             "random" => PolicyName::Random,
+            "weighted" => PolicyName::Weighted,
             "greedy" => PolicyName::Greedy,
             "team" => PolicyName::Team,
             "team-tuned" => PolicyName::TeamTuned,
@@ -282,6 +315,7 @@ impl PolicySpec {
         };
         Ok(match PolicyName::parse(s)? {
             PolicyName::Random => PolicySpec::Random,
+            PolicyName::Weighted => PolicySpec::Weighted,
             PolicyName::Greedy => PolicySpec::Greedy(k.greedy),
             PolicyName::Team => PolicySpec::Team(k.team),
             PolicyName::TeamTuned => PolicySpec::TeamTuned(
@@ -337,6 +371,7 @@ impl PolicySpec {
     pub fn name(&self) -> &'static str {
         match self {
             PolicySpec::Random => "random",
+            PolicySpec::Weighted => "weighted",
             PolicySpec::Greedy(_) => "greedy",
             PolicySpec::Team(_) => "team",
             PolicySpec::TeamTuned(_) => "team-tuned",
@@ -422,6 +457,7 @@ impl PolicySpec {
     pub fn player(self) -> Player {
         match self {
             PolicySpec::Random => Player::Leaf(Leaf::Random(RandomPolicy)),
+            PolicySpec::Weighted => Player::Leaf(Leaf::Weighted(WeightedPolicy)),
             PolicySpec::Greedy(k) => Player::Leaf(Leaf::Greedy(GreedyPolicy::new(k))),
             PolicySpec::Team(k) | PolicySpec::TeamTuned(k) => {
                 Player::Leaf(Leaf::Team(TeamPolicy::new(k)))
@@ -454,6 +490,7 @@ pub trait Effort {
 
 impl Effort for NullPolicy {}
 impl Effort for RandomPolicy {}
+impl Effort for WeightedPolicy {}
 impl Effort for GreedyPolicy {}
 impl Effort for TeamPolicy {}
 impl Effort for SolitairePolicy {}
@@ -522,7 +559,12 @@ mod tests {
             PolicySpec::parse("nobody", &k),
             Err(PolicyError::Unknown("nobody".into()))
         );
+        let e = PolicySpec::parse("learnd", &k).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"learned\"?"), "{e}");
+        let e = PolicySpec::parse("rolout-8", &k).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"rollout-8\"?"), "{e}");
         let e = PolicySpec::parse("nobody", &k).unwrap_err().to_string();
+        assert!(!e.contains("did you mean"), "{e}");
         assert!(
             e.contains("allowed: random, greedy, team, team-tuned"),
             "{e}"
