@@ -12,19 +12,20 @@ use std::hint::black_box;
 const GAMES: u64 = 200;
 const SEED: u64 = 2026;
 
-/// Plays `GAMES` games; returns (player-turns, checksum of outcomes and turns).
+/// Plays `GAMES` games from `seed`; returns (player-turns, checksum of outcomes and turns).
 fn batch<P: for<'t> Policy<Game<'t>> + Clone>(
     topo: &Topology,
     rules: Rules,
     board: BoardKind,
     policy: &P,
+    seed: u64,
 ) -> (u64, u64) {
     let mut buf = Box::new(ActionList::new());
     let (mut turns, mut sum) = (0u64, 0u64);
     for i in 0..GAMES {
-        let layout = layout_for(topo, board, SEED, i);
+        let layout = layout_for(topo, board, seed, i);
         let mut g = Game::new(topo, layout, rules);
-        let mut rngs = GameRngs::new(SEED, i);
+        let mut rngs = GameRngs::new(seed, i);
         let o = play(&mut g, &mut policy.clone(), &mut rngs, &mut buf, &mut ());
         let code = match o {
             Outcome::Winner(p) => 1 + p.0 as u64,
@@ -48,9 +49,24 @@ fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
     policy: P,
     expected: (u64, u64),
 ) {
+    bench_seeded(c, name, rules, board, policy, SEED, expected)
+}
+
+/// A workload: its checksum checked, then timed. Criterion's time is per `GAMES` games (the
+/// cost measure of docs/speed.md is the time per game, compared between players on the same
+/// games) and its throughput player-turns/s; the player-turns a game are printed beside it.
+fn bench_seeded<P: for<'t> Policy<Game<'t>> + Clone>(
+    c: &mut Criterion,
+    name: &str,
+    rules: Rules,
+    board: BoardKind,
+    policy: P,
+    seed: u64,
+    expected: (u64, u64),
+) {
     let map = robsim::catan::mapfile::map_for("base", &rules);
     let topo = Topology::build(&robsim::catan::mapfile::resolve_map(&map).unwrap()).unwrap();
-    let got = batch(&topo, rules, board, &policy);
+    let got = batch(&topo, rules, board, &policy, seed);
     if std::env::var_os("ROBSIM_BLESS").is_some() {
         eprintln!("{name}: {got:?}");
         return;
@@ -59,10 +75,20 @@ fn bench_one<P: for<'t> Policy<Game<'t>> + Clone>(
         got, expected,
         "{name}: results changed (player-turns, checksum); update the expected value only for an intended rules or policy change"
     );
+    eprintln!(
+        "{name}: {:.1} player-turns a game ({} in {GAMES} games; time per game = time / {GAMES})",
+        got.0 as f64 / GAMES as f64,
+        got.0
+    );
     let mut g = c.benchmark_group("games");
     g.throughput(Throughput::Elements(got.0)); // elements = player-turns
     g.bench_function(BenchmarkId::new(name, GAMES), |b| {
-        b.iter(|| assert_eq!(black_box(batch(&topo, rules, board, &policy)), expected))
+        b.iter(|| {
+            assert_eq!(
+                black_box(batch(&topo, rules, board, &policy, seed)),
+                expected
+            )
+        })
     });
     g.finish();
 }
@@ -135,6 +161,33 @@ fn engine(c: &mut Criterion) {
             expected,
         );
     }
+    // The learned player's cost against the team script's as `robsim bench` prices it: the same
+    // games (seed 1, a shuffled board per game: the first 200 of `robsim bench`'s
+    // robert_4p_{team,learned}_moderate), compared per game.
+    let (model, _) = robsim::config::modelfile::parse(
+        include_str!("../configs/models/robert.toml"),
+        "configs/models/robert.toml",
+    )
+    .expect("the model reads");
+    let random = BoardKind::Random { red_apart: true };
+    bench_seeded(
+        c,
+        "robert_4p_team_moderate_shuffled",
+        rules,
+        random,
+        team,
+        1,
+        (59201, 1723233515249165995),
+    );
+    bench_seeded(
+        c,
+        "robert_4p_learned_moderate_shuffled",
+        rules,
+        random,
+        LearnedPolicy::new(model),
+        1,
+        (46093, 5989632028653655925),
+    );
 }
 
 fn solitaire(c: &mut Criterion) {

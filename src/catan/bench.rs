@@ -131,6 +131,12 @@ pub struct BenchLine {
     pub seconds_median: f64,
     pub games_per_s: f64,
     pub player_turns_per_s: f64,
+    /// The cost measure (docs/speed.md): core-microseconds per game (seconds x threads / games)
+    /// and core-nanoseconds per player-turn. Players compare per game on the same games
+    /// ([`ratios`]): a player whose games run longer (a stalling team's idle turns) pays per
+    /// game, not per player-turn.
+    pub core_us_per_game: f64,
+    pub core_ns_per_player_turn: f64,
     /// All-threads rate divided by the 1-thread rate measured in the same run.
     pub scaling: Option<f64>,
     /// Search players: decisions searched and rollouts played per second.
@@ -186,12 +192,55 @@ fn lines_for<W: Experiment<Acc = Tally> + Named>(
             seconds_median: (secs * 1e4).round() / 1e4,
             games_per_s: (games as f64 / secs).round(),
             player_turns_per_s: (t1.turns as f64 / secs).round(),
+            core_us_per_game: (secs * threads as f64 / games as f64 * 1e7).round() / 10.0,
+            core_ns_per_player_turn: (secs * threads as f64 / t1.turns.max(1) as f64 * 1e10)
+                .round()
+                / 10.0,
             scaling: scaling.map(|x| (x * 100.0).round() / 100.0),
             decisions_per_s: (t1.decisions > 0).then(|| (t1.decisions as f64 / secs).round()),
             rollouts_per_s: (t1.rollouts > 0).then(|| (t1.rollouts as f64 / secs).round()),
         });
     }
     Ok(())
+}
+
+/// Workloads that play the same games (rules, board, seeds) with different players, each with
+/// the workload it is priced against.
+pub const SAME_GAMES: &[(&str, &str)] =
+    &[("robert_4p_learned_moderate", "robert_4p_team_moderate")];
+
+/// A player's cost against another's on the same games, from the 1-thread lines.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CostRatio {
+    pub workload: &'static str,
+    pub against: &'static str,
+    /// Core-seconds per game over the other's: the measure.
+    pub per_game: f64,
+    /// Core-seconds per player-turn over the other's (the games' lengths differ).
+    pub per_player_turn: f64,
+    pub player_turns_per_game: f64,
+    pub against_player_turns_per_game: f64,
+}
+
+/// The [`SAME_GAMES`] pairs both measured in `lines`, priced from their 1-thread lines.
+pub fn ratios(lines: &[BenchLine]) -> Vec<CostRatio> {
+    let one = |w: &str| lines.iter().find(|l| l.workload == w && l.threads == 1);
+    SAME_GAMES
+        .iter()
+        .filter_map(|&(w, a)| {
+            let (x, y) = (one(w)?, one(a)?);
+            (x.games == y.games).then(|| CostRatio {
+                workload: x.workload,
+                against: y.workload,
+                per_game: (x.core_us_per_game / y.core_us_per_game * 100.0).round() / 100.0,
+                per_player_turn: (x.core_ns_per_player_turn / y.core_ns_per_player_turn * 100.0)
+                    .round()
+                    / 100.0,
+                player_turns_per_game: x.player_turns_per_game,
+                against_player_turns_per_game: y.player_turns_per_game,
+            })
+        })
+        .collect()
 }
 
 /// Runs every workload (`games` each, `repeats` times, median) with 1 thread and `all` threads.

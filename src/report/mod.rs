@@ -497,6 +497,10 @@ pub struct Manifest {
     /// A calibration's folder (`robsim calibrate`): `rerun` calibrates again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<CalibrationInfo>,
+    /// A ceiling's folder (`robsim ceiling`): the budgets it played up to and what each cost;
+    /// `merge` and `--resume` read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceiling: Option<CeilingInfo>,
     /// The learned models and built-in knobs the rows played (absent when none did): which
     /// file, and its SHA-256.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -542,6 +546,7 @@ impl Manifest {
             games_played: Vec::new(),
             merged_from: Vec::new(),
             calibration: None,
+            ceiling: None,
             models: Vec::new(),
             started_utc: humantime::format_rfc3339_seconds(started).to_string(),
             elapsed_seconds: (elapsed_seconds * 1000.0).round() / 1000.0,
@@ -575,6 +580,27 @@ impl Phase {
 pub struct CalibrationInfo {
     /// `--games`: the most games any value played, if given.
     pub games: Option<u64>,
+}
+
+/// What a ceiling's folder records beyond its state: the highest budget this run played to
+/// (`--max-budget`, else `ceiling.max_budget`), and each budget's clock, summed over the
+/// sittings and shards that played it (run-time fields, like `elapsed_seconds`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct CeilingInfo {
+    pub max_budget: u32,
+    pub clock: Vec<BudgetClock>,
+}
+
+/// One budget's clock in a ceiling: wall seconds, and wall seconds times threads (an upper bound
+/// on the CPU time), summed over the sittings and shards that played it; the most threads any
+/// of them used.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+pub struct BudgetClock {
+    pub row: usize,
+    pub budget: u32,
+    pub seconds: f64,
+    pub core_seconds: f64,
+    pub threads: usize,
 }
 
 /// One shard's place in the run: slice `index` of `count` (0-based), game indices

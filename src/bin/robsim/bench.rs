@@ -25,12 +25,13 @@ pub(crate) fn bench(
     w(
         &mut out,
         format!(
-            "{:<28} {:>7} {:>8} {:>13} {:>10} {:>11} {:>15} {:>8} {:>12} {:>12}\n",
+            "{:<28} {:>7} {:>8} {:>13} {:>10} {:>13} {:>11} {:>15} {:>8} {:>12} {:>12}\n",
             "workload",
             "threads",
             "games",
             "turns/game",
             "seconds",
+            "core-us/game",
             "games/s",
             "player-turns/s",
             "scaling",
@@ -42,12 +43,13 @@ pub(crate) fn bench(
         w(
             &mut out,
             format!(
-                "{:<28} {:>7} {:>8} {:>13.1} {:>10.3} {:>11.0} {:>15.0} {:>8} {:>12} {:>12}\n",
+                "{:<28} {:>7} {:>8} {:>13.1} {:>10.3} {:>13.1} {:>11.0} {:>15.0} {:>8} {:>12} {:>12}\n",
                 l.workload,
                 l.threads,
                 l.games,
                 l.player_turns_per_game,
                 l.seconds_median,
+                l.core_us_per_game,
                 l.games_per_s,
                 l.player_turns_per_s,
                 l.scaling.map_or(String::new(), |s| format!("{s:.2}x")),
@@ -55,6 +57,22 @@ pub(crate) fn bench(
                     .map_or(String::new(), |s| format!("{s:.0}")),
                 l.rollouts_per_s
                     .map_or(String::new(), |s| format!("{s:.0}"))
+            ),
+        )?;
+    }
+    // The players' cost against each other on the same games: per game (the measure), and per
+    // player-turn beside it (the games' lengths differ).
+    for r in robsim::catan::bench::ratios(&lines) {
+        w(
+            &mut out,
+            format!(
+                "cost on the same games, 1 thread: {} = {:.2}x {} a game ({:.2}x a player-turn; {:.1} against {:.1} player-turns a game)\n",
+                r.workload,
+                r.per_game,
+                r.against,
+                r.per_player_turn,
+                r.player_turns_per_game,
+                r.against_player_turns_per_game
             ),
         )?;
     }

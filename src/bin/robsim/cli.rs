@@ -671,6 +671,24 @@ pub(crate) enum Cmd {
         config: PathBuf,
         #[command(flatten)]
         output: Output,
+        /// Continue the climb in --out
+        ///
+        /// Keeps every budget and game the folder's climb finished (stopped by Ctrl-C, SIGTERM
+        /// or a time limit, or capped by --max-budget) and plays only the rest: the folder ends
+        /// as the climb played at once would have written it.
+        #[arg(long, help_heading = OUTPUT, conflicts_with = "force")]
+        resume: bool,
+        /// Play slice I of N of each budget's games
+        ///
+        /// Every budget up to --max-budget (the stop rule needs all the games: `robsim merge` of
+        /// the N folders applies it and writes the one-shot climb's report).
+        #[arg(long, help_heading = OUTPUT, value_name = "I/N", value_parser = Shard::parse)]
+        shard: Option<Shard>,
+        /// Play budgets up to B only [default: ceiling.max_budget]
+        ///
+        /// A climb in stages: --resume with a larger B goes on from there.
+        #[arg(value_name = "B", long, help_heading = OUTPUT, allow_negative_numbers = true)]
+        max_budget: Option<i64>,
     },
     /// Re-run a report folder from its manifest and config (same seed, games and shard).
     Rerun {

@@ -173,6 +173,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             execute(&sweep, common, args, folder.config_text)
         }
         Cmd::Merge { dirs, out, force } => {
+            if ceiling::is_ceiling(&dirs) {
+                return ceiling::merge(&dirs, &out, force, args);
+            }
             let (shards, sweep) = robsim::games::load_shards(&dirs).map_err(Failure::Input)?;
             robsim::games::check(&sweep).map_err(Failure::Input)?;
             robsim::report::claim(&out, force).map_err(Failure::Input)?;
@@ -256,7 +259,22 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games_per_board,
             output,
         } => luck::luck(&config, (boards, games_per_board), output, args),
-        Cmd::Ceiling { config, output } => ceiling::ceiling(&config, output, args),
+        Cmd::Ceiling {
+            config,
+            output,
+            resume,
+            shard,
+            max_budget,
+        } => ceiling::ceiling(
+            &config,
+            output,
+            ceiling::Flags {
+                resume,
+                shard,
+                max_budget,
+            },
+            args,
+        ),
     }
 }
 

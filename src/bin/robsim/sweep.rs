@@ -170,7 +170,10 @@ fn same_settings(out: &std::path::Path, sweep: &Sweep, common: &Common) -> anyho
 
 /// The config keys (`grid.difficulty`, `learned`) whose values differ between two sweep files,
 /// leaving out the game counts and the name.
-fn differing_keys(a: &robsim::config::SweepFile, b: &robsim::config::SweepFile) -> Vec<String> {
+pub(crate) fn differing_keys(
+    a: &robsim::config::SweepFile,
+    b: &robsim::config::SweepFile,
+) -> Vec<String> {
     let table = |f: &robsim::config::SweepFile| {
         let mut f = f.clone();
         f.games = 1;
