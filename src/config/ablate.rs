@@ -212,7 +212,9 @@ pub(super) fn expand(
             );
             all.notes.extend(base.notes.iter().cloned());
         }
-        moved_rows(&plain, &base, a, ctx, origin, &player, base_row, all, &mut steps)?;
+        moved_rows(
+            &plain, &base, a, ctx, origin, &player, base_row, all, &mut steps,
+        )?;
     }
     Ok((sweep.expect("at least one player"), steps))
 }

@@ -100,7 +100,13 @@ pub fn figures(rows: &[AblationRow]) -> Result<Vec<Figure>> {
         } else {
             let safe: String = p
                 .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
                 .collect();
             format!("ablation-{safe}")
         };

@@ -122,7 +122,12 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
         .collect();
     assert_eq!(
         seen,
-        [("team", "2"), ("team", "3"), ("random", "2"), ("random", "3")]
+        [
+            ("team", "2"),
+            ("team", "3"),
+            ("random", "2"),
+            ("random", "3")
+        ]
     );
     // The team's rows are the rows of a one-player ablation, byte for byte.
     let one = d.join("one.toml");
@@ -147,8 +152,7 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
         .collect();
     assert_eq!(steps, [("team", "1", "3"), ("random", "3", "3")]);
     assert_eq!(
-        abl[0]["win_rate_base"],
-        rows[0]["win_rate"],
+        abl[0]["win_rate_base"], rows[0]["win_rate"],
         "team's step is paired with team's base row"
     );
     assert_eq!(abl[1]["win_rate_base"], rows[2]["win_rate"]);

@@ -320,12 +320,12 @@ impl TeamPolicy {
         // first road of the best few (the fewest that lengthen the trail) still to lay. The
         // answer is memoised on the seat's roads and the buildings around them.
         let ahead = self.road_lookahead();
-        let e = self
-            .memo
-            .road_search(g, p, RoadSearch::Chase, ahead, || match road_chase_search(g, p, ahead) {
+        let e = self.memo.road_search(g, p, RoadSearch::Chase, ahead, || {
+            match road_chase_search(g, p, ahead) {
                 Some(e) => e.0 as u16,
                 None => u16::MAX,
-            });
+            }
+        });
         (e != u16::MAX).then_some(EdgeId(e as u8))
     }
 

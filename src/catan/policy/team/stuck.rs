@@ -35,8 +35,9 @@ pub(super) fn team_stuck(g: &Game, memo: &mut Memo, ahead: u8) -> bool {
         let road = longest_road_open(g, p)
             && (ahead == 0 || {
                 let more = ahead.min(ps.roads_left);
-                memo.road_search(g, p, RoadSearch::Reach, more, || road_reach(g, p, more) as u16)
-                    >= road_to_beat(g) as u16
+                memo.road_search(g, p, RoadSearch::Reach, more, || {
+                    road_reach(g, p, more) as u16
+                }) >= road_to_beat(g) as u16
             });
         let reach = ps.vp + 2 * road as u8 + 2 * largest_army_open(g, p) as u8;
         reach < target
