@@ -115,8 +115,8 @@ fn engine(c: &mut Criterion) {
     for (name, cards, expected) in [
         ("robert_4p_team_impossible", 0, (6086, 337628158402554700)),
         ("robert_4p_team_hard", 1, (9584, 3913174432175526902)),
-        ("robert_4p_team_moderate", 2, (19703, 1622364628529326789)),
-        ("robert_4p_team_easy", 3, (43365, 2620194437432090201)),
+        ("robert_4p_team_moderate", 2, (15642, 11548058154647546572)),
+        ("robert_4p_team_easy", 3, (28970, 1427007946784748530)),
     ] {
         let rules = Rules::robert(
             4,
@@ -142,13 +142,13 @@ fn engine(c: &mut Criterion) {
             "robert_4p_learned_moderate",
             include_str!("../configs/models/robert.toml"),
             "configs/models/robert.toml",
-            (46669, 12746431640583152573),
+            (30293, 2945235480354836957),
         ),
         (
             "robert_4p_learned_linear_moderate",
             include_str!("../configs/models/robert-linear.toml"),
             "configs/models/robert-linear.toml",
-            (82693, 8482145136995861645),
+            (30695, 12265832158806729953),
         ),
     ] {
         let (model, _) = robsim::config::modelfile::parse(text, file).expect("the model reads");
@@ -177,7 +177,7 @@ fn engine(c: &mut Criterion) {
         random,
         team,
         1,
-        (59201, 1723233515249165995),
+        (28825, 17682300975874407323),
     );
     bench_seeded(
         c,
@@ -186,7 +186,7 @@ fn engine(c: &mut Criterion) {
         random,
         LearnedPolicy::new(model),
         1,
-        (46093, 5989632028653655925),
+        (29726, 16604560888508838690),
     );
 }
 

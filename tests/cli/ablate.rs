@@ -156,8 +156,11 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
         "team's step is paired with team's base row"
     );
     assert_eq!(abl[1]["win_rate_base"], rows[2]["win_rate"]);
-    assert!(read(&out, "ablation-team.svg").contains("Ablation under team"));
+    assert!(read(&out, "ablation-team.svg").contains("soldier_flips 2 → 3"));
     assert!(read(&out, "ablation-random.svg").contains("soldier_flips 2 → 3"));
+    let page = read(&out, "report.html");
+    assert!(page.contains("Ablation under team:"), "the page names each chart's player");
+    assert!(page.contains("Ablation under random:"));
     assert!(said.contains("Ablation under team,"), "{said}");
     assert!(said.contains("Ablation under random,"), "{said}");
 }
@@ -172,7 +175,7 @@ fn bad_ablation_players_and_values_exit_2_and_write_nothing() {
     for (ablate, want) in [
         (
             "players = [\"team\", \"learnd\"]\nknobs = [\"soldier_flips\"]\n",
-            "ablate.players: unknown policy \"learnd\"; allowed: random, greedy, team",
+            "ablate.players: unknown policy \"learnd\"; did you mean \"learned\"?; allowed: random, greedy, team",
         ),
         (
             "players = [\"rollout-4+open\"]\nknobs = [\"soldier_flips\"]\n",

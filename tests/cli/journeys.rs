@@ -163,7 +163,8 @@ fn report_folders_refuse_foreign_files_and_leave_no_stale_table() {
     let out = d.join("rep");
     let ablation = concat!(env!("CARGO_MANIFEST_DIR"), "/configs/robert-ablation.toml");
     run_ok(&["ablate", ablation, "-g", "20", "-q", "-o", s(&out)]);
-    assert!(out.join("ablation.csv").exists() && out.join("ablation.svg").exists());
+    // Two players (team and learned): a chart each.
+    assert!(out.join("ablation.csv").exists() && out.join("ablation-learned.svg").exists());
     let plain = [
         "run",
         "-v",
@@ -192,8 +193,8 @@ fn report_folders_refuse_foreign_files_and_leave_no_stale_table() {
         "stale ablation.csv removed"
     );
     assert!(
-        !out.join("ablation.svg").exists(),
-        "stale ablation.svg removed"
+        !out.join("ablation-learned.svg").exists(),
+        "stale ablation chart removed"
     );
     assert!(out.join("summary.csv").exists());
     // A folder an older robsim wrote (no file list) is rewritten the same way.

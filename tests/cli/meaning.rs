@@ -111,20 +111,18 @@ fn a_step_changes_one_setting_and_each_modifier_is_compared_with_none() {
 #[test]
 fn a_length_ended_by_the_idle_turn_timer_is_marked() {
     let d = tmp("meaning-timer");
+    std::fs::create_dir_all(&d).unwrap();
+    // The team without its award chase and endgame plan (their defaults before 2026-11-27):
+    // at 11 VP many of its games run into the idle-turn timer.
+    let cfg = d.join("timer.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"timer\"\nseed = 7\ngames = 200\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"easy\"\npolicy = \"team\"\nvp_to_win = 11\n[team]\nchase_awards = false\nendgame_plan = false\n",
+    )
+    .unwrap();
     let text = run_ok(&[
-        "run",
-        "-v",
-        "robert",
-        "-p",
-        "4",
-        "-d",
-        "easy",
-        "--vp-to-win",
-        "11",
-        "-g",
-        "200",
-        "-s",
-        "7",
+        "sweep",
+        cfg.to_str().unwrap(),
         "-o",
         d.join("r").to_str().unwrap(),
         "-q",

@@ -71,7 +71,7 @@ fn the_terminal_shows_the_learned_players_stalled_losses() {
         .lines()
         .find(|l| l.trim_start().starts_with("row "))
         .unwrap_or_else(|| panic!("no table: {stdout}"));
-    assert!(head.contains("stalled (of losses)"), "{stdout}");
+    assert!(head.contains("stalled, conceded (of losses)"), "{stdout}");
     let summary = read(&d.join("r"), "summary.csv");
     let mut r = csv::Reader::from_reader(summary.as_bytes());
     let h = r.headers().unwrap().clone();
@@ -79,7 +79,12 @@ fn the_terminal_shows_the_learned_players_stalled_losses() {
     let at = |c: &str| rec[h.iter().position(|x| x == c).unwrap()].to_string();
     let row = stdout.lines().find(|l| l.starts_with("  0 ")).unwrap();
     assert!(
-        row.ends_with(&format!("{} of {}", at("stalled"), at("losses"))),
+        row.ends_with(&format!(
+            "{}, {} of {}",
+            at("stalled"),
+            at("conceded"),
+            at("losses")
+        )),
         "{row}"
     );
 }
