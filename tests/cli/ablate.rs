@@ -159,7 +159,10 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
     assert!(read(&out, "ablation-team.svg").contains("soldier_flips 2 → 3"));
     assert!(read(&out, "ablation-random.svg").contains("soldier_flips 2 → 3"));
     let page = read(&out, "report.html");
-    assert!(page.contains("Ablation under team:"), "the page names each chart's player");
+    assert!(
+        page.contains("Ablation under team:"),
+        "the page names each chart's player"
+    );
     assert!(page.contains("Ablation under random:"));
     assert!(said.contains("Ablation under team,"), "{said}");
     assert!(said.contains("Ablation under random,"), "{said}");
