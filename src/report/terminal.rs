@@ -382,7 +382,8 @@ pub fn summary(
         .into(),
     );
     head.extend(extra.iter().map(|c| c.to_string()));
-    // Losses ended with the team provably unable to win (Robert), beside the stalled ones.
+    // Losses ended with the team provably unable to win (where a game counts them), beside the
+    // stalled ones.
     let conceded = stalled && t.rows.iter().any(|r| !cell(r, "conceded").is_empty());
     if stalled {
         head.push(
