@@ -111,9 +111,12 @@ pub struct TeamKnobs {
     /// from an empty deck; the chaser keeps its soldiers in hand until they (with its army)
     /// beat the holder's, then plays one a turn, and reshuffles its own army away only when it
     /// cannot win the army without the played pile. **It looks 4 roads ahead** for the road
-    /// that lengthens the chaser's trail (2 without the plan). **It concedes a game the awards
-    /// cannot save**: a player below the target that can build no more VP, whose largest army
-    /// is out of reach and whose longest road, with 4 more roads at most, cannot beat the
+    /// that lengthens the chaser's trail (2 without the plan). **An award's holder makes a
+    /// margin**: a holder at the target that would fall below it without the award a boxed-in
+    /// player needs keeps settling until it can give the award up. **It concedes a game the
+    /// awards cannot save**: the players who can build no more VP cannot all reach the target
+    /// however the two awards are placed, largest army going only to a player whose knights
+    /// can take it and longest road only to one that 4 more roads at most make longer than the
     /// holder's (without the plan any road piece and place to lay it count as a chance, and
     /// such games run on until the idle-turn rule ends them). The learned player keeps these
     /// choices, and every choice of the script once the team has conceded or its VP have not
@@ -254,6 +257,28 @@ impl TeamPolicy {
             .min(hs.cities_left as u32);
         let spot = hs.settlements_left > 0 && self.memo.spot_road(g, PlayerId(h)) != (None, None);
         after as u32 + upgrades + spot as u32 >= g.rules.vp_to_win as u32
+    }
+
+    /// Under `endgame_plan`: seat `p` is at the target and holds an award that a boxed-in player
+    /// needs, but would fall below the target without it and could not build the VP back
+    /// (see [`TeamPolicy::takes_freely`]), so it settles on (and builds roads toward) the
+    /// corners it can still reach, as a player below the target would, until the award can be
+    /// taken from it.
+    fn builds_margin(&mut self, g: &Game, p: PlayerId) -> bool {
+        let me = g.s.player(p);
+        let (road, army) = (g.s.longest_road == p.0, g.s.largest_army == p.0);
+        if !self.plan() || me.vp < g.rules.vp_to_win || !(road || army) {
+            return false;
+        }
+        if self.takes_freely(g, p.0) {
+            return false;
+        }
+        (0..g.s.n_players).any(|q| {
+            let c = PlayerId(q);
+            q != p.0
+                && (road && longest_road_open(g, c) || army && largest_army_open(g, c))
+                && self.boxed_in(g, c)
+        })
     }
 
     /// Whether the team plays `endgame_plan` (it builds on `chase_awards`).
@@ -478,14 +503,23 @@ impl TeamPolicy {
     }
 
     /// Targets of the current seat in the order the knobs give.
-    fn ordered_kinds(&self, g: &Game, p: PlayerId, lag: PlayerId) -> [Option<BuildKind>; 4] {
+    /// A player making a margin (`margin`, see [`TeamPolicy::builds_margin`]) orders them as one
+    /// below the target.
+    fn ordered_kinds(
+        &self,
+        g: &Game,
+        p: PlayerId,
+        lag: PlayerId,
+        margin: bool,
+    ) -> [Option<BuildKind>; 4] {
         let [city, mut settle, mut road, dev] = kinds(g, p);
         let me = g.s.player(p);
-        if me.vp >= g.rules.vp_to_win && self.knobs.leave_spots_at_ten {
+        let at_target = me.vp >= g.rules.vp_to_win && !margin;
+        if at_target && self.knobs.leave_spots_at_ten {
             settle = None;
             road = None;
         }
-        let dev_pos = if me.vp >= g.rules.vp_to_win && self.knobs.dev_cards_at_ten {
+        let dev_pos = if at_target && self.knobs.dev_cards_at_ten {
             0
         } else if p == lag && self.knobs.laggard_builds_vp {
             3
@@ -516,7 +550,8 @@ impl TeamPolicy {
             return Action::EndTurn;
         }
         let lag = self.laggard(g);
-        let mut ks = self.ordered_kinds(g, p, lag);
+        let margin = self.builds_margin(g, p);
+        let mut ks = self.ordered_kinds(g, p, lag, margin);
         if ks.contains(&Some(BuildKind::Dev)) && self.holds_the_deck(g, p) {
             ks = ks.map(|x| x.filter(|&b| b != BuildKind::Dev));
             self.chased = true;
@@ -558,7 +593,7 @@ impl TeamPolicy {
         {
             // Keep what my own next build needs unless I am already at 10 VP.
             let keep = match first {
-                Some(t) if me.vp < g.rules.vp_to_win => t.cost(),
+                Some(t) if me.vp < g.rules.vp_to_win || margin => t.cost(),
                 _ => [0; 5],
             };
             if let Some(a) = help_step(g, p, lag, &keep, &mut self.memo) {

@@ -10,38 +10,57 @@ use crate::catan::*;
 /// and for whether its longest road can still beat the holder's.
 pub(super) const ROAD_LOOKAHEAD: u8 = 4;
 
-/// Whether the team provably cannot win: some player below the VP target can build no more VP
-/// (no city to upgrade, no reachable corner to settle), no VP card is left to draw, gold is not
-/// in play, and longest road and largest army (+2 each, when still within its reach) cannot make
-/// up the rest. Longest road is within reach when the player has a road piece and a place for
-/// it (`ahead` 0), or (`ahead` > 0) when `ahead` more roads at most make it longer than the
-/// holder's.
+/// Whether the team provably cannot win: no VP card is left to draw, gold is not in play, and
+/// the players who can build no more VP (no city to upgrade, no reachable corner to settle)
+/// cannot all reach the target however longest road and largest army (+2 each) are placed.
+/// Each award goes to one player: its holder keeps it, or a player it is within reach of
+/// takes it. So two players one award short each, or one player needing both awards while
+/// another needs its holder's, are a deadlock even though each alone could still make it.
+/// Largest army is within reach on the knights a player holds, has bought and could still
+/// draw; longest road when the player has a road piece and a place for it (`ahead` 0), or
+/// (`ahead` > 0) when `ahead` more roads at most make it longer than the holder's.
 pub(super) fn team_stuck(g: &Game, memo: &mut Memo, ahead: u8) -> bool {
     if g.s.deck[DevCard::VictoryPoint.idx()] > 0 || g.rules.modifiers.has(Modifiers::GOLD) {
         return false;
     }
     let target = g.rules.vp_to_win;
-    (0..g.s.n_players).any(|q| {
-        let p = PlayerId(q);
+    let n = g.s.n_players as usize;
+    // Per player that can build no more VP: its VP without the awards, and the seats (bit q)
+    // each award may end with. A player that can still build is never the constraint.
+    let mut base = [u8::MAX; MAX_PLAYERS];
+    let (mut road_to, mut army_to) = (0u8, 0u8);
+    for q in 0..n {
+        let p = PlayerId(q as u8);
         let ps = g.s.player(p);
-        if ps.vp >= target {
-            return false;
+        let holds_road = g.s.longest_road == q as u8;
+        let holds_army = g.s.largest_army == q as u8;
+        let held = 2 * holds_road as u8 + 2 * holds_army as u8;
+        if ps.vp >= target + held {
+            continue;
         }
         let can_city = ps.cities_left > 0 && !ps.buildings.minus(ps.cities).is_empty();
         let can_settle = ps.settlements_left > 0 && memo.spot_road(g, p) != (None, None);
         if can_city || can_settle {
-            return false;
+            continue;
         }
-        let road = longest_road_open(g, p)
-            && (ahead == 0 || {
-                let more = ahead.min(ps.roads_left);
-                memo.road_search(g, p, RoadSearch::Reach, more, || {
-                    road_reach(g, p, more) as u16
-                }) >= road_to_beat(g) as u16
-            });
-        let reach = ps.vp + 2 * road as u8 + 2 * largest_army_open(g, p) as u8;
-        reach < target
-    })
+        base[q] = ps.vp - held;
+        let road = holds_road
+            || longest_road_open(g, p)
+                && (ahead == 0 || {
+                    let more = ahead.min(ps.roads_left);
+                    memo.road_search(g, p, RoadSearch::Reach, more, || {
+                        road_reach(g, p, more) as u16
+                    }) >= road_to_beat(g) as u16
+                });
+        road_to |= (road as u8) << q;
+        army_to |= ((holds_army || largest_army_open(g, p)) as u8) << q;
+    }
+    // Every placement of the two awards (bit n: a player who needs neither, or no one).
+    let lifted = |q: usize, r: usize, a: usize| {
+        base[q] == u8::MAX || base[q] + 2 * (r == q) as u8 + 2 * (a == q) as u8 >= target
+    };
+    let ways = |mask: u8| (0..=n).filter(move |&q| q == n || mask >> q & 1 == 1);
+    !ways(road_to).any(|r| ways(army_to).any(|a| (0..n).all(|q| lifted(q, r, a))))
 }
 
 /// Whether the team provably cannot win from `g` any more (the endgame plan's stuck test, with its

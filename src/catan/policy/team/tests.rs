@@ -1,6 +1,8 @@
 //! Team policy tests: conceding, soldier timing, help trades, whole games and knobs.
 
-use super::stuck::{largest_army_open, longest_road_open, road_reach, team_stuck, ROAD_LOOKAHEAD};
+use super::stuck::{
+    largest_army_open, longest_road_open, provably_lost, road_reach, team_stuck, ROAD_LOOKAHEAD,
+};
 use super::*;
 use crate::catan::policy::testkit::{after_setup, run_checked};
 
@@ -366,4 +368,94 @@ fn the_endgame_plan_holds_the_deck_and_concedes_a_road_out_of_reach() {
         !team_stuck(&g, &mut memo, ROAD_LOOKAHEAD),
         "4 roads reach the 5 it takes"
     );
+}
+
+/// A deadlock over the awards: each boxed-in player alone could reach the target with largest
+/// army, but it can go to one of them only (or its holder cannot give it up), so the team has
+/// provably lost; a way for either to build a VP breaks the deadlock.
+#[test]
+fn two_players_short_of_one_award_are_a_deadlock() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let stuck = |g: &Game| team_stuck(g, &mut Memo::default(), ROAD_LOOKAHEAD);
+    // Seats 0 and 1 at 9 VP (target 10), no building piece and no road piece left: only
+    // largest army (open to both) can lift either.
+    let mut g = boxed_in(&topo, Phase::Main);
+    for q in 0..2 {
+        let p = &mut g.s.players[q];
+        p.vp = 9;
+        p.cities_left = 0;
+        p.settlements_left = 0;
+        p.roads_left = 0;
+    }
+    assert!(largest_army_open(&g, PlayerId(0)) && largest_army_open(&g, PlayerId(1)));
+    assert!(stuck(&g), "one army for two players");
+    assert!(provably_lost(&g));
+    // Seat 1 can still upgrade a settlement: no deadlock.
+    let mut h = g.clone();
+    h.s.players[1].cities_left = 1;
+    assert!(!stuck(&h));
+    // Seat 1 at the target: seat 0 takes the army alone.
+    let mut h = g.clone();
+    h.s.players[1].vp = 10;
+    assert!(!stuck(&h));
+    // Seat 1 holds the army at exactly the target (8 VP without it) and cannot build: the army
+    // lifts one of them only.
+    let mut h = g.clone();
+    h.s.players[1].vp = 10;
+    h.s.players[1].knights_played = 3;
+    h.s.largest_army = 1;
+    assert!(stuck(&h), "the holder cannot give the army up");
+    // At 11 (9 without it) still not; at 12 (10 without it) it can.
+    h.s.players[1].vp = 11;
+    assert!(stuck(&h));
+    h.s.players[1].vp = 12;
+    assert!(!stuck(&h));
+}
+
+/// `endgame_plan`: the holder of the largest army a boxed-in player needs, at the target and
+/// unable to build the 2 VP back, settles to make a margin (it would not otherwise: players at
+/// the target leave the corners); with the margin made, or without the plan, it does not.
+#[test]
+fn an_awards_holder_makes_a_margin() {
+    let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+    let chase = TeamKnobs {
+        chase_awards: true,
+        endgame_plan: false,
+        ..Default::default()
+    };
+    let plan = TeamKnobs {
+        endgame_plan: true,
+        ..chase
+    };
+    let mut g = boxed_in(&topo, Phase::Main);
+    g.s.largest_army = 1;
+    g.s.players[1].knights_played = 3;
+    g.s.players[1].vp = 10;
+    g.s.players[1].cities_left = 0;
+    let p1 = PlayerId(1);
+    let mut on = TeamPolicy::new(plan);
+    assert!(
+        on.memo.spot_road(&g, p1) != (None, None),
+        "seat 1 can settle"
+    );
+    // 8 without the army, and one corner to settle: 9 < 10.
+    assert!(!on.takes_freely(&g, 1));
+    assert!(on.builds_margin(&g, p1));
+    let lag = on.laggard(&g);
+    assert!(
+        on.ordered_kinds(&g, p1, lag, true)
+            .contains(&Some(BuildKind::Road))
+            || on
+                .ordered_kinds(&g, p1, lag, true)
+                .contains(&Some(BuildKind::Settlement))
+    );
+    assert!(!on
+        .ordered_kinds(&g, p1, lag, false)
+        .contains(&Some(BuildKind::Settlement)));
+    assert!(!TeamPolicy::new(chase).builds_margin(&g, p1));
+    // At 11 the army can go (10 without it, or 9 and the corner): no margin to make.
+    g.s.players[1].vp = 11;
+    let mut on = TeamPolicy::new(plan);
+    assert!(on.takes_freely(&g, 1));
+    assert!(!on.builds_margin(&g, p1));
 }
