@@ -210,7 +210,9 @@ pub(super) fn expand(
                     .cloned()
                     .collect::<Vec<_>>(),
             );
-            all.notes.extend(base.notes.iter().cloned());
+            // A note holds for the ablation only when it holds under every player (a table
+            // one player does not play, such as `[learned]` under team, another may).
+            all.notes.retain(|n| base.notes.contains(n));
         }
         moved_rows(
             &plain, &base, a, ctx, origin, &player, base_row, all, &mut steps,
@@ -346,6 +348,23 @@ mod tests {
             },
             r(0)
         );
+    }
+
+    /// `[learned]` is played when any listed player plays it: no note says it changes nothing
+    /// (the team's pass alone would), but it does when no player does.
+    #[test]
+    fn a_model_table_one_player_plays_is_not_noted_as_unplayed() {
+        let table = "[learned]\nmodel = \"configs/models/robert.toml\"\n";
+        let unplayed = |players: &str| {
+            let s = parse(&format!(
+                "[ablate]\nplayers = [{players}]\nknobs = [\"soldier_flips\"]\n{table}"
+            ))
+            .unwrap();
+            s.notes.iter().any(|n| n.contains("[learned] is given"))
+        };
+        assert!(!unplayed("\"team\", \"learned\""));
+        assert!(!unplayed("\"learned\", \"team\""));
+        assert!(unplayed("\"team\", \"greedy\""));
     }
 
     #[test]

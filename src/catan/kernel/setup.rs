@@ -77,6 +77,17 @@ impl Game<'_> {
         self.refresh_road_lengths();
     }
 
+    /// Puts a road of seat `p` on the free edge `e` like [`Game::put_road`], but leaves every
+    /// road length as it was: for a search over several roads that measures
+    /// [`Game::road_length`] only where it stops.
+    ///
+    /// # Panics
+    /// The edge is taken.
+    pub fn put_road_unmeasured(&mut self, p: PlayerId, e: EdgeId) {
+        assert_eq!(self.s.edge_owner[e.idx()], 0, "edge {e:?} taken");
+        self.lay_road(p, e);
+    }
+
     /// A road of seat `p` on edge `e` as the state keeps it (owner, network, stock).
     #[inline]
     pub(super) fn lay_road(&mut self, p: PlayerId, e: EdgeId) {

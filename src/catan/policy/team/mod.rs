@@ -167,7 +167,7 @@ fn road_chase_search(g: &Game, p: PlayerId, ahead: u8) -> Option<EdgeId> {
     for depth in 1..=ahead.min(me.roads_left) {
         for e in g.road_spots(p).iter() {
             let mut after = g.clone();
-            after.put_road(p, EdgeId(e as u8));
+            after.put_road_unmeasured(p, EdgeId(e as u8));
             let len = road_reach(&after, p, depth - 1);
             if len > best_len {
                 best_len = len;
@@ -232,13 +232,19 @@ impl TeamPolicy {
     fn boxed_in(&mut self, g: &Game, p: PlayerId) -> bool {
         let me = g.s.player(p);
         let target = g.rules.vp_to_win;
-        if !self.knobs.chase_awards || !is_robert(g) || me.vp >= target || self.stuck(g) {
+        if !self.knobs.chase_awards || !is_robert(g) || me.vp >= target {
+            return false;
+        }
+        // The idle-turn concession first (it is kept as it falls due), the whole-team stuck
+        // test last (the dearest).
+        if self.knobs.concede_when_stuck && self.idle(g) {
             return false;
         }
         let [city, ..] = kinds(g, p);
         city.is_none()
             && (me.settlements_left == 0 || self.memo.spot_road(g, p) == (None, None))
             && (g.s.deck[DevCard::VictoryPoint.idx()] == 0 || !g.deck_available())
+            && !self.stuck(g)
     }
 
     /// Whether the award its holder `h` has (`NO_PLAYER`: none) can be taken from it: `h`

@@ -48,9 +48,10 @@ pub(super) fn team_stuck(g: &Game, memo: &mut Memo, ahead: u8) -> bool {
             || longest_road_open(g, p)
                 && (ahead == 0 || {
                     let more = ahead.min(ps.roads_left);
+                    let need = road_to_beat(g);
                     memo.road_search(g, p, RoadSearch::Reach, more, || {
-                        road_reach(g, p, more) as u16
-                    }) >= road_to_beat(g) as u16
+                        road_reach_to(g, p, more, need) as u16
+                    }) >= need as u16
                 });
         road_to |= (road as u8) << q;
         army_to |= ((holds_army || largest_army_open(g, p)) as u8) << q;
@@ -117,14 +118,25 @@ fn road_to_beat(g: &Game) -> u8 {
 /// The longest road `p` can have after at most `more` roads, each laid where it may build one
 /// (a search over copies of the state: only for a boxed-in player's endgame).
 pub(super) fn road_reach(g: &Game, p: PlayerId, more: u8) -> u8 {
-    let mut best = g.s.player(p).road_length;
-    if more == 0 || g.s.player(p).roads_left == 0 {
-        return best;
+    road_reach_to(g, p, more, u8::MAX)
+}
+
+/// [`road_reach`], stopping at the first road of `need` it finds (then the answer is at least
+/// `need`, not the most). A player's own roads never shorten its longest road, so only the
+/// searches' ends (no road left to lay, or nowhere to lay it) are measured.
+pub(super) fn road_reach_to(g: &Game, p: PlayerId, more: u8, need: u8) -> u8 {
+    let spots = g.road_spots(p);
+    if more == 0 || g.s.player(p).roads_left == 0 || spots.is_empty() {
+        return g.road_length(p);
     }
-    for e in g.road_spots(p).iter() {
+    let mut best = 0;
+    for e in spots.iter() {
         let mut after = g.clone();
-        after.put_road(p, EdgeId(e as u8));
-        best = best.max(road_reach(&after, p, more - 1));
+        after.put_road_unmeasured(p, EdgeId(e as u8));
+        best = best.max(road_reach_to(&after, p, more - 1, need));
+        if best >= need {
+            break;
+        }
     }
     best
 }
