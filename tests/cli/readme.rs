@@ -346,44 +346,46 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     assert_eq!(l.take("(paired, every interval above 0)", 1), ["0"]);
     assert!(paired.iter().all(|c| f(c, "win_rate_diff_lo95") > 0.0));
 
-    // Against the linear model it replaced (reports/robert-learned).
+    // The retrained model against the one before it (reports/robert-learned): the range over
+    // every level with 3 and 4 players, then 4-player Moderate with its interval. The README
+    // writes the signs as words around the figures; the figures are the magnitudes.
     let ls = rows(&repo("reports/robert-learned/summary.csv"));
     let lc = rows(&repo("reports/robert-learned/compare.csv"));
-    let lin = l.take("beats the linear model it replaced by ", 7);
+    let re = l.take("it moves from the model before it by ", 9);
     let steps: Vec<(Row, &Row)> = lc
         .iter()
         .filter(|c| {
             c["setting"] == "policy"
-                && c["value_a"] == "learned:linear"
+                && c["value_a"] == "learned:previous"
                 && c["value_b"] == "learned"
         })
         .map(|c| (row(&ls, &c["row_a"]), c))
-        .filter(|(r, _)| {
-            ["3", "4"].contains(&r["players"].as_str())
-                && ["moderate", "easy"].contains(&r["difficulty"].as_str())
-        })
+        .filter(|(r, _)| ["3", "4"].contains(&r["players"].as_str()))
         .collect();
-    assert_eq!(steps.len(), 4, "3 and 4 players, Moderate and Easy");
-    assert_eq!((lin[2].as_str(), lin[3].as_str()), ("3", "4"));
+    assert_eq!(steps.len(), 8, "3 and 4 players, every level");
     let d: Vec<f64> = steps.iter().map(|(_, c)| f(c, "win_rate_diff")).collect();
     let (lo, hi) = (
         d.iter().copied().fold(1.0, f64::min),
         d.iter().copied().fold(-1.0, f64::max),
     );
     assert!(
-        is_points(&lin[0], lo) && is_points(&lin[1], hi),
-        "README {lin:?}; robert-learned {lo}..{hi}"
+        is_points(&re[0], lo.abs()) && is_points(&re[1], hi),
+        "README {re:?}; robert-learned {lo}..{hi}"
     );
+    assert_eq!((re[2].as_str(), re[3].as_str()), ("3", "4"));
     let (_, m4) = steps
         .iter()
         .find(|(r, _)| r["players"] == "4" && r["difficulty"] == "moderate")
         .unwrap();
     assert!(
-        is_points(&lin[4], f(m4, "win_rate_diff")) && lin[5] == "4",
-        "README {lin:?}"
+        is_points(&re[4], f(m4, "win_rate_diff"))
+            && is_points(&re[5], f(m4, "win_rate_diff_lo95").abs())
+            && is_points(&re[6], f(m4, "win_rate_diff_hi95"))
+            && re[7] == "4",
+        "README {re:?}; {m4:?}"
     );
     assert!(
-        steps.iter().all(|(_, c)| number(&lin[6]) == f(c, "games")),
+        steps.iter().all(|(_, c)| number(&re[8]) == f(c, "games")),
         "paired games"
     );
 
@@ -391,7 +393,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     let cs = rows(&repo("reports/robert-ceiling/summary.csv"));
     let cc = rows(&repo("reports/robert-ceiling/compare.csv"));
     let vs = l.take(
-        "at 4-player Moderate it beats the search over the script by ",
+        "beat the search over the script at 4-player Moderate by ",
         5,
     );
     let c = cc
@@ -414,7 +416,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             && is_points(&vs[4], -f(c, "win_rate_diff_lo95")),
         "README {vs:?}; {c:?}"
     );
-    let over = l.take("the search over it wins ", 4);
+    let over = l.take("the search over that model won ", 4);
     let r = cs
         .iter()
         .find(|r| r["policy"] == format!("rollout-{}:learned", over[3]))
