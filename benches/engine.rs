@@ -142,7 +142,7 @@ fn engine(c: &mut Criterion) {
             "robert_4p_learned_moderate",
             include_str!("../configs/models/robert.toml"),
             "configs/models/robert.toml",
-            (30293, 2945235480354836957),
+            (36723, 7791087088179342659),
         ),
         (
             "robert_4p_learned_linear_moderate",
@@ -186,7 +186,7 @@ fn engine(c: &mut Criterion) {
         random,
         LearnedPolicy::new(model),
         1,
-        (29726, 16604560888508838690),
+        (34417, 17097839750038824999),
     );
 }
 
