@@ -1,20 +1,18 @@
 //! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders).
 //!
 //! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps,
-//! policies, experiment, trace, soak, bench.
+//! policies and the learning that fits their models, experiment, trace, soak, bench.
 
 pub mod bench;
 pub mod calibrate;
 pub mod ceiling;
 pub mod experiment;
 mod figures;
-pub mod fit;
 pub mod kernel;
 pub mod knobs;
-pub mod learn;
+pub mod learning;
 pub mod luck;
 pub mod mapfile;
-pub mod netfit;
 pub mod policy;
 pub mod rows;
 pub mod sim;
@@ -23,6 +21,5 @@ pub mod summary;
 mod tables;
 pub mod trace;
 pub mod tune;
-pub mod valuefit;
 
 pub use kernel::*;

@@ -4,7 +4,7 @@
 //! learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
-use crate::catan::learn::{LearnParams, NetShape};
+use crate::catan::learning::learn::{LearnParams, NetShape};
 use crate::catan::policy::features::KINDS;
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;

@@ -1,7 +1,7 @@
 //! The `[value]` table: what `robsim learn-value` plays and fits.
 
 use super::{Locate, Sweep};
-use crate::catan::valuefit::ValueParams;
+use crate::catan::learning::valuefit::ValueParams;
 use crate::catan::Variant;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};

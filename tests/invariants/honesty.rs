@@ -6,7 +6,7 @@
 //! Robert's ties, Solitaire's and the modifiers' dice) seeded afresh: the decision, and the
 //! labeller's values of every candidate, must come out the same.
 
-use robsim::catan::learn::{Labeller, LearnParams};
+use robsim::catan::learning::learn::{Labeller, LearnParams};
 use robsim::catan::policy::{
     Effort, LearnedBase, LearnedModel, RolloutKnobs, RolloutPolicy, SearchMode, TeamKnobs,
 };

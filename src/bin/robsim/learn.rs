@@ -6,7 +6,9 @@
 use crate::cli::Output;
 use crate::Failure;
 use anyhow::Context;
-use robsim::catan::learn::{learn as iterate, planned_games, test_seed, train_seed, Learned};
+use robsim::catan::learning::learn::{
+    learn as iterate, planned_games, test_seed, train_seed, Learned,
+};
 use robsim::config::learn::learning;
 use robsim::config::modelfile::{to_text, Provenance, RoundRecord, Trained};
 use robsim::config::Sweep;
@@ -196,7 +198,7 @@ pub(crate) fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {
     )
 }
 
-fn record(r: &robsim::catan::learn::Round) -> RoundRecord {
+fn record(r: &robsim::catan::learning::learn::Round) -> RoundRecord {
     let p = &r.pooled;
     RoundRecord {
         round: r.round,

@@ -1,15 +1,15 @@
 //! `robsim learn-value`: the value model that truncated search futures are scored by.
 //!
 //! `robsim learn-value`: plays a config's Robert rows, fits the value of a position per player
-//! count (`robsim::catan::valuefit`) and writes value.toml, fit.csv, the config, the command
+//! count (`robsim::catan::learning::valuefit`) and writes value.toml, fit.csv, the config, the command
 //! and a manifest.
 
 use crate::cli::Output;
 use crate::learn::rayon_threads;
 use crate::Failure;
 use anyhow::Context;
+use robsim::catan::learning::valuefit::{fit, positions, ValueFit};
 use robsim::catan::policy::value::{ValueFile, ValueRow, VALUE_FEATURES, VALUE_VERSION};
-use robsim::catan::valuefit::{fit, positions, ValueFit};
 use robsim::config::value::valuing;
 use robsim::config::Sweep;
 use robsim::engine::seeds::mix64;

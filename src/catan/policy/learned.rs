@@ -3,7 +3,7 @@
 //! The `learned` player: the variant's scripted policy, except at the decisions the search player
 //! searches, where a linear model over `features` picks among the same candidates.
 //!
-//! The model is what `robsim learn` fitted (expert iteration, `catan::learn`): one weight
+//! The model is what `robsim learn` fitted (expert iteration, `catan::learning::learn`): one weight
 //! vector per decision type and, in a model with capacity, a small network per type (one layer
 //! of rectified hidden units over the same features) whose output is added to the linear
 //! score, so it can learn how features interact (a build's worth by game stage, difficulty and

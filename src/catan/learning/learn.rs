@@ -23,7 +23,7 @@
 //! index, so the model does not depend on the thread count.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-pub use crate::catan::fit::{fit, FitStats, Fitted, Label, NetShape};
+pub use crate::catan::learning::fit::{fit, FitStats, Fitted, Label, NetShape};
 use crate::catan::policy::features::KINDS;
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, Horizon, MAX_CANDIDATES};

@@ -6,7 +6,7 @@
 //! mean features, a linear ranker; optionally a network (`netfit`) on what that leaves; then a
 //! margin for leaving the base policy's choice, chosen by cross-validation over games.
 
-use crate::catan::netfit::{fit_net, NetParams};
+use crate::catan::learning::netfit::{fit_net, NetParams};
 use crate::catan::policy::features::{DecisionKind, Features, MAX_FEATURES};
 use crate::catan::policy::learned::{score, Net};
 use crate::catan::policy::rollout::MAX_CANDIDATES;
