@@ -72,8 +72,7 @@ impl Game<'_> {
     /// # Panics
     /// The edge is taken.
     pub fn put_road(&mut self, p: PlayerId, e: EdgeId) {
-        assert_eq!(self.s.edge_owner[e.idx()], 0, "edge {e:?} taken");
-        self.lay_road(p, e);
+        self.put_road_unmeasured(p, e);
         self.refresh_road_lengths();
     }
 

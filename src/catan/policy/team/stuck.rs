@@ -125,8 +125,11 @@ pub(super) fn road_reach(g: &Game, p: PlayerId, more: u8) -> u8 {
 /// `need`, not the most). A player's own roads never shorten its longest road, so only the
 /// searches' ends (no road left to lay, or nowhere to lay it) are measured.
 pub(super) fn road_reach_to(g: &Game, p: PlayerId, more: u8, need: u8) -> u8 {
+    if more == 0 || g.s.player(p).roads_left == 0 {
+        return g.road_length(p);
+    }
     let spots = g.road_spots(p);
-    if more == 0 || g.s.player(p).roads_left == 0 || spots.is_empty() {
+    if spots.is_empty() {
         return g.road_length(p);
     }
     let mut best = 0;
