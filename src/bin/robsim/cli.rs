@@ -158,7 +158,9 @@ pub(crate) struct GameArgs {
     /// rollout, rollout-N (N rollouts per candidate), rollout-N:BASE (over base team, greedy,
     /// solitaire or learned), halving-N and halving-N:BASE (N rollouts per decision, sequential
     /// halving), a search name ending in @H (robert: futures cut after H player-turns and scored
-    /// by the value model, rollout-16:learned@25), learned (robert and solitaire: the built-in
+    /// by the value model, rollout-16:learned@25), a search name ending in /setup (the set-up
+    /// settlements searched only, over up to 8 candidates: rollout-32:learned/setup), learned
+    /// (robert and solitaire: the built-in
     /// model, or --model); carcassonne:
     /// random, greedy, rollout-N (a search over greedy, N futures per candidate). Default: team
     /// for robert, solitaire for solitaire, greedy otherwise.

@@ -201,6 +201,26 @@ impl RolloutKnobs {
 }
 
 impl RolloutKnobs {
+    /// These knobs searching the set-up settlements only, over every candidate the generator
+    /// offers (`/setup`, `rollout-32:learned/setup`): the few decisions where the search over
+    /// the learned player finds most of what it adds, at a small share of its cost (4 players
+    /// Moderate: reports/robert-search-cost).
+    pub fn setup_only(self) -> RolloutKnobs {
+        RolloutKnobs {
+            max_candidates: MAX_CANDIDATES as u8,
+            search_setup: true,
+            search_soldier: false,
+            search_flip: false,
+            search_build: false,
+            ..self
+        }
+    }
+
+    /// Whether these are [`RolloutKnobs::setup_only`]'s knobs (the label then ends in `/setup`).
+    pub fn is_setup_only(&self) -> bool {
+        *self == self.setup_only()
+    }
+
     /// The budget as a report shows it: `rollout-16` (futures per candidate, racing) or
     /// `halving-64` (futures per decision, sequential halving).
     pub fn budget_label(&self) -> String {

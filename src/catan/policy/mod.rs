@@ -100,7 +100,7 @@ const FAMILIES: [&str; 9] = [
 /// `; did you mean "learned"?` for a name close to a policy's (`learnd`), its suffix kept
 /// (`rolout-8` -> `rollout-8`); empty when none is close.
 fn did_you_mean(name: &str) -> String {
-    let (head, tail) = match name.find(['-', ':', '@', '+']) {
+    let (head, tail) = match name.find(['-', ':', '@', '+', '/']) {
         // `team-tuned` is one name, not `team` and a budget.
         Some(i) if !name.starts_with("team-") => name.split_at(i),
         _ => (name, ""),
@@ -112,7 +112,7 @@ fn did_you_mean(name: &str) -> String {
 }
 
 /// Every accepted policy name, for error messages.
-pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, weighted (Catanatron's weighted random player), learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open; one ending in @H (Robert) stops its futures after H player-turns and scores them with the value model";
+pub const ALLOWED: &str = "random, greedy, team, team-tuned, solitaire, weighted (Catanatron's weighted random player), learned, learned:NAME (a model of [models]), rollout, rollout-N (N rollouts), rollout-N:BASE (over base team, greedy, solitaire, learned or learned:NAME), halving-N and halving-N:BASE (N rollouts per decision, sequential halving); a search name ending in +open searches a competitive game with every hand open; one ending in @H (Robert) stops its futures after H player-turns and scores them with the value model; one ending in /setup searches the set-up settlements only, over up to 8 candidates (rollout-32:learned/setup)";
 
 /// A policy named in a config or on the command line, with its knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,12 +164,19 @@ enum PolicyName<'s> {
         open: bool,
         /// `@H`: futures stop after H player-turns and the value model scores them.
         horizon: Option<u32>,
+        /// `/setup`: only the set-up settlements are searched, over every candidate.
+        setup: bool,
     },
 }
 
 impl<'s> PolicyName<'s> {
     fn parse(s: &'s str) -> Result<PolicyName<'s>, PolicyError> {
         let unknown = || PolicyError::Unknown(s.to_string());
+        // `/setup`: a search of the set-up settlements only (see `RolloutKnobs::setup_only`).
+        let (s, setup) = match s.strip_suffix("/setup") {
+            Some(core) => (core, true),
+            None => (s, false),
+        };
         // `+open`: a competitive search with every hand open (a separate, labelled policy).
         let (s, open) = match s.strip_suffix("+open") {
             Some(core) => (core, true),
@@ -241,9 +248,10 @@ impl<'s> PolicyName<'s> {
                 model,
                 open,
                 horizon,
+                setup,
             });
         }
-        if open || horizon.is_some() {
+        if open || horizon.is_some() || setup {
             return Err(unknown());
         }
         if let Some(m) = s.strip_prefix("learned:") {
@@ -334,6 +342,7 @@ impl PolicySpec {
                 model: name,
                 open,
                 horizon,
+                setup,
             } => {
                 let base = base.unwrap_or(k.rollout.base);
                 // The model is bound only where the search plays it (a missing one is the
@@ -357,6 +366,9 @@ impl PolicySpec {
                     (SearchMode::Race, Some(n)) => knobs.rollouts = n as u16,
                     (SearchMode::Halving, Some(n)) => knobs.simulations = n,
                     (_, None) => {}
+                }
+                if setup {
+                    knobs = knobs.setup_only();
                 }
                 PolicySpec::Rollout {
                     knobs,
@@ -419,7 +431,11 @@ impl PolicySpec {
                 } else {
                     1
                 };
-                250 * per_candidate.max(1) * base
+                // A set-up search (`/setup`): 8 candidates at a handful of decisions, about an
+                // eighth of a full search per future (rollout-32:learned/setup costs about a
+                // quarter of rollout-16:learned).
+                let share = if knobs.is_setup_only() { 8 } else { 1 };
+                (250 * per_candidate.max(1) * base / share).max(2)
             }
             PolicySpec::Learned { .. } => 2,
             _ => 1,
@@ -443,6 +459,9 @@ impl PolicySpec {
                 }
                 if knobs.open_hands {
                     name.push_str("+open");
+                }
+                if knobs.is_setup_only() {
+                    name.push_str("/setup");
                 }
                 name
             }
@@ -588,6 +607,42 @@ mod tests {
         );
         let e = PolicySpec::parse("learned:mine", &k).unwrap_err();
         assert!(matches!(e, PolicyError::UnknownModel { ref model, .. } if model == "mine"));
+    }
+
+    /// `/setup` searches the set-up settlements only, over every candidate, with the budget,
+    /// base and horizon of the name; the label says so and parses back to the same player.
+    #[test]
+    fn a_setup_search_is_its_own_labelled_player() {
+        let k = Knobs::default();
+        let PolicySpec::Rollout { knobs, .. } = PolicySpec::parse("rollout-32:greedy/setup", &k)
+            .unwrap()
+        else {
+            panic!("a search player");
+        };
+        assert_eq!((knobs.rollouts, knobs.base), (32, BaseName::Greedy));
+        assert!(knobs.search_setup);
+        assert!(!knobs.search_soldier && !knobs.search_flip && !knobs.search_build);
+        assert_eq!(knobs.max_candidates as usize, rollout::MAX_CANDIDATES);
+        for name in ["rollout-32:greedy/setup", "halving-64:team@40/setup"] {
+            let spec = PolicySpec::parse(name, &k).unwrap();
+            assert_eq!(spec.label(), name);
+            assert_eq!(PolicySpec::parse(&spec.label(), &k), Ok(spec));
+        }
+        // The full search is labelled without it, and costs more per game than its set-up part.
+        let full = PolicySpec::parse("rollout-32:greedy", &k).unwrap();
+        assert_eq!(full.label(), "rollout-32:greedy");
+        let setup = PolicySpec::parse("rollout-32:greedy/setup", &k).unwrap();
+        assert!(setup.cost() < full.cost());
+        // Only a search has set-up decisions to focus on.
+        for name in ["team/setup", "learned/setup"] {
+            assert!(
+                matches!(PolicySpec::parse(name, &k), Err(PolicyError::Unknown(_))),
+                "{name}"
+            );
+        }
+        assert!(PolicySpec::parse("rollout-8/setup/setup", &k).is_err());
+        let e = PolicySpec::parse("rolout-8/setup", &k).unwrap_err().to_string();
+        assert!(e.contains("did you mean \"rollout-8/setup\"?"), "{e}");
     }
 
     #[test]
