@@ -1,4 +1,4 @@
-//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows) and `reports/robert-skill/summary.csv`.
+//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows) and `reports/robert-best-play/summary.csv` (the best play found).
 
 use crate::support::cli::csv_rows as rows;
 use std::collections::HashMap;
@@ -19,11 +19,14 @@ fn rate(r: &HashMap<String, String>) -> String {
     )
 }
 
+/// The player of the README's "best play found" column (reports/robert-best-play).
+const BEST: &str = "rollout-32:learned/setup";
+
 #[test]
 fn the_readme_main_table_equals_the_committed_reports() {
     let readme = repo("README.md");
     let difficulty = rows(&repo("reports/robert-difficulty/summary.csv"));
-    let skill = rows(&repo("reports/robert-skill/summary.csv"));
+    let best = rows(&repo("reports/robert-best-play/summary.csv"));
     let table: Vec<Vec<String>> = readme
         .lines()
         .skip_while(|l| !l.starts_with("| players | difficulty |"))
@@ -65,8 +68,8 @@ fn the_readme_main_table_equals_the_committed_reports() {
         );
         assert_eq!(
             line[5],
-            rate(&find(&skill, "rollout-16")),
-            "README {line:?}: rollout-16"
+            rate(&find(&best, BEST)),
+            "README {line:?}: best play found"
         );
     }
 }
@@ -249,12 +252,14 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     // The interval's level: the reports' `_lo95`/`_hi95` columns.
     assert_eq!(l.take("Win rate with its 95% Wilson interval", 1), ["95"]);
     assert!(diff_summary[0].contains_key("win_rate_lo95"));
-    // The search column's run.
-    let skill = rows(&repo("reports/robert-skill/summary.csv"));
-    let search = l.take("search player over the team script (seed ", 2);
-    for r in skill.iter().filter(|r| r["policy"] == "rollout-16") {
-        assert_eq!(number(&search[0]), f(r, "seed"), "rollout-16 seed");
-        assert_eq!(number(&search[1]), f(r, "games"), "rollout-16 games");
+    // The best-play column's run: its budget, seed and games.
+    let best = rows(&repo("reports/robert-best-play/summary.csv"));
+    let best_compare = rows(&repo("reports/robert-best-play/compare.csv"));
+    let search = l.take("at its set-up settlements with ", 3);
+    assert_eq!(BEST, format!("rollout-{}:learned/setup", search[0]));
+    for r in best.iter().filter(|r| r["policy"] == BEST) {
+        assert_eq!(number(&search[1]), f(r, "seed"), "best play seed");
+        assert_eq!(number(&search[2]), f(r, "games"), "best play games");
     }
 
     // Each difficulty step of the script with 4 players, paired.
@@ -307,19 +312,21 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             r["difficulty"]
         );
     }
-    l.take("Impossible really is nearly impossible for every player", 0);
-    for r in diff_summary
+    // Impossible for every player, the best play found included: its highest win rate, in
+    // whole points.
+    let at_best = l.take("Impossible really is nearly impossible for every player", 1);
+    let highest = diff_summary
         .iter()
-        .chain(&skill)
+        .chain(best.iter().filter(|r| r["players"] != "2"))
         .filter(|r| r["difficulty"] == "impossible")
-    {
-        assert!(
-            f(r, "win_rate") < 0.02,
-            "{} impossible wins {}",
-            r["policy"],
-            r["win_rate"]
-        );
-    }
+        .map(|r| f(r, "win_rate"))
+        .fold(0.0, f64::max);
+    assert_eq!(
+        number(&at_best[0]),
+        (highest * 100.0).round(),
+        "README: {at_best:?}% at best; the reports {highest}"
+    );
+    assert!(highest < 0.05, "Impossible wins {highest} somewhere");
 
     // The learned player against the script, paired, at Moderate and Easy.
     let gain = l.take("learned player wins ", 2);
@@ -389,57 +396,32 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         "paired games"
     );
 
-    // Against the search over the script, and the search over it (reports/robert-ceiling).
-    let cs = rows(&repo("reports/robert-ceiling/summary.csv"));
-    let cc = rows(&repo("reports/robert-ceiling/compare.csv"));
-    let vs = l.take(
-        "beat the search over the script at 4-player Moderate by ",
-        5,
-    );
-    let c = cc
+    // What the set-up search adds over the learned player, Moderate and Easy with 3 and 4
+    // players, paired on the best-play report's games.
+    let adds = l.take("Search at the set-up settlements adds ", 5);
+    let gains: Vec<&Row> = best_compare
         .iter()
-        .find(|c| c["value_a"] == "learned" && c["value_b"] == "rollout-16:team")
-        .expect("learned against rollout-16:team in robert-ceiling");
-    let r = row(&cs, &c["row_a"]);
-    assert_eq!(
-        (vs[0].as_str(), r["difficulty"].as_str()),
-        (r["players"].as_str(), "moderate")
+        .filter(|c| {
+            let r = row(&best, &c["row_a"]);
+            c["setting"] == "policy"
+                && c["value_a"] == "learned"
+                && c["value_b"] == BEST
+                && ["moderate", "easy"].contains(&r["difficulty"].as_str())
+                && ["3", "4"].contains(&r["players"].as_str())
+        })
+        .collect();
+    assert_eq!(gains.len(), 4, "3 and 4 players, Moderate and Easy");
+    let d: Vec<f64> = gains.iter().map(|c| f(c, "win_rate_diff")).collect();
+    let (lo, hi) = (
+        d.iter().copied().fold(1.0, f64::min),
+        d.iter().copied().fold(-1.0, f64::max),
     );
-    // The README says the learned player's lead: A − B, the CSV's B − A negated.
     assert!(
-        is_points(&vs[1], -f(c, "win_rate_diff")),
-        "README {vs:?}; {c:?}"
+        is_points(&adds[0], lo) && is_points(&adds[1], hi),
+        "README {adds:?}; robert-best-play {lo}..{hi}"
     );
-    assert_eq!(number(&vs[2]), f(c, "games"));
-    assert!(
-        is_points(&vs[3], -f(c, "win_rate_diff_hi95"))
-            && is_points(&vs[4], -f(c, "win_rate_diff_lo95")),
-        "README {vs:?}; {c:?}"
-    );
-    let over = l.take("the search over that model won ", 4);
-    let r = cs
-        .iter()
-        .find(|r| r["policy"] == format!("rollout-{}:learned", over[3]))
-        .expect("the search over learned");
-    assert!(
-        is_points(&over[0], f(r, "win_rate"))
-            && is_points(&over[1], f(r, "win_rate_lo95"))
-            && is_points(&over[2], f(r, "win_rate_hi95")),
-        "README {over:?}; {r:?}"
-    );
-    let budget = rows(&repo("reports/robert-budget-4p-moderate/summary.csv"));
-    let b64 = l.take("about what ", 5);
-    let r = budget
-        .iter()
-        .find(|r| r["policy"] == format!("rollout-{}:learned", b64[0]))
-        .expect("the budget row");
-    assert!(
-        is_points(&b64[1], f(r, "win_rate"))
-            && is_points(&b64[2], f(r, "win_rate_lo95"))
-            && is_points(&b64[3], f(r, "win_rate_hi95")),
-        "README {b64:?}; {r:?}"
-    );
-    assert_eq!(number(&b64[4]), f(r, "games"));
+    assert_eq!((adds[2].as_str(), adds[3].as_str()), ("3", "4"));
+    assert!(gains.iter().all(|c| number(&adds[4]) == f(c, "games")));
 
     // Stalled games at 4 players, Moderate and Easy: the learned player's, then the script's.
     let st = l.take("At 4 players Moderate and Easy ", 5);

@@ -614,8 +614,8 @@ mod tests {
     #[test]
     fn a_setup_search_is_its_own_labelled_player() {
         let k = Knobs::default();
-        let PolicySpec::Rollout { knobs, .. } = PolicySpec::parse("rollout-32:greedy/setup", &k)
-            .unwrap()
+        let PolicySpec::Rollout { knobs, .. } =
+            PolicySpec::parse("rollout-32:greedy/setup", &k).unwrap()
         else {
             panic!("a search player");
         };
@@ -641,7 +641,9 @@ mod tests {
             );
         }
         assert!(PolicySpec::parse("rollout-8/setup/setup", &k).is_err());
-        let e = PolicySpec::parse("rolout-8/setup", &k).unwrap_err().to_string();
+        let e = PolicySpec::parse("rolout-8/setup", &k)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("did you mean \"rollout-8/setup\"?"), "{e}");
     }
 
