@@ -237,6 +237,9 @@ pub struct LearnFile {
     pub test_games: i64,
     /// Sampled futures per candidate for one label (1..=1000).
     pub rollouts: i64,
+    /// Sampled futures per candidate at a set-up settlement's label (0: `rollouts`; else
+    /// 1..=1000): a few decisions a game, each decisive, so a sharper label there is cheap.
+    pub setup_rollouts: i64,
     /// Candidates per decision at most, the base policy's choice among them (2..=8).
     pub candidates: i64,
     /// Share of the scorable decisions labelled, per decision type (each 0..=1): the main
@@ -267,6 +270,7 @@ impl Default for LearnFile {
             train_games: 100,
             test_games: 2_000,
             rollouts: 8,
+            setup_rollouts: 0,
             candidates: 6,
             setup_share: 1.0,
             soldier_share: 1.0,
@@ -317,6 +321,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let train_games = int("train_games", l.train_games, 1, 10_000_000)?;
     let test_games = int("test_games", l.test_games, 1, 100_000_000)?;
     let rollouts = int("rollouts", l.rollouts, 1, 1_000)?;
+    let setup_rollouts = int("setup_rollouts", l.setup_rollouts, 0, 1_000)?;
     let candidates = int("candidates", l.candidates, 2, MAX_CANDIDATES as i64)?;
     let horizon = int("horizon", l.horizon, 0, 1_000_000)?;
     let max_labels = int("max_labels", l.max_labels, 0, 1_000_000)?;
@@ -385,6 +390,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             train_games,
             test_games,
             rollouts: rollouts as u32,
+            setup_rollouts: setup_rollouts as u32,
             candidates: candidates as u8,
             share,
             ridge: l.ridge,

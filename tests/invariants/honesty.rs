@@ -186,6 +186,7 @@ fn labels_ignore_the_games_future_chance() {
         train_games: 1,
         test_games: 1,
         rollouts: 2,
+        setup_rollouts: 3,
         candidates: 4,
         share: [1.0; 4],
         ridge: 0.01,

@@ -8,6 +8,7 @@ mod catan;
 mod crn;
 mod fuzz;
 mod honesty;
+mod labels;
 mod raiders;
 mod search;
 mod solitaire;

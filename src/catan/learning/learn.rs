@@ -10,7 +10,8 @@
 //! "Reinforcement Learning as Classification" (ICML 2003). Round k: apprentice pi_{k-1}
 //! (pi_0: the scripted base, a model of zero weights) plays `train_games` games per row on the
 //! round's training seed. At each decision it scores with at least two candidates (a share of
-//! them per decision type), every candidate is played out `rollouts` times to the end of the
+//! them per decision type), every candidate is played out `rollouts` times (a set-up
+//! settlement `setup_rollouts` times) to the end of the
 //! game with pi_{k-1} in every seat, candidate `c` of future `j` on the same streams as every
 //! other candidate of future `j` (common random numbers); those streams are seeded from the
 //! training seed, the game index and the decision's index in the game, never from the game's
@@ -24,7 +25,7 @@
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
 pub use crate::catan::learning::fit::{fit, FitStats, Fitted, Label, NetShape};
-use crate::catan::policy::features::KINDS;
+use crate::catan::policy::features::{DecisionKind, KINDS};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, Horizon, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
@@ -49,6 +50,9 @@ pub struct LearnParams {
     pub train_games: u64,
     pub test_games: u64,
     pub rollouts: u32,
+    /// Futures per candidate at a set-up settlement's label (`[learn] setup_rollouts`; 0: as
+    /// `rollouts`): only a few decisions a game, and the most decisive ones.
+    pub setup_rollouts: u32,
     pub candidates: u8,
     /// Share of the scorable decisions labelled, per decision type (`DecisionKind::idx`).
     pub share: [f64; 4],
@@ -151,6 +155,7 @@ pub struct Labeller<'t> {
     game: u64,
     decisions: u64,
     rollouts: u32,
+    setup_rollouts: u32,
     horizon: u32,
     max_labels: u32,
     share: [f64; 4],
@@ -175,6 +180,7 @@ impl<'t> Labeller<'t> {
             game,
             decisions: 0,
             rollouts: p.rollouts,
+            setup_rollouts: p.setup_rollouts,
             horizon: p.horizon,
             max_labels: p.max_labels,
             share: p.share,
@@ -191,12 +197,16 @@ impl<'t> Labeller<'t> {
     /// Labels one kept decision.
     pub fn label(&self, p: &Pending, buf: &mut ActionList) -> Label {
         let sc = &p.scored;
+        let rollouts = match sc.kind {
+            DecisionKind::Setup if self.setup_rollouts > 0 => self.setup_rollouts,
+            _ => self.rollouts,
+        };
         let values = rollout_values(
             &p.g,
             &p.player,
             &sc.cands,
             mix64(self.decision_seed(p.decision)),
-            self.rollouts,
+            rollouts,
             self.horizon,
             self.progress_weight,
             buf,

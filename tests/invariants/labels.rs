@@ -1,0 +1,81 @@
+//! The learn labeller's `setup_rollouts`: sharper labels at the set-up settlements, every other label as it was.
+
+use robsim::catan::learning::learn::{Label, Labeller, LearnParams};
+use robsim::catan::policy::features::DecisionKind;
+use robsim::catan::policy::{LearnedBase, LearnedModel, TeamKnobs};
+use robsim::catan::sim::{layout_for, GameRngs};
+use robsim::catan::*;
+use robsim::engine::play::play;
+
+use crate::support::topo;
+
+/// Every label of 3 games of Robert (3 players, Hard) under `setup_rollouts`, in game and
+/// decision order.
+fn labels(setup_rollouts: u32) -> Vec<Label> {
+    let params = LearnParams {
+        rounds: 1,
+        train_games: 1,
+        test_games: 1,
+        rollouts: 2,
+        setup_rollouts,
+        candidates: 4,
+        share: [1.0; 4],
+        ridge: 0.01,
+        progress_weight: 0.2,
+        horizon: 40,
+        max_labels: 3,
+        net: None,
+    };
+    let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
+    let t = topo();
+    let rules = Rules::robert(
+        3,
+        RobertRules {
+            start_cards: 1,
+            ..Default::default()
+        },
+    );
+    let mut buf = ActionList::new();
+    let mut out = Vec::new();
+    for i in 0..3 {
+        let layout = layout_for(t, BoardKind::Random { red_apart: true }, 31, i);
+        let mut g = Game::new(t, layout, rules);
+        let mut lab = Labeller::new(model, &params, 5, 0, i);
+        play(
+            &mut g,
+            &mut lab,
+            &mut GameRngs::new(31, i),
+            &mut buf,
+            &mut (),
+        );
+        out.extend(lab.finish());
+    }
+    out
+}
+
+#[test]
+fn setup_rollouts_sharpen_only_the_set_up_labels() {
+    let (plain, same, sharp) = (labels(0), labels(2), labels(7));
+    // Naming the same count as `rollouts` is the plain labeller.
+    assert_eq!(plain, same);
+    // The same decisions and candidates are labelled (the games are the apprentice's own).
+    assert_eq!(plain.len(), sharp.len());
+    let setup = DecisionKind::Setup.idx() as u8;
+    let mut setups = 0;
+    let mut moved = 0;
+    for (a, b) in plain.iter().zip(&sharp) {
+        assert_eq!(
+            (a.kind, a.game, a.decision, &a.features),
+            (b.kind, b.game, b.decision, &b.features)
+        );
+        if a.kind == setup {
+            setups += 1;
+            moved += (a.values != b.values) as usize;
+        } else {
+            assert_eq!(a.values, b.values, "a label other than a set-up one moved");
+        }
+    }
+    assert!(setups >= 6, "only {setups} set-up labels");
+    assert!(moved > 0, "no set-up label took the extra futures");
+    assert!(plain.iter().any(|l| l.kind != setup), "no other label");
+}
