@@ -155,6 +155,7 @@ pub struct Labeller<'t> {
     game: u64,
     decisions: u64,
     rollouts: u32,
+    /// Futures per candidate at a set-up settlement's label (`setup_rollouts`, 0 resolved).
     setup_rollouts: u32,
     horizon: u32,
     max_labels: u32,
@@ -180,7 +181,10 @@ impl<'t> Labeller<'t> {
             game,
             decisions: 0,
             rollouts: p.rollouts,
-            setup_rollouts: p.setup_rollouts,
+            setup_rollouts: match p.setup_rollouts {
+                0 => p.rollouts,
+                n => n,
+            },
             horizon: p.horizon,
             max_labels: p.max_labels,
             share: p.share,
@@ -198,7 +202,7 @@ impl<'t> Labeller<'t> {
     pub fn label(&self, p: &Pending, buf: &mut ActionList) -> Label {
         let sc = &p.scored;
         let rollouts = match sc.kind {
-            DecisionKind::Setup if self.setup_rollouts > 0 => self.setup_rollouts,
+            DecisionKind::Setup => self.setup_rollouts,
             _ => self.rollouts,
         };
         let values = rollout_values(
