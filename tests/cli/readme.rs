@@ -1,4 +1,4 @@
-//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows) and `reports/robert-best-play/summary.csv` (the best play found).
+//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows), `reports/robert-best-play/summary.csv` and the ceiling climb's converged rows (the best play found).
 
 use crate::support::cli::csv_rows as rows;
 use std::collections::HashMap;
@@ -27,6 +27,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
     let readme = repo("README.md");
     let difficulty = rows(&repo("reports/robert-difficulty/summary.csv"));
     let best = rows(&repo("reports/robert-best-play/summary.csv"));
+    let ceiling = rows(&repo("reports/robert-ceiling-search/merged/ceiling.csv"));
     let table: Vec<Vec<String>> = readme
         .lines()
         .skip_while(|l| !l.starts_with("| players | difficulty |"))
@@ -66,10 +67,32 @@ fn the_readme_main_table_equals_the_committed_reports() {
             rate(&find(&difficulty, "learned")),
             "README {line:?}: learned"
         );
-        assert_eq!(
-            line[5],
-            rate(&find(&best, BEST)),
-            "README {line:?}: best play found"
+        // A row where the ceiling climb converged shows the climb's value, marked `†`; every
+        // other row the best-play report's.
+        let climbed = ceiling
+            .iter()
+            .find(|r| r["row"] == format!("robert {players}p {level}") && r["converged"] == "true");
+        match climbed {
+            Some(c) => assert_eq!(
+                line[5],
+                format!("{} †", rate(c)),
+                "README {line:?}: best play found, the ceiling converged"
+            ),
+            None => assert_eq!(
+                line[5],
+                rate(&find(&best, BEST)),
+                "README {line:?}: best play found"
+            ),
+        }
+    }
+    // Every converged row of the climb is one of the table's.
+    for c in ceiling.iter().filter(|r| r["converged"] == "true") {
+        assert!(
+            table.iter().any(
+                |l| c["row"] == format!("robert {}p {}", l[0], l[1].split(' ').next().unwrap())
+            ),
+            "ceiling row {} converged but has no README line",
+            c["row"]
         );
     }
 }
