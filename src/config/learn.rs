@@ -5,7 +5,7 @@
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::learning::learn::{LearnParams, NetShape};
-use crate::catan::policy::features::KINDS;
+use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
 use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec, TeamKnobs};
@@ -261,6 +261,9 @@ pub struct LearnFile {
     pub hidden: i64,
     /// Passes over the labels that train a network (1..=1000; only with `hidden` > 0).
     pub epochs: i64,
+    /// The feature definitions the model reads (1..=`FEATURE_VERSION`; 1, the shipped models'
+    /// version, by default; 2 adds the set-up settlement's room to grow).
+    pub feature_version: i64,
 }
 
 impl Default for LearnFile {
@@ -281,6 +284,7 @@ impl Default for LearnFile {
             max_labels: 0,
             hidden: 0,
             epochs: 20,
+            feature_version: DEFAULT_FEATURE_VERSION as i64,
         }
     }
 }
@@ -327,6 +331,12 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let max_labels = int("max_labels", l.max_labels, 0, 1_000_000)?;
     let hidden = int("hidden", l.hidden, 0, MAX_HIDDEN as i64)?;
     let epochs = int("epochs", l.epochs, 1, 1_000)?;
+    let feature_version = int(
+        "feature_version",
+        l.feature_version,
+        1,
+        FEATURE_VERSION as i64,
+    )?;
     let mut share = [0f64; 4];
     for (k, (key, v)) in [
         ("setup_share", l.setup_share),
@@ -391,6 +401,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             test_games,
             rollouts: rollouts as u32,
             setup_rollouts: setup_rollouts as u32,
+            feature_version: feature_version as u32,
             candidates: candidates as u8,
             share,
             ridge: l.ridge,

@@ -140,7 +140,7 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
         FORMAT_VERSION
     };
     t.push_str(&format!("format_version = {version}\n"));
-    t.push_str(&format!("feature_version = {FEATURE_VERSION}\n"));
+    t.push_str(&format!("feature_version = {}\n", model.feature_version));
     t.push_str(&format!("variant = {}\n", quoted(model.base.variant())));
     t.push_str(&format!("base = {}\n", quoted(model.base.name())));
     t.push_str(&format!("candidates = {}\n", model.candidates));
@@ -194,7 +194,8 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     t.push_str(&toml::to_string(&knobs).context("the base policy's knobs as TOML")?);
     for kind in KINDS {
         t.push_str(&format!("\n[weights.{}]\n", kind.name()));
-        for (name, w) in kind.features().iter().zip(model.weights[kind.idx()]) {
+        let names = kind.features_at(model.feature_version);
+        for (name, w) in names.iter().zip(model.weights[kind.idx()]) {
             // `{:?}` keeps a decimal point (1.0, not 1) and round-trips the f32.
             t.push_str(&format!("{name} = {w:?}\n"));
         }
@@ -205,7 +206,10 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     };
     for kind in KINDS {
         let net = &model.nets[kind.idx()];
-        let (h, nf) = (net.hidden as usize, kind.features().len());
+        let (h, nf) = (
+            net.hidden as usize,
+            kind.features_at(model.feature_version).len(),
+        );
         if h == 0 {
             continue;
         }
@@ -252,9 +256,9 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
             f.format_version
         );
     }
-    if f.feature_version != FEATURE_VERSION {
+    if !(1..=FEATURE_VERSION).contains(&f.feature_version) {
         bail!(
-            "{}: {} was trained on other features; allowed: {FEATURE_VERSION} (train it again with robsim learn)",
+            "{}: {} was trained on other features; allowed: 1 to {FEATURE_VERSION} (train it again with robsim learn)",
             at("feature_version"),
             f.feature_version
         );
@@ -312,7 +316,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         let Some(w) = f.weights.get(kind.name()) else {
             bail!("{}: missing; every decision type has its weights", at(&key));
         };
-        let names = kind.features();
+        let names = kind.features_at(f.feature_version);
         if let Some(bad) = w.keys().find(|k| !names.contains(&k.as_str())) {
             bail!(
                 "{}: unknown feature; allowed: {}",
@@ -346,7 +350,8 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
                 KINDS.map(DecisionKind::name).join(", ")
             );
         };
-        nets[kind.idx()] = net_of(n, kind, &|k: &str| at(&format!("{key}.{k}")))?;
+        let nf = kind.features_at(f.feature_version).len();
+        nets[kind.idx()] = net_of(n, kind, nf, &|k: &str| at(&format!("{key}.{k}")))?;
     }
     promised_nets(&f, &nets, &at)?;
     let model = LearnedModel {
@@ -354,6 +359,7 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         candidates: f.candidates,
         weights,
         nets,
+        feature_version: f.feature_version,
     };
     let how = Provenance {
         command: f.command,
@@ -467,10 +473,11 @@ fn promised_nets(f: &ModelFile, nets: &[Net; 4], at: &dyn Fn(&str) -> String) ->
     Ok(())
 }
 
-/// A `[net.TYPE]` table checked against its type's features: `hidden` 1..=MAX_HIDDEN rows of
-/// `w1` with a weight per feature, a bias and an output weight per unit, all finite.
-fn net_of(n: &NetFile, kind: DecisionKind, at: &dyn Fn(&str) -> String) -> Result<Net> {
-    let (h, nf) = (n.hidden as usize, kind.features().len());
+/// A `[net.TYPE]` table checked against its type's `nf` features (at the file's version):
+/// `hidden` 1..=MAX_HIDDEN rows of `w1` with a weight per feature, a bias and an output weight
+/// per unit, all finite.
+fn net_of(n: &NetFile, kind: DecisionKind, nf: usize, at: &dyn Fn(&str) -> String) -> Result<Net> {
+    let h = n.hidden as usize;
     if !(1..=MAX_HIDDEN).contains(&h) {
         bail!(
             "{}: {h} is out of range; allowed: 1 to {MAX_HIDDEN}",
@@ -517,7 +524,11 @@ mod tests {
     fn sample() -> (LearnedModel, Provenance) {
         let mut m = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 6);
         for (k, row) in m.weights.iter_mut().enumerate() {
-            for (i, w) in row.iter_mut().enumerate().take(KINDS[k].features().len()) {
+            for (i, w) in row
+                .iter_mut()
+                .enumerate()
+                .take(KINDS[k].features_at(1).len())
+            {
                 *w = (k as f32 + 1.0) * 0.1 - i as f32 * 0.0371;
             }
         }
@@ -559,6 +570,44 @@ mod tests {
         assert_eq!(to_text(&m2, &how2).unwrap(), text);
     }
 
+    /// A model of the newest feature version writes and reads back its extra features (the
+    /// set-up `room`, `room_pips`, network inputs included); a version-1 file knows none of
+    /// them and a version-2 file must have them.
+    #[test]
+    fn each_feature_version_reads_back_its_own_features() {
+        let (mut m, how) = sample();
+        m.feature_version = 2;
+        let k = DecisionKind::Setup.idx();
+        m.weights[k][21] = 0.25;
+        m.weights[k][22] = -0.5;
+        m.nets[k].hidden = 1;
+        for i in 0..DecisionKind::Setup.features_at(2).len() {
+            m.nets[k].w1[0][i] = 0.01 * i as f32;
+        }
+        m.nets[k].w2[0] = 0.5;
+        let text = to_text(&m, &how).unwrap();
+        assert!(text.contains("feature_version = 2\n") && text.contains("room_pips = -0.5\n"));
+        let (m2, how2) = parse(&text, "m.toml").unwrap();
+        assert_eq!(m, m2);
+        assert_eq!(to_text(&m2, &how2).unwrap(), text);
+        let err = |t: &str| format!("{:#}", parse(t, "m.toml").unwrap_err());
+        let e = err(&text.replace("feature_version = 2", "feature_version = 1"));
+        assert!(
+            e.contains("weights.setup.room") && e.contains("unknown feature"),
+            "{e}"
+        );
+        let e = err(&text.replace("room_pips = -0.5\n", ""));
+        assert!(
+            e.contains("weights.setup.room_pips") && e.contains("missing"),
+            "{e}"
+        );
+        // A version-1 model: 21 set-up weights, read back as version 1.
+        let (v1, how) = sample();
+        let text = to_text(&v1, &how).unwrap();
+        assert!(text.contains("feature_version = 1\n") && !text.contains("room"));
+        assert_eq!(parse(&text, "m.toml").unwrap().0.feature_version, 1);
+    }
+
     fn with_net() -> (LearnedModel, Provenance) {
         let (mut m, how) = sample();
         let k = DecisionKind::Build.idx();
@@ -587,7 +636,7 @@ mod tests {
         for k in KINDS {
             all.nets[k.idx()] = m.nets[DecisionKind::Build.idx()];
             for j in 0..3 {
-                for i in k.features().len()..MAX_FEATURES {
+                for i in k.features_at(all.feature_version).len()..MAX_FEATURES {
                     all.nets[k.idx()].w1[j][i] = 0.0;
                 }
             }

@@ -337,6 +337,11 @@ fn bad_learned_and_learn_tables_name_the_key() {
             learn("ridge = -1.0"),
             "learn.ridge: -1 is out of range",
         ),
+        (
+            "learn",
+            learn("feature_version = 3"),
+            "learn.feature_version: 3 is out of range; allowed: 1 to 2",
+        ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (
             "learn",

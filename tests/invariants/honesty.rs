@@ -194,6 +194,7 @@ fn labels_ignore_the_games_future_chance() {
         horizon: 50,
         max_labels: 0,
         net: None,
+        feature_version: 1,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let labelled = |p: &Labeller| p.pending.len() as u64;

@@ -25,6 +25,7 @@ fn labels(setup_rollouts: u32) -> Vec<Label> {
         horizon: 40,
         max_labels: 3,
         net: None,
+        feature_version: 1,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let t = topo();

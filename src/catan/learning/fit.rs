@@ -187,6 +187,9 @@ pub type Fitted = ([f32; MAX_FEATURES], Net);
 /// cross-validation over games (added to the `is_base` weight). A type whose cross-validated
 /// gain is not positive gets weights 0 and no network: the base policy's choices.
 ///
+/// Only the type's features at `version` are read (`DecisionKind::features_at`); the weights
+/// past them stay 0.
+///
 /// # Errors
 /// The regression fails (a singular system: only with `ridge` = 0).
 pub fn fit(
@@ -194,8 +197,9 @@ pub fn fit(
     kind: DecisionKind,
     penalty: f64,
     net: Option<NetShape>,
+    version: u32,
 ) -> Result<(Fitted, FitStats)> {
-    let nf = kind.features().len();
+    let nf = kind.features_at(version).len();
     let mine: Vec<&Label> = labels
         .iter()
         .filter(|l| l.kind as usize == kind.idx() && l.values.len() >= 2)
@@ -363,7 +367,7 @@ mod tests {
                 &[0.3 + noise, 0.6 - noise, 0.2],
             ));
         }
-        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None).unwrap();
+        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None, 1).unwrap();
         assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
         assert_eq!(st.decisions, 40);
         assert_eq!(st.picks_best, 1.0);
@@ -381,7 +385,7 @@ mod tests {
     /// model defers to the base policy.
     #[test]
     fn no_signal_no_weights() {
-        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None).unwrap();
+        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None, 1).unwrap();
         assert!(w.iter().all(|&x| x == 0.0));
         assert_eq!(st.decisions, 0);
         let flat: Vec<Label> = (0..10)
@@ -394,7 +398,7 @@ mod tests {
                 )
             })
             .collect();
-        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None).unwrap();
+        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None, 1).unwrap();
         assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
     }
 
@@ -444,12 +448,12 @@ mod tests {
     #[test]
     fn a_network_learns_what_no_linear_score_can() {
         let labels = interaction(400);
-        let ((_, _), linear) = fit(&labels, DecisionKind::Build, 0.001, None).unwrap();
+        let ((_, _), linear) = fit(&labels, DecisionKind::Build, 0.001, None, 1).unwrap();
         let shape = NetShape {
             hidden: 8,
             epochs: 150,
         };
-        let ((_, net), with) = fit(&labels, DecisionKind::Build, 0.001, Some(shape)).unwrap();
+        let ((_, net), with) = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1).unwrap();
         assert_eq!(net.hidden, 8);
         // The linear ranker is right about half the time at best; the network nearly always.
         assert!(linear.picks_best < 0.6, "linear {}", linear.picks_best);
@@ -461,7 +465,7 @@ mod tests {
             with.cv_gain
         );
         // Same labels, same network: training is deterministic.
-        let ((_, again), _) = fit(&labels, DecisionKind::Build, 0.001, Some(shape)).unwrap();
+        let ((_, again), _) = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1).unwrap();
         assert_eq!(net, again);
     }
 }

@@ -68,6 +68,8 @@ pub struct LearnParams {
     /// Each type's network on top of its linear score (`[learn] hidden`, `epochs`); `None`:
     /// the linear score alone.
     pub net: Option<NetShape>,
+    /// The features the model reads (`[learn] feature_version`, 1..=`FEATURE_VERSION`).
+    pub feature_version: u32,
 }
 
 /// The training seed of round `round` (apart from the config's games and the held-out ones).
@@ -425,6 +427,7 @@ pub fn learn(
     let mut phases = Vec::new();
     let mut t0 = Instant::now();
     let mut current = LearnedModel::base_only(base, p.candidates);
+    current.feature_version = p.feature_version;
     let base_test = held_out(current);
     let mut current_test = base_test.clone();
     let mut current_validation = play_rows(current, validation);
@@ -472,7 +475,7 @@ pub fn learn(
         // parallel (the fits on the pool, every changed type's games as one pool of work).
         let fitted: Vec<(Fitted, FitStats)> = KINDS
             .par_iter()
-            .map(|&kind| fit(&labels, kind, p.ridge, p.net))
+            .map(|&kind| fit(&labels, kind, p.ridge, p.net, p.feature_version))
             .collect::<Result<_>>()?;
         phases.push(Phase::since(format!("round {round}: fits"), t0));
         t0 = Instant::now();

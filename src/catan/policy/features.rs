@@ -10,8 +10,10 @@
 //! plain number scaled to about 0..1 so that one ridge penalty suits them all; position
 //! figures that are the same for every candidate enter only multiplied by a property of the
 //! candidate (a linear ranker compares candidates, so a constant would cancel out).
-//! `FEATURE_VERSION` changes whenever a name, its meaning or its order changes: a model file
-//! of another version is refused.
+//! `FEATURE_VERSION` changes whenever a name, its meaning or its order changes. A version only
+//! appends features to a decision type's list (`DecisionKind::features_at` gives each
+//! version's prefix), so a model of an older version reads its own features and plays exactly
+//! as it did; a model file of a version this robsim does not know is refused.
 
 // Hands are `[u8; 5]` indexed by resource; index loops over 0..5 read clearest here.
 #![allow(clippy::needless_range_loop)]
@@ -25,8 +27,16 @@ use crate::catan::NONE;
 use crate::catan::*;
 use arrayvec::ArrayVec;
 
-/// The version of the feature definitions below (names, meanings, order, scaling).
-pub const FEATURE_VERSION: u32 = 1;
+/// The newest version of the feature definitions below (names, meanings, order, scaling).
+/// Version 2 added the set-up features `room` and `room_pips`.
+pub const FEATURE_VERSION: u32 = 2;
+
+/// The feature version `robsim learn` trains on unless `[learn] feature_version` says
+/// otherwise (the shipped models' version).
+pub const DEFAULT_FEATURE_VERSION: u32 = 1;
+
+/// Set-up features of version 1 (the first `SETUP_V1` names of the set-up list).
+const SETUP_V1: usize = 21;
 
 /// Most features of one decision type (the weight arrays are this wide; unused slots are 0).
 pub const MAX_FEATURES: usize = 32;
@@ -84,7 +94,16 @@ impl DecisionKind {
         }
     }
 
-    /// The names of this type's features, in vector order.
+    /// The names of this type's features at `version` (1..=FEATURE_VERSION), in vector
+    /// order: a prefix of [`DecisionKind::features`].
+    pub fn features_at(self, version: u32) -> &'static [&'static str] {
+        match (self, version) {
+            (DecisionKind::Setup, 1) => &SETUP[..SETUP_V1],
+            _ => self.features(),
+        }
+    }
+
+    /// The names of this type's features at the newest version, in vector order.
     pub fn features(self) -> &'static [&'static str] {
         match self {
             DecisionKind::Setup => SETUP,
@@ -118,6 +137,9 @@ const SETUP: &[&str] = &[
     "rank",            // place among the candidates by greedy's score / 8 (0 best)
     "desert",          // touches the desert (or a hex without a token)
     "robber_reach",    // pips on hexes next to the robber's (Robert's) hex / 10
+    // Version 2: room to grow.
+    "room",      // free sites two roads away once the corner is settled / 6
+    "room_pips", // pips of the best of those sites / 13
 ];
 
 /// Acting (a soldier, a knight, cancelling a seven) against not acting: every feature but
@@ -337,12 +359,47 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
         f[17] = pos.cards * pips;
         f[19] = desert as u8 as f32;
         f[20] = near_robber as f32 / 10.0;
+        let (room, room_pips) = room_to_grow(g, c);
+        f[21] = room as f32 / 6.0;
+        f[22] = room_pips as f32 / 13.0;
         out.push(f);
     }
     let r = ranks(&scores[..cands.len()]);
     for (k, f) in out.iter_mut().enumerate() {
         f[18] = r[k] / 8.0;
     }
+}
+
+/// Room to grow from a settlement on corner `c`: the land corners two roads away where a
+/// settlement could still go once `c` is settled (the distance rule), and the raw pips of the
+/// best of them. (The corners between are free: `c` is a legal site.)
+fn room_to_grow(g: &Game, c: usize) -> (u32, u32) {
+    let mut sites = CornerSet::EMPTY;
+    for &m in &g.topo.corner_neighbors[c] {
+        if m == NONE {
+            continue;
+        }
+        for &n in &g.topo.corner_neighbors[m as usize] {
+            if n != NONE && n as usize != c {
+                sites.insert(n as usize);
+            }
+        }
+    }
+    let sites = sites
+        .intersect(g.topo.land_corners)
+        .minus(g.s.blocked)
+        .minus(g.topo.corner_block[c]);
+    let best = sites
+        .iter()
+        .map(|s| {
+            g.layout.corner_yield[s]
+                .iter()
+                .map(|y| y.pips as u32)
+                .sum::<u32>()
+        })
+        .max()
+        .unwrap_or(0);
+    (sites.len(), best)
 }
 
 /// Whether `a` acts (spends a knight) rather than letting the turn go on.
@@ -563,6 +620,59 @@ mod tests {
             for (i, a) in names.iter().enumerate() {
                 assert!(!names[i + 1..].contains(a), "{} repeats {a}", k.name());
             }
+            // Each version's names are a prefix of the next one's.
+            for v in 1..FEATURE_VERSION {
+                let (old, new) = (k.features_at(v), k.features_at(v + 1));
+                assert!(old.len() <= new.len() && new[..old.len()] == *old);
+            }
+            assert_eq!(k.features_at(FEATURE_VERSION), names);
         }
+        assert_eq!(DecisionKind::Setup.features_at(1).len(), 21);
+        assert_eq!(DecisionKind::Setup.features_at(1)[20], "robber_reach");
+    }
+
+    /// Room to grow on the base map's fixed board at set-up: an inland corner has six corners
+    /// two roads away, all free on an empty board; a settlement on one of them takes that one
+    /// (the distance rule; no two of the six are neighbours), and the best pips are those of
+    /// the best corner left.
+    #[test]
+    fn room_counts_the_free_sites_two_roads_away() {
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+        let mut g = super::super::testkit::base_game(&topo);
+        let two_away = |c: usize| {
+            let mut v = Vec::new();
+            for &m in &topo.corner_neighbors[c] {
+                for &n in &topo.corner_neighbors[m as usize] {
+                    if n as usize != c && !v.contains(&(n as usize)) {
+                        v.push(n as usize);
+                    }
+                }
+            }
+            v
+        };
+        let pips =
+            |c: usize| -> u32 { g.layout.corner_yield[c].iter().map(|y| y.pips as u32).sum() };
+        let c = (0..topo.n_corners)
+            .find(|&c| {
+                topo.corner_neighbors[c].iter().all(|&m| {
+                    m != NONE && topo.corner_neighbors[m as usize].iter().all(|&n| n != NONE)
+                }) && two_away(c).len() == 6
+                    && two_away(c).iter().all(|&n| topo.land_corners.contains(n))
+            })
+            .expect("an inland corner");
+        let around = two_away(c);
+        let best = around.iter().map(|&n| pips(n)).max().unwrap();
+        assert_eq!(room_to_grow(&g, c), (6, best));
+        // Settle the best of the six: five are left, the best of them counts.
+        let x = *around.iter().max_by_key(|&&n| pips(n)).unwrap();
+        let rest = around
+            .iter()
+            .filter(|&&n| n != x)
+            .map(|&n| pips(n))
+            .max()
+            .unwrap();
+        g.try_apply(Action::BuildSettlement(CornerId(x as u8)), &mut ())
+            .unwrap();
+        assert_eq!(room_to_grow(&g, c), (5, rest));
     }
 }

@@ -114,6 +114,9 @@ pub struct LearnedModel {
     pub candidates: u8,
     pub weights: [[f32; MAX_FEATURES]; 4],
     pub nets: [Net; 4],
+    /// The feature version it was trained on (`features::features_at`): the features past
+    /// that version's have weight 0 and no network input.
+    pub feature_version: u32,
 }
 
 impl LearnedModel {
@@ -124,6 +127,7 @@ impl LearnedModel {
             candidates,
             weights: [[0.0; MAX_FEATURES]; 4],
             nets: [Net::NONE; 4],
+            feature_version: features::DEFAULT_FEATURE_VERSION,
         }
     }
 
