@@ -374,18 +374,14 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
 /// settlement could still go once `c` is settled (the distance rule), and the raw pips of the
 /// best of them. (The corners between are free: `c` is a legal site.)
 fn room_to_grow(g: &Game, c: usize) -> (u32, u32) {
-    let mut sites = CornerSet::EMPTY;
+    // The neighbours' blocks hold the corners two away, plus `c`'s own block (taken off below).
+    let mut near = CornerSet::EMPTY;
     for &m in &g.topo.corner_neighbors[c] {
-        if m == NONE {
-            continue;
-        }
-        for &n in &g.topo.corner_neighbors[m as usize] {
-            if n != NONE && n as usize != c {
-                sites.insert(n as usize);
-            }
+        if m != NONE {
+            near = near.union(g.topo.corner_block[m as usize]);
         }
     }
-    let sites = sites
+    let sites = near
         .intersect(g.topo.land_corners)
         .minus(g.s.blocked)
         .minus(g.topo.corner_block[c]);
