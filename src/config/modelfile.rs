@@ -571,8 +571,8 @@ mod tests {
     }
 
     /// A model of the newest feature version writes and reads back its extra features (the
-    /// set-up `room`, `room_pips`, network inputs included); a version-1 file knows none of
-    /// them and a version-2 file must have them.
+    /// set-up `room`, `room_pips`, network inputs included; version 3's soldier rhythm); a
+    /// version-1 file knows none of them and a version-2 file must have them.
     #[test]
     fn each_feature_version_reads_back_its_own_features() {
         let (mut m, how) = sample();
@@ -599,6 +599,18 @@ mod tests {
         let e = err(&text.replace("room_pips = -0.5\n", ""));
         assert!(
             e.contains("weights.setup.room_pips") && e.contains("missing"),
+            "{e}"
+        );
+        // Version 3 adds the soldier's rhythm; a version-2 file knows none of it.
+        let mut m3 = m;
+        m3.feature_version = 3;
+        m3.weights[DecisionKind::Soldier.idx()][22] = 0.75;
+        let text = to_text(&m3, &how).unwrap();
+        assert!(text.contains("feature_version = 3\n") && text.contains("act_rest_rate = 0.75\n"));
+        assert_eq!(parse(&text, "m.toml").unwrap().0, m3);
+        let e = err(&text.replace("feature_version = 3", "feature_version = 2"));
+        assert!(
+            e.contains("weights.soldier.act_rest") && e.contains("unknown feature"),
             "{e}"
         );
         // A version-1 model: 21 set-up weights, read back as version 1.

@@ -77,6 +77,36 @@ fn learn_writes_the_same_model_on_one_and_two_threads() {
     assert_eq!(models[0], models[1], "the same model on 1 and 2 threads");
 }
 
+/// Rows that differ only in a rule knob read apart: each held-out line names the knob's
+/// value (here Robert's rhythm), in the terminal and in held_out.csv.
+#[test]
+fn learn_labels_rows_that_differ_in_a_knob() {
+    let d = tmp("learn-knob-rows");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("rhythm.toml");
+    let text = CFG
+        .replace(
+            "difficulty = [\"hard\", \"moderate\"]",
+            "difficulty = \"hard\"\nrobert_skip = [0, 2]",
+        )
+        .replace("rounds = 2", "rounds = 1");
+    std::fs::write(&cfg, text).unwrap();
+    let out = d.join("out");
+    let stdout = run_ok(&[
+        "learn",
+        cfg.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let csv = read(&out, "held_out.csv");
+    for skip in ["robert_skip 0", "robert_skip 2"] {
+        let label = format!("robert 3p hard, {skip}");
+        assert!(stdout.contains(&label), "{label} in {stdout}");
+        assert!(csv.contains(&label), "{label} in {csv}");
+    }
+}
+
 #[test]
 fn learned_and_rollout_over_learned_play_sweep_rows() {
     let d = tmp("learned-rows");
@@ -339,8 +369,8 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
-            learn("feature_version = 3"),
-            "learn.feature_version: 3 is out of range; allowed: 1 to 2",
+            learn("feature_version = 4"),
+            "learn.feature_version: 4 is out of range; allowed: 1 to 3",
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (

@@ -6,7 +6,7 @@
 //! (`robsim merge`) into the one-shot climb's folder.
 
 use crate::cli::Output;
-use crate::learn::{rayon_threads, row_label};
+use crate::learn::{rayon_threads, row_labels};
 use crate::{install_interrupt_handler, Failure};
 use anyhow::{anyhow, Context};
 use robsim::catan::ceiling::{
@@ -142,7 +142,7 @@ pub(crate) fn ceiling(
     let pb = progress_bar(planned_work(&rows, cap, range.end - range.start), quiet);
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
-    let labels: Vec<String> = rows.iter().map(row_label).collect();
+    let labels = row_labels(&rows);
     // Each budget's line as it ends, above the bar (on stderr: stdout keeps the final table).
     let done = |row: usize, b: u32, st: &CeilingState| {
         if quiet {
@@ -629,7 +629,7 @@ pub(crate) fn merge(
     let games = 0..c.params.games;
     let state = settle(&merge_states(states), &c.params, &games);
     let partial = !all_finished(&state, &rows, &c.params, &games);
-    let labels: Vec<String> = rows.iter().map(row_label).collect();
+    let labels = row_labels(&rows);
     let written = Written {
         rows: &rows,
         labels: &labels,

@@ -96,7 +96,7 @@ pub(crate) fn learn(
         records: result.rounds.iter().map(record).collect(),
         trained: Some(trained(&rows)),
     };
-    let labels: Vec<String> = rows.iter().map(row_label).collect();
+    let labels = row_labels(&rows);
     write(&mut dir, &result, &labels).map_err(Failure::Run)?;
     // A run that keeps no round has learned nothing: its model would be the script alone
     // (every weight 0), which plays exactly as the base policy under the name `learned`.
@@ -179,6 +179,26 @@ fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
     t.players.sort_unstable();
     t.start_cards.sort_unstable();
     t
+}
+
+/// Each row's label ([`row_label`]) with the other settings that vary between the rows
+/// (`robert_skip 2`, a `vp_to_win`, the board), so that rows differing only in a rule knob
+/// read apart in the terminal and the CSV files.
+pub(crate) fn row_labels(rows: &[robsim::catan::experiment::CatanRow]) -> Vec<String> {
+    let refs: Vec<&robsim::catan::experiment::CatanRow> = rows.iter().collect();
+    let shown = ["variant", "policy", "players", "difficulty", "modifiers"];
+    let more = robsim::report::row_labels(&refs, &shown);
+    let varies = rows.len() > 1 && more.iter().any(|m| m != "all rows");
+    rows.iter()
+        .zip(more)
+        .map(|(r, m)| {
+            if varies {
+                format!("{}, {m}", row_label(r))
+            } else {
+                row_label(r)
+            }
+        })
+        .collect()
 }
 
 pub(crate) fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {

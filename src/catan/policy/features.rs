@@ -28,8 +28,9 @@ use crate::catan::*;
 use arrayvec::ArrayVec;
 
 /// The newest version of the feature definitions below (names, meanings, order, scaling).
-/// Version 2 added the set-up features `room` and `room_pips`.
-pub const FEATURE_VERSION: u32 = 2;
+/// Version 2 added the set-up features `room` and `room_pips`; version 3 the soldier
+/// features of Robert's rhythm (`act_rest_rate` and the three after it).
+pub const FEATURE_VERSION: u32 = 3;
 
 /// The feature version `robsim learn` trains on unless `[learn] feature_version` says
 /// otherwise (the shipped models' version).
@@ -37,6 +38,9 @@ pub const DEFAULT_FEATURE_VERSION: u32 = 1;
 
 /// Set-up features of version 1 (the first `SETUP_V1` names of the set-up list).
 const SETUP_V1: usize = 21;
+
+/// Soldier features of versions 1 and 2 (the first `SOLDIER_V2` names of the soldier list).
+const SOLDIER_V2: usize = 22;
 
 /// Most features of one decision type (the weight arrays are this wide; unused slots are 0).
 pub const MAX_FEATURES: usize = 32;
@@ -99,6 +103,7 @@ impl DecisionKind {
     pub fn features_at(self, version: u32) -> &'static [&'static str] {
         match (self, version) {
             (DecisionKind::Setup, 1) => &SETUP[..SETUP_V1],
+            (DecisionKind::Soldier, 1 | 2) => &SOLDIER[..SOLDIER_V2],
             _ => self.features(),
         }
     }
@@ -167,6 +172,11 @@ const SOLDIER: &[&str] = &[
     "act_other_cards",     // development cards held other than knights and VP / 3
     "act_vp_cards",        // VP cards held / 3
     "act_four_flip_value", // 4 players x act_flip_value
+    // Version 3: Robert's rhythm (`robert_skip`), 0 where he never rests.
+    "act_rest_rate",       // share of player-turns Robert rests (1 / robert_skip)
+    "act_rests_next",      // Robert rests on the next player-turn
+    "act_rest_flip_value", // act_rest_rate x act_flip_value
+    "act_rest_face_down",  // act_rest_rate x act_face_down
 ];
 
 /// Flipping hex `h` back face up.
@@ -461,6 +471,14 @@ fn soldier(
     act[19] = other as f32 / 3.0;
     act[20] = me.vp_cards() as f32 / 3.0;
     act[21] = pos.four * flip_value;
+    let rhythm = g.rules.variant.robert().map_or(0, |r| r.robert_skip);
+    if rhythm > 0 {
+        let rate = 1.0 / rhythm as f32;
+        act[22] = rate;
+        act[23] = (s.turn + 1).is_multiple_of(rhythm as u32) as u8 as f32;
+        act[24] = rate * flip_value;
+        act[25] = rate * pos.face_down;
+    }
     for &c in cands {
         out.push(if acts(c) { act } else { [0.0; MAX_FEATURES] });
     }
@@ -625,6 +643,53 @@ mod tests {
         }
         assert_eq!(DecisionKind::Setup.features_at(1).len(), 21);
         assert_eq!(DecisionKind::Setup.features_at(1)[20], "robber_reach");
+        assert_eq!(DecisionKind::Soldier.features_at(2).len(), 22);
+        assert_eq!(
+            DecisionKind::Soldier.features_at(2)[21],
+            "act_four_flip_value"
+        );
+        assert_eq!(DecisionKind::Setup.features_at(3).len(), 23);
+    }
+
+    /// Robert's rhythm on a constructed position: with `robert_skip` 3 the acting candidate
+    /// sees a rest rate of 1/3, whether the next player-turn is a rest turn, and the rate times
+    /// the flip value and the face-down count; the candidate that rolls sees none of it; with
+    /// Robert never resting (the seed) all four are 0, and the features before them are the
+    /// same.
+    #[test]
+    fn soldier_sees_roberts_rhythm() {
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+        let feats = |skip: u8, turn: u32| {
+            let r = RobertRules {
+                robert_skip: skip,
+                start_cards: 2,
+                ..RobertRules::default()
+            };
+            let mut g = Game::new(&topo, Layout::fixed(&topo), Rules::robert(4, r));
+            super::super::testkit::after_setup(&mut g);
+            // Two tokens face down, so that a soldier has something to flip back.
+            let mut down = g.layout.tokened.iter().take(2);
+            let (x, y) = (down.next().unwrap(), down.next().unwrap());
+            g.s.face_down.insert(x);
+            g.s.face_down.insert(y);
+            g.s.turn = turn;
+            let mut out = ArrayVec::new();
+            let cands = [Action::Roll, Action::PlayKnight];
+            features_into(&g, DecisionKind::Soldier, &cands, Action::Roll, &mut out);
+            out
+        };
+        let seed = feats(0, 5);
+        let three = feats(3, 5);
+        assert_eq!(seed[1][..22], three[1][..22]);
+        assert_eq!(seed[1][22..26], [0.0; 4]);
+        assert_eq!(three[0][22..26], [0.0; 4]);
+        let rate = 1.0 / 3.0;
+        assert_eq!(three[1][22], rate);
+        assert_eq!(three[1][23], 1.0, "turn 6 is a rest turn");
+        assert_eq!(three[1][24], rate * three[1][2]);
+        assert!(three[1][2] > 0.0);
+        assert_eq!(three[1][25], rate * 0.2);
+        assert_eq!(feats(3, 6)[1][23], 0.0, "turn 7 is not");
     }
 
     /// Room to grow on the base map's fixed board at set-up: an inland corner has six corners
