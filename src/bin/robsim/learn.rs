@@ -187,16 +187,11 @@ fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
 pub(crate) fn row_labels(rows: &[robsim::catan::experiment::CatanRow]) -> Vec<String> {
     let refs: Vec<&robsim::catan::experiment::CatanRow> = rows.iter().collect();
     let shown = ["variant", "policy", "players", "difficulty", "modifiers"];
-    let more = robsim::report::row_labels(&refs, &shown);
-    let varies = rows.len() > 1 && more.iter().any(|m| m != "all rows");
     rows.iter()
-        .zip(more)
-        .map(|(r, m)| {
-            if varies {
-                format!("{}, {m}", row_label(r))
-            } else {
-                row_label(r)
-            }
+        .zip(robsim::report::row_labels(&refs, &shown))
+        .map(|(r, more)| match more.as_str() {
+            "all rows" => row_label(r),
+            _ => format!("{}, {more}", row_label(r)),
         })
         .collect()
 }

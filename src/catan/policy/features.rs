@@ -471,11 +471,10 @@ fn soldier(
     act[19] = other as f32 / 3.0;
     act[20] = me.vp_cards() as f32 / 3.0;
     act[21] = pos.four * flip_value;
-    let rhythm = g.rules.variant.robert().map_or(0, |r| r.robert_skip);
-    if rhythm > 0 {
-        let rate = 1.0 / rhythm as f32;
+    if let Some(r) = g.rules.variant.robert().filter(|r| r.robert_skip > 0) {
+        let rate = 1.0 / r.robert_skip as f32;
         act[22] = rate;
-        act[23] = (s.turn + 1).is_multiple_of(rhythm as u32) as u8 as f32;
+        act[23] = !r.moves_on(s.turn + 1) as u8 as f32;
         act[24] = rate * flip_value;
         act[25] = rate * pos.face_down;
     }
