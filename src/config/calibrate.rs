@@ -60,6 +60,9 @@ pub struct Calibration {
     pub batch: u64,
     pub max_games: u64,
     pub final_games: u64,
+    /// The models the rows play (the grid's, and the rule models its values bring in): the
+    /// manifest's `models`.
+    pub models: Vec<crate::report::ModelRecord>,
 }
 
 /// Checks `file`'s `[calibrate]` table and expands the grid once per value.
@@ -181,6 +184,9 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
             ctx("grid.variant")
         );
     }
+    // `learned` plays the rule model its rules match (`[[learned.rules]]`) at each value.
+    let models = super::learn::load_models(file, &ctx)?;
+    let mut played = base.models.clone();
     let mut groups = Vec::new();
     for row in &base.rows {
         if !row.rules.variant.team_outcome() {
@@ -209,7 +215,16 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
             match knobs::set_catan(k.key, &mut rules, &toml::Value::Integer(v)) {
                 Ok(()) => {
                     g.values.push(v);
-                    g.rows.push(RowSpec { rules, ..*row });
+                    let (policy, ruled) = models.for_rules(row.policy, &rules);
+                    if let Some(r) = ruled {
+                        let variant = rules.variant.name();
+                        super::catan::record_rule(&mut played, r, &policy, variant);
+                    }
+                    g.rows.push(RowSpec {
+                        rules,
+                        policy,
+                        ..*row
+                    });
                 }
                 // Values a group cannot play (more starting cards than the deck holds) are left
                 // out of its ladder unless listed.
@@ -239,5 +254,6 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
         batch: c.batch as u64,
         max_games: c.max_games as u64,
         final_games: c.final_games.unwrap_or(c.batch) as u64,
+        models: played,
     })
 }

@@ -176,9 +176,14 @@ pub(super) fn rows(
             let rest = (competitive && lineups.is_some()).then_some(rest);
             let leads = lineup_leads(rest, np, g.rotate, ctx)?;
             for (rules, &board, &lineup) in iproduct!(set, &boards, &leads) {
+                // `learned` plays the rule model its rules match (`[[learned.rules]]`).
+                let (policy, ruled) = models.for_rules(*policy, &rules);
+                if let Some(r) = ruled {
+                    record_rule(played, r, &policy, v);
+                }
                 let row = RowSpec {
                     rules,
-                    policy: *policy,
+                    policy,
                     board,
                     lineup,
                 };
@@ -565,6 +570,35 @@ fn record(
             variant: v.to_string(),
             source,
             sha256,
+            when: None,
+        }),
+    }
+}
+
+/// Adds a rule model that `policy` plays on some row to `played`, with the rules it plays
+/// under (one record per variant and source).
+pub(super) fn record_rule(
+    played: &mut Vec<ModelRecord>,
+    r: &super::learn::RuleModel,
+    policy: &PolicySpec,
+    v: &str,
+) {
+    let label = policy.label();
+    match played
+        .iter_mut()
+        .find(|m| m.variant == v && m.source == r.loaded.source)
+    {
+        Some(m) => {
+            if !m.policies.contains(&label) {
+                m.policies.push(label);
+            }
+        }
+        None => played.push(ModelRecord {
+            policies: vec![label],
+            variant: v.to_string(),
+            source: r.loaded.source.clone(),
+            sha256: r.loaded.sha256.clone(),
+            when: Some(r.describe()),
         }),
     }
 }

@@ -21,7 +21,38 @@ pub struct LearnedFile {
     /// config, else in the working directory, else a shipped model's built-in copy); without
     /// the table, `learned` plays its variant's built-in model.
     pub model: String,
+    /// Models for rows whose rules differ from the seed's (`[[learned.rules]]`): a row plays the
+    /// first whose `when` its rules match, else `model`. Without the `[learned]` table, the
+    /// built-in ones ([`BUILTIN_RULE_MODELS`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RuleModelFile>,
 }
+
+/// A `[[learned.rules]]` entry: the model `learned` plays on the rows whose rule knobs have one
+/// of the listed values (`when = { robert_skip = [2, 3, 4] }`; every key must match).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RuleModelFile {
+    /// Rule knob (a `[grid]` key of docs/rules.md's table) -> a value or a list of values.
+    pub when: std::collections::BTreeMap<String, toml::Value>,
+    /// The model file, found as `model` is.
+    pub model: String,
+}
+
+/// The shipped rule models, built into the binary: (variant, the knob, its values, the file in
+/// the repository, its text). Without a `[learned]` table, `learned` plays one on the rows whose
+/// knob has one of the values: Robert's resting model wherever Robert rests (`robert_skip` above
+/// 0), trained across his rhythms (configs/robert-learn-resting.toml).
+/// With 3 and 4 players only, the counts it was trained on: with 2 it loses up to 36 points to
+/// the default model at `robert_skip` 2 (reports/robert-resting).
+#[allow(clippy::type_complexity)]
+pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)], &str, &str); 1] =
+    [(
+        "robert",
+        &[("robert_skip", 1..=20), ("players", 3..=4)],
+        "configs/models/robert-resting.toml",
+        include_str!("../../configs/models/robert-resting.toml"),
+    )];
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
 /// `learned` plays its variant's when a config names no model file.
@@ -115,7 +146,157 @@ impl Loaded {
 
 /// The shipped models as [`crate::paths::find`] takes them: (repository path, text).
 fn shipped_models() -> Vec<(&'static str, &'static str)> {
-    BUILTIN_MODELS.iter().map(|&(_, p, t)| (p, t)).collect()
+    BUILTIN_MODELS
+        .iter()
+        .map(|&(_, p, t)| (p, t))
+        .chain(BUILTIN_RULE_MODELS.iter().map(|b| (b.2, b.3)))
+        .collect()
+}
+
+/// A model `learned` plays on the rows whose rules match `when` (`[[learned.rules]]`, or a
+/// built-in one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleModel {
+    /// (knob, the values it matches), every one to match.
+    pub when: Vec<(&'static str, Vec<toml::Value>)>,
+    pub loaded: Loaded,
+}
+
+impl RuleModel {
+    /// Whether a row with `rules` plays this model: its variant's, and every knob of `when` at
+    /// one of its values.
+    pub fn matches(&self, rules: &crate::catan::Rules) -> bool {
+        rules.variant.name() == self.loaded.model.base.variant()
+            && self
+                .when
+                .iter()
+                .all(|(k, vals)| when_value(k, rules).is_some_and(|v| vals.contains(&v)))
+    }
+
+    /// `when` as a manifest and a person read it: `robert_skip in [2, 4]`.
+    pub fn describe(&self) -> String {
+        self.when
+            .iter()
+            .map(|(k, vals)| {
+                let shown: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
+                match contiguous(vals) {
+                    Some((lo, hi)) if vals.len() > 2 => format!("{k} in {lo}..={hi}"),
+                    _ => format!("{k} in [{}]", shown.join(", ")),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
+}
+
+/// The value of a `when` key in a row: its player count (`players`), or a rule knob's.
+fn when_value(key: &str, rules: &crate::catan::Rules) -> Option<toml::Value> {
+    match key {
+        PLAYERS => Some(toml::Value::Integer(rules.players as i64)),
+        k => crate::catan::knobs::value(k, rules),
+    }
+}
+
+/// The one `when` key that is not a rule knob: the row's player count (a model plays the
+/// player counts it was trained on best).
+const PLAYERS: &str = "players";
+
+/// The first and last of whole numbers that follow each other (1, 2, 3), else `None`.
+fn contiguous(vals: &[toml::Value]) -> Option<(i64, i64)> {
+    let ints: Vec<i64> = vals.iter().map(|v| v.as_integer()).collect::<Option<_>>()?;
+    let ok = ints.windows(2).all(|w| w[1] == w[0] + 1);
+    (ok && !ints.is_empty()).then(|| (ints[0], ints[ints.len() - 1]))
+}
+
+/// The built-in rule models (see [`BUILTIN_RULE_MODELS`]), parsed.
+pub fn builtin_rule_models() -> Vec<RuleModel> {
+    BUILTIN_RULE_MODELS
+        .iter()
+        .map(|(_, when, path, text)| {
+            let (model, how) =
+                super::modelfile::parse(text, path).expect("a built-in rule model parses");
+            RuleModel {
+                when: when
+                    .iter()
+                    .map(|(k, values)| (*k, values.clone().map(toml::Value::Integer).collect()))
+                    .collect(),
+                loaded: Loaded {
+                    model,
+                    source: format!("built-in {path}"),
+                    sha256: crate::report::sha256_hex(text.as_bytes()),
+                    trained: how.trained,
+                },
+            }
+        })
+        .collect()
+}
+
+/// `[[learned.rules]]` loaded and checked: each knob a rule knob of the model's variant, each
+/// value one it takes.
+fn rule_models(file: &LearnedFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<RuleModel>> {
+    let mut out = Vec::new();
+    for (i, r) in file.rules.iter().enumerate() {
+        let key = format!("learned.rules[{i}]");
+        let loaded = Loaded::file(&r.model, &format!("{key}.model"), ctx)?;
+        let variant = loaded.model.base.variant();
+        if r.when.is_empty() {
+            bail!(
+                "{}: the table is empty, so the model would play every row; allowed: one or more rule knobs ({}), or the model as learned.model",
+                ctx(&format!("{key}.when")),
+                super::knobs::keys()
+            );
+        }
+        let mut when = Vec::new();
+        // `players` beside the variant's rule knobs.
+        let players = super::knobs::RuleKnob {
+            key: PLAYERS,
+            applies: variant,
+            allowed: super::knobs::Allowed::Int(1, crate::catan::MAX_PLAYERS as i64),
+            seed: "",
+        };
+        let of_variant =
+            |kn: &&super::knobs::RuleKnob| kn.applies == variant || kn.applies == "catan";
+        for (k, v) in &r.when {
+            let wkey = format!("{key}.when.{k}");
+            let knob = if k == PLAYERS {
+                &players
+            } else {
+                super::knobs::knob(k).filter(of_variant).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "{}: {k:?} is not a rule knob of {variant} (the model's variant); allowed: {}, players",
+                        ctx(&wkey),
+                        super::knobs::RULE_KNOBS
+                            .iter()
+                            .filter(of_variant)
+                            .map(|kn| kn.key)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?
+            };
+            let vals = match v {
+                toml::Value::Array(a) => a.clone(),
+                x => vec![x.clone()],
+            };
+            if vals.is_empty() {
+                bail!(
+                    "{}: the list is empty; allowed: one or more of {}",
+                    ctx(&wkey),
+                    knob.allowed.describe()
+                );
+            }
+            if let Some(bad) = vals.iter().find(|x| !knob.allowed.admits(x)) {
+                bail!(
+                    "{}: {bad} is not a value of {k}; allowed: {}",
+                    ctx(&wkey),
+                    knob.allowed.describe()
+                );
+            }
+            when.push((knob.key, vals));
+        }
+        out.push(RuleModel { when, loaded });
+    }
+    Ok(out)
 }
 
 /// The models a config names: `[learned]`'s file and `[models]`' named files, loaded and
@@ -128,12 +309,35 @@ pub struct Models {
     pub named: Vec<(ModelName, Loaded)>,
     /// The named models as the policy parser takes them.
     pub table: Vec<(ModelName, LearnedModel)>,
+    /// The models `learned` plays where a row's rules match (`[[learned.rules]]`, or without a
+    /// `[learned]` table the built-in ones), first match first.
+    pub rules: Vec<RuleModel>,
 }
 
 impl Models {
     /// The model `learned` plays in `variant`: the `[learned]` file's, or the built-in one.
     pub fn for_variant(&self, variant: &str) -> Option<Loaded> {
         self.learned.clone().or_else(|| builtin_model(variant))
+    }
+
+    /// `policy` as a row with `rules` plays it: where it plays the unnamed `learned` model (or a
+    /// search over it), the first rule model the rules match, else the variant's `learned`
+    /// model; with the rule model it plays, if any.
+    pub fn for_rules(
+        &self,
+        policy: PolicySpec,
+        rules: &crate::catan::Rules,
+    ) -> (PolicySpec, Option<&RuleModel>) {
+        if !matches!(policy.model(), Some((_, None))) {
+            return (policy, None);
+        }
+        match self.rules.iter().find(|r| r.matches(rules)) {
+            Some(r) => (policy.with_learned(r.loaded.model), Some(r)),
+            None => match self.for_variant(rules.variant.name()) {
+                Some(l) => (policy.with_learned(l.model), None),
+                None => (policy, None),
+            },
+        }
     }
 }
 
@@ -144,9 +348,12 @@ impl Models {
 /// another format or feature version, or all zero (the message names the config key and the
 /// model file's line and key).
 pub(super) fn load_models(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Models> {
-    let learned = match &file.learned {
-        Some(l) => Some(Loaded::file(&l.model, "learned.model", ctx)?),
-        None => None,
+    let (learned, rules) = match &file.learned {
+        Some(l) => (
+            Some(Loaded::file(&l.model, "learned.model", ctx)?),
+            rule_models(l, ctx)?,
+        ),
+        None => (None, builtin_rule_models()),
     };
     let mut named = Vec::new();
     for (name, path) in &file.models {
@@ -168,6 +375,7 @@ pub(super) fn load_models(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Res
         learned,
         named,
         table,
+        rules,
     })
 }
 
@@ -432,6 +640,24 @@ mod tests {
             assert_eq!(l.sha256, crate::report::sha256_hex(file.as_bytes()));
         }
         assert!(builtin_model("base").is_none() && builtin_model("raiders").is_none());
+        for ((variant, when, path, text), r) in
+            BUILTIN_RULE_MODELS.iter().zip(builtin_rule_models())
+        {
+            let file = std::fs::read_to_string(path).unwrap();
+            assert_eq!(*text, file, "{path} built in as it is");
+            assert_eq!(r.loaded.model.base.variant(), *variant);
+            assert_eq!(r.when.len(), when.len());
+            for (k, _) in &r.when {
+                assert!(
+                    *k == PLAYERS || super::super::knobs::knob(k).is_some(),
+                    "{k}"
+                );
+            }
+            assert_ne!(
+                Some(r.loaded.model),
+                builtin_model(variant).map(|l| l.model)
+            );
+        }
         // The published knobs: the skill ladder's [team_tuned] table.
         #[derive(Deserialize)]
         struct Skill {

@@ -337,6 +337,41 @@ fn unplayed_tables(file: &SweepFile, rows: &[RowSpec], flags: bool) -> Vec<Strin
     notes
 }
 
+/// Notes for a `[[learned.rules]]` model that no row plays while some row plays `learned`
+/// (no row's rules match its `when`), so it changes nothing.
+fn unmatched_rule_models(
+    file: &SweepFile,
+    rows: &[RowSpec],
+    played: &[crate::report::ModelRecord],
+) -> Vec<String> {
+    let Some(l) = &file.learned else {
+        return Vec::new();
+    };
+    if !rows
+        .iter()
+        .any(|r| matches!(r.policy.model(), Some((_, None))))
+    {
+        return Vec::new();
+    }
+    l.rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| {
+            !played.iter().any(|m| {
+                m.when.is_some()
+                    && (m.source == r.model || m.source == format!("built-in {}", r.model))
+            })
+        })
+        .map(|(i, _)| {
+            format!(
+                "note: [[learned.rules]] entry {} ({}) matches no row's rules, so it changes nothing",
+                i + 1,
+                l.rules[i].model
+            )
+        })
+        .collect()
+}
+
 fn names<'a>(v: &'a [&'a str]) -> String {
     v.join(", ")
 }
@@ -433,6 +468,7 @@ impl Sweep {
         };
         let mut notes = applicability(&file, &variants, &rows, &ctx, origin == COMMAND_LINE)?;
         notes.extend(unplayed_tables(&file, &rows, origin == COMMAND_LINE));
+        notes.extend(unmatched_rule_models(&file, &rows, &models));
         Ok(Sweep {
             games: file.games as u64,
             file,

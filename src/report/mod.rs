@@ -463,6 +463,11 @@ pub struct ModelRecord {
     pub source: String,
     /// SHA-256 of the file (hex).
     pub sha256: String,
+    /// The rules under which the rows play it, for a rule model (`[[learned.rules]]`: the
+    /// game's `when`, e.g. `players in [3, 4]`); absent for a model every row of its policies
+    /// plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<String>,
 }
 
 /// `manifest.json`: what produced a report folder. Written by `report::sweep` and read back by

@@ -374,6 +374,36 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ colour = 1 }}\nmodel = {m:?}\n"), "learned"),
+            "learned.rules[0].when.colour: \"colour\" is not a rule knob of robert (the model's variant); allowed: start_cards, robert_target, city_weight",
+        ),
+        (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ robert_skip = [2, 21] }}\nmodel = {m:?}\n"), "learned"),
+            "learned.rules[0].when.robert_skip: 21 is not a value of robert_skip; allowed: whole numbers 0..=20",
+        ),
+        (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ monopoly = \"steal\" }}\nmodel = {m:?}\n"), "learned"),
+            "learned.rules[0].when.monopoly: \"steal\" is not a value of monopoly; allowed: flip-up, take",
+        ),
+        (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{}}\nmodel = {m:?}\n"), "learned"),
+            "learned.rules[0].when: the table is empty",
+        ),
+        (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ robert_skip = 2 }}\nmodel = \"nowhere.toml\"\n"), "learned"),
+            "learned.rules[0].model: ",
+        ),
+        (
+            "sweep",
+            sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ robert_skip = 2 }}\n"), "learned"),
+            "missing field `model`",
+        ),
+        (
             "learn",
             learn("").replace("policy = \"team\"", "policy = \"greedy\""),
             "grid.policy: policy \"greedy\"",
@@ -406,4 +436,154 @@ fn bad_learned_and_learn_tables_name_the_key() {
         assert!(err.contains("c.toml"), "the config is named: {err}");
         assert!(!out.exists(), "{want}: nothing is written");
     }
+}
+
+/// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
+/// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
+/// the rule model with its rules; without `[learned]`, Robert's resting model plays wherever
+/// Robert rests; `robsim calibrate` and `robsim ablate` rows switch model with the knob.
+#[test]
+fn learned_plays_the_rule_model_its_rules_match() {
+    use robsim::catan::policy::PolicySpec;
+    use robsim::config::learn::{builtin_model, builtin_rule_models};
+    use robsim::config::Sweep;
+    let d = tmp("learned-rules");
+    std::fs::create_dir_all(&d).unwrap();
+    let main = d.join("main.toml");
+    std::fs::write(&main, base_only(LearnedBase::Team(TeamKnobs::default()))).unwrap();
+    // A second model: weight 2 on `is_base` (the same play, another model).
+    let mut r = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
+    for w in &mut r.weights {
+        w[0] = 2.0;
+    }
+    let rested = d.join("rested.toml");
+    std::fs::write(&rested, to_text(&r, &Provenance::default()).unwrap()).unwrap();
+    let (main_m, rest_m) = (load(&main).unwrap().0, load(&rested).unwrap().0);
+    assert_ne!(main_m, rest_m);
+    let grid = "name = \"x\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\nrobert_skip = [0, 2, 4]\npolicy = [\"learned\", \"rollout-2:learned\", \"learned:mine\", \"team\"]\n";
+    let tables = format!(
+        "[learned]\nmodel = {:?}\n[[learned.rules]]\nwhen = {{ robert_skip = [2, 3], colour = 3 }}\nmodel = {:?}\n[models]\nmine = {:?}\n",
+        main.to_str().unwrap(),
+        rested.to_str().unwrap(),
+        main.to_str().unwrap()
+    );
+    let s = Sweep::parse(&format!("{grid}{tables}"), "t.toml").unwrap_err();
+    // `colour` is not a rule knob: refused with the knob list.
+    assert!(
+        format!("{s:#}").contains("learned.rules[0].when.colour: \"colour\" is not a rule knob"),
+        "{s:#}"
+    );
+    let tables = tables.replace(", colour = 3", ", start_cards = [1]");
+    // `players` is a `when` key beside the rule knobs; out of range, refused.
+    let e = Sweep::parse(
+        &format!(
+            "{grid}{}",
+            tables.replace("start_cards = [1]", "players = 7")
+        ),
+        "t.toml",
+    )
+    .unwrap_err();
+    assert!(
+        format!("{e:#}")
+            .contains("learned.rules[0].when.players: 7 is not a value of players; allowed: whole numbers 1..=6"),
+        "{e:#}"
+    );
+    let s = Sweep::parse(&format!("{grid}{tables}"), "t.toml").unwrap();
+    let model_of = |p: &PolicySpec| *p.model().unwrap().0;
+    let mut seen = 0;
+    for row in &s.rows {
+        let skip = row.rules.variant.robert().unwrap().robert_skip;
+        match row.policy {
+            PolicySpec::Team(_) => continue,
+            p if p.label() == "learned:mine" => assert_eq!(model_of(&p), main_m),
+            p => {
+                let want = if skip == 2 { rest_m } else { main_m };
+                assert_eq!(model_of(&p), want, "{} at robert_skip {skip}", p.label());
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, 6);
+    let rec: Vec<_> = s.models.iter().filter(|m| m.when.is_some()).collect();
+    assert_eq!(rec.len(), 1, "{:?}", s.models);
+    assert_eq!(rec[0].source, rested.to_str().unwrap());
+    assert_eq!(
+        rec[0].when.as_deref(),
+        Some("robert_skip in [2, 3] and start_cards in [1]")
+    );
+    assert_eq!(rec[0].policies, ["learned", "rollout-2:learned"]);
+    assert!(s.notes.is_empty(), "{:?}", s.notes);
+    // A rule that matches no row is noted.
+    let none = Sweep::parse(
+        &format!("{grid}{}", tables.replace("[2, 3]", "[5]")),
+        "t.toml",
+    )
+    .unwrap();
+    assert!(
+        none.notes
+            .iter()
+            .any(|n| n.contains("[[learned.rules]] entry 1") && n.contains("matches no row")),
+        "{:?}",
+        none.notes
+    );
+    // Without [learned]: the built-in model at robert_skip 0, the built-in resting model
+    // wherever Robert rests.
+    let plain = Sweep::parse(&grid.replace(", \"learned:mine\"", ""), "t.toml").unwrap();
+    let (robert, resting) = (
+        builtin_model("robert").unwrap().model,
+        builtin_rule_models()[0].loaded.model,
+    );
+    assert_ne!(robert, resting);
+    for row in plain.rows.iter().filter(|r| r.policy.model().is_some()) {
+        let skip = row.rules.variant.robert().unwrap().robert_skip;
+        let want = if skip > 0 { resting } else { robert };
+        assert_eq!(model_of(&row.policy), want, "robert_skip {skip}");
+    }
+    let rec: Vec<_> = plain.models.iter().filter(|m| m.when.is_some()).collect();
+    assert_eq!(rec.len(), 1);
+    assert_eq!(rec[0].source, "built-in configs/models/robert-resting.toml");
+    assert_eq!(
+        rec[0].when.as_deref(),
+        Some("robert_skip in 1..=20 and players in [3, 4]")
+    );
+    // ... with 3 and 4 players, the counts it was trained on: with 2, the default model.
+    let two = Sweep::parse(
+        &grid
+            .replace(", \"learned:mine\"", "")
+            .replace("players = 3", "players = 2"),
+        "t.toml",
+    )
+    .unwrap();
+    for row in two.rows.iter().filter(|r| r.policy.model().is_some()) {
+        assert_eq!(model_of(&row.policy), robert);
+    }
+    assert!(two.models.iter().all(|m| m.when.is_none()));
+    // calibrate along robert_skip: each value's row plays the model its rules match.
+    let cal_cfg = "name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"robert_skip\"\nvalues = [0, 2]\ntargets = [0.5]\n";
+    let sweep = Sweep::parse(cal_cfg, "c.toml").unwrap();
+    let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
+    let models: Vec<LearnedModel> = cal.groups[0]
+        .rows
+        .iter()
+        .map(|r| model_of(&r.policy))
+        .collect();
+    assert_eq!(models, [robert, resting]);
+    assert!(cal.models.iter().any(|m| m.when.is_some()));
+    // ablate: the moved robert_skip rows play the resting model, the base row the main one.
+    let abl = Sweep::parse(
+        "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\"]\n[ablate.values]\nrobert_skip = [2]\n",
+        "a.toml",
+    )
+    .unwrap();
+    let got: Vec<(u8, LearnedModel)> = abl
+        .rows
+        .iter()
+        .map(|r| {
+            (
+                r.rules.variant.robert().unwrap().robert_skip,
+                model_of(&r.policy),
+            )
+        })
+        .collect();
+    assert_eq!(got, [(0, robert), (2, resting)]);
 }

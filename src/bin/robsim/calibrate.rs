@@ -466,7 +466,7 @@ fn write(
             .map(|g| g.iter().map(|t| t.games).sum())
             .collect(),
         calibration: Some(CalibrationInfo { games: meta.games }),
-        models: sweep.models.clone(),
+        models: cal.models.clone(),
         ..Manifest::of_command(
             meta.args.to_vec(),
             meta.text,

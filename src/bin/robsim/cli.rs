@@ -541,7 +541,10 @@ impl GameArgs {
             learned: self
                 .model
                 .clone()
-                .map(|model| robsim::config::learn::LearnedFile { model }),
+                .map(|model| robsim::config::learn::LearnedFile {
+                    model,
+                    rules: Vec::new(),
+                }),
             learn: None,
             ablate: None,
             calibrate: None,

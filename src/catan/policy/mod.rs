@@ -398,6 +398,26 @@ impl PolicySpec {
         matches!(self, PolicySpec::Rollout { .. })
     }
 
+    /// This policy with `m` in place of the model it plays (a `learned` player's, or a search
+    /// base's); a policy that plays no model is returned as it is.
+    pub fn with_learned(self, m: LearnedModel) -> PolicySpec {
+        match self {
+            PolicySpec::Learned { name, .. } => PolicySpec::Learned { model: m, name },
+            PolicySpec::Rollout {
+                knobs,
+                team,
+                learned: Some(_),
+                model,
+            } if knobs.base == BaseName::Learned => PolicySpec::Rollout {
+                knobs,
+                team,
+                learned: Some(m),
+                model,
+            },
+            p => p,
+        }
+    }
+
     /// The learned model this policy plays, if any (itself or as a search's base).
     pub fn model(&self) -> Option<(&LearnedModel, Option<ModelName>)> {
         match self {
