@@ -555,23 +555,32 @@ fn record(
     let Some((source, sha256)) = loaded else {
         return;
     };
-    let label = policy.label();
-    match played
-        .iter_mut()
-        .find(|r| r.variant == v && r.source == source)
-    {
-        Some(r) => {
-            if !r.policies.contains(&label) {
-                r.policies.push(label);
-            }
-        }
-        None => played.push(ModelRecord {
-            policies: vec![label],
+    add_record(
+        played,
+        ModelRecord {
+            policies: vec![policy.label()],
             variant: v.to_string(),
             source,
             sha256,
             when: None,
-        }),
+        },
+    );
+}
+
+/// Adds `rec` to `played`, or its policy to the record of the same variant and source.
+fn add_record(played: &mut Vec<ModelRecord>, rec: ModelRecord) {
+    match played
+        .iter_mut()
+        .find(|r| r.variant == rec.variant && r.source == rec.source)
+    {
+        Some(r) => {
+            for label in rec.policies {
+                if !r.policies.contains(&label) {
+                    r.policies.push(label);
+                }
+            }
+        }
+        None => played.push(rec),
     }
 }
 
@@ -583,24 +592,16 @@ pub(super) fn record_rule(
     policy: &PolicySpec,
     v: &str,
 ) {
-    let label = policy.label();
-    match played
-        .iter_mut()
-        .find(|m| m.variant == v && m.source == r.loaded.source)
-    {
-        Some(m) => {
-            if !m.policies.contains(&label) {
-                m.policies.push(label);
-            }
-        }
-        None => played.push(ModelRecord {
-            policies: vec![label],
+    add_record(
+        played,
+        ModelRecord {
+            policies: vec![policy.label()],
             variant: v.to_string(),
             source: r.loaded.source.clone(),
             sha256: r.loaded.sha256.clone(),
             when: Some(r.describe()),
-        }),
-    }
+        },
+    );
 }
 
 /// The boards of one variant; without a board key: shuffled boards, except Raiders, whose
