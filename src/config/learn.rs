@@ -33,18 +33,19 @@ pub struct LearnedFile {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RuleModelFile {
-    /// Rule knob (a `[grid]` key of docs/rules.md's table) -> a value or a list of values.
+    /// Rule knob (a `[grid]` key of docs/rules.md's table) or `players` -> a value or a list of
+    /// values.
     pub when: std::collections::BTreeMap<String, toml::Value>,
     /// The model file, found as `model` is.
     pub model: String,
 }
 
-/// The shipped rule models, built into the binary: (variant, the knob, its values, the file in
-/// the repository, its text). Without a `[learned]` table, `learned` plays one on the rows whose
-/// knob has one of the values: Robert's resting model wherever Robert rests (`robert_skip` above
-/// 0), trained across his rhythms (configs/robert-learn-resting.toml).
-/// With 3 and 4 players only, the counts it was trained on: with 2 it loses up to 36 points to
-/// the default model at `robert_skip` 2 (reports/robert-resting).
+/// The shipped rule models, built into the binary: (variant, its `when` as (key, values), the
+/// file in the repository, its text). Without a `[learned]` table, `learned` plays one on the
+/// rows that match its `when`: Robert's resting model wherever Robert rests (`robert_skip` above
+/// 0), trained across his rhythms (configs/robert-learn-resting.toml), with 3 and 4 players
+/// only, the counts it was trained on: with 2 it loses up to 36 points to the default model at
+/// `robert_skip` 2 (reports/robert-resting).
 #[allow(clippy::type_complexity)]
 pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)], &str, &str); 1] =
     [(
@@ -76,13 +77,7 @@ pub const BUILTIN_TEAM_TUNED: &str = include_str!("../../configs/models/team-tun
 /// The built-in model of `variant` (Robert and Solitaire have one), parsed.
 pub fn builtin_model(variant: &str) -> Option<Loaded> {
     let &(_, path, text) = BUILTIN_MODELS.iter().find(|b| b.0 == variant)?;
-    let (model, how) = super::modelfile::parse(text, path).expect("the built-in model parses");
-    Some(Loaded {
-        model,
-        source: format!("built-in {path}"),
-        sha256: crate::report::sha256_hex(text.as_bytes()),
-        trained: how.trained,
-    })
+    Some(Loaded::builtin(path, text))
 }
 
 /// The model `learned` plays in `variant` under `file`: its `[learned]` model file (found as
@@ -117,6 +112,17 @@ pub struct Loaded {
 }
 
 impl Loaded {
+    /// A shipped model's built-in copy (`path` in the repository, `text` its file).
+    fn builtin(path: &str, text: &str) -> Loaded {
+        let (model, how) = super::modelfile::parse(text, path).expect("a built-in model parses");
+        Loaded {
+            model,
+            source: format!("built-in {path}"),
+            sha256: crate::report::sha256_hex(text.as_bytes()),
+            trained: how.trained,
+        }
+    }
+
     /// The model file a config names as `path` (found as [`crate::paths`] says: beside the
     /// config, in the working directory, or the built-in copy of a shipped model).
     fn file(path: &str, key: &str, ctx: &dyn Fn(&str) -> String) -> Result<Loaded> {
@@ -177,11 +183,11 @@ impl RuleModel {
     pub fn describe(&self) -> String {
         self.when
             .iter()
-            .map(|(k, vals)| {
-                let shown: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
-                match contiguous(vals) {
-                    Some((lo, hi)) if vals.len() > 2 => format!("{k} in {lo}..={hi}"),
-                    _ => format!("{k} in [{}]", shown.join(", ")),
+            .map(|(k, vals)| match contiguous(vals) {
+                Some((lo, hi)) if vals.len() > 2 => format!("{k} in {lo}..={hi}"),
+                _ => {
+                    let shown: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
+                    format!("{k} in [{}]", shown.join(", "))
                 }
             })
             .collect::<Vec<_>>()
@@ -212,21 +218,12 @@ fn contiguous(vals: &[toml::Value]) -> Option<(i64, i64)> {
 pub fn builtin_rule_models() -> Vec<RuleModel> {
     BUILTIN_RULE_MODELS
         .iter()
-        .map(|(_, when, path, text)| {
-            let (model, how) =
-                super::modelfile::parse(text, path).expect("a built-in rule model parses");
-            RuleModel {
-                when: when
-                    .iter()
-                    .map(|(k, values)| (*k, values.clone().map(toml::Value::Integer).collect()))
-                    .collect(),
-                loaded: Loaded {
-                    model,
-                    source: format!("built-in {path}"),
-                    sha256: crate::report::sha256_hex(text.as_bytes()),
-                    trained: how.trained,
-                },
-            }
+        .map(|(_, when, path, text)| RuleModel {
+            when: when
+                .iter()
+                .map(|(k, values)| (*k, values.clone().map(toml::Value::Integer).collect()))
+                .collect(),
+            loaded: Loaded::builtin(path, text),
         })
         .collect()
 }
