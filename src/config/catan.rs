@@ -567,7 +567,8 @@ fn record(
     );
 }
 
-/// Adds `rec` to `played`, or its policy to the record of the same variant and source.
+/// Adds `rec` to `played`, or its policy (and for a rule model played under other rules too,
+/// its `when`, joined by " or ") to the record of the same variant and source.
 fn add_record(played: &mut Vec<ModelRecord>, rec: ModelRecord) {
     match played
         .iter_mut()
@@ -577,6 +578,12 @@ fn add_record(played: &mut Vec<ModelRecord>, rec: ModelRecord) {
             for label in rec.policies {
                 if !r.policies.contains(&label) {
                     r.policies.push(label);
+                }
+            }
+            if let (Some(have), Some(when)) = (r.when.as_mut(), rec.when) {
+                if !have.split(" or ").any(|w| w == when) {
+                    have.push_str(" or ");
+                    have.push_str(&when);
                 }
             }
         }

@@ -441,7 +441,7 @@ fn bad_learned_and_learn_tables_name_the_key() {
 /// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
 /// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
 /// the rule model with its rules; without `[learned]`, Robert's resting model plays wherever
-/// Robert rests; `robsim calibrate` and `robsim ablate` rows switch model with the knob.
+/// Robert rests and at Impossible, with 3 and 4 players; `robsim calibrate` and `robsim ablate` rows switch model with the knob.
 #[test]
 fn learned_plays_the_rule_model_its_rules_match() {
     use robsim::catan::policy::PolicySpec;
@@ -545,6 +545,40 @@ fn learned_plays_the_rule_model_its_rules_match() {
     assert_eq!(
         rec[0].when.as_deref(),
         Some("robert_skip in 1..=20 and players in [3, 4]")
+    );
+    // ... and at Impossible (start_cards 0), where Robert never rests too; the record says
+    // both.
+    let imp = Sweep::parse(
+        &grid
+            .replace(", \"learned:mine\"", "")
+            .replace("players = 3", "players = 4")
+            .replace(
+                "difficulty = \"hard\"",
+                "difficulty = [\"impossible\", \"hard\"]",
+            )
+            .replace("robert_skip = [0, 2, 4]", "robert_skip = [0, 2]"),
+        "t.toml",
+    )
+    .unwrap();
+    let mut kinds = Vec::new();
+    for row in imp.rows.iter().filter(|r| r.policy.model().is_some()) {
+        let o = row.rules.variant.robert().unwrap();
+        let want = if o.robert_skip > 0 || o.start_cards == 0 {
+            resting
+        } else {
+            robert
+        };
+        assert_eq!(model_of(&row.policy), want, "{o:?}");
+        kinds.push((o.start_cards, o.robert_skip));
+    }
+    kinds.sort();
+    kinds.dedup();
+    assert_eq!(kinds, [(0, 0), (0, 2), (1, 0), (1, 2)]);
+    let rec: Vec<_> = imp.models.iter().filter(|m| m.when.is_some()).collect();
+    assert_eq!(rec.len(), 1, "{:?}", imp.models);
+    assert_eq!(
+        rec[0].when.as_deref(),
+        Some("robert_skip in 1..=20 and players in [3, 4] or start_cards in [0] and players in [3, 4]")
     );
     // ... with 3 and 4 players, the counts it was trained on: with 2, the default model.
     let two = Sweep::parse(
