@@ -349,7 +349,8 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         (highest * 100.0).round(),
         "README: {at_best:?}% at best; the reports {highest}"
     );
-    assert!(highest < 0.05, "Impossible wins {highest} somewhere");
+    // "Nearly impossible": under a tenth of games for every player.
+    assert!(highest < 0.1, "Impossible wins {highest} somewhere");
 
     // The learned player against the script, paired, at Moderate and Easy.
     let gain = l.take("learned player wins ", 2);
