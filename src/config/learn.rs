@@ -53,16 +53,22 @@ pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)],
     (
         "robert",
         &[("robert_skip", 1..=20), ("players", 3..=4)],
-        "configs/models/robert-resting.toml",
-        include_str!("../../configs/models/robert-resting.toml"),
+        RESTING.0,
+        RESTING.1,
     ),
     (
         "robert",
         &[("start_cards", 0..=0), ("players", 3..=4)],
-        "configs/models/robert-resting.toml",
-        include_str!("../../configs/models/robert-resting.toml"),
+        RESTING.0,
+        RESTING.1,
     ),
 ];
+
+/// Robert's resting model: (the file in the repository, its text).
+const RESTING: (&str, &str) = (
+    "configs/models/robert-resting.toml",
+    include_str!("../../configs/models/robert-resting.toml"),
+);
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
 /// `learned` plays its variant's when a config names no model file.
