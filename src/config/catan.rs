@@ -568,7 +568,8 @@ fn record(
 }
 
 /// Adds `rec` to `played`, or its policy (and for a rule model played under other rules too,
-/// its `when`, joined by " or ") to the record of the same variant and source.
+/// its `when`, joined by " or " in the order the rows first play them) to the record of the same
+/// variant and source.
 fn add_record(played: &mut Vec<ModelRecord>, rec: ModelRecord) {
     match played
         .iter_mut()

@@ -576,9 +576,10 @@ fn learned_plays_the_rule_model_its_rules_match() {
     assert_eq!(kinds, [(0, 0), (0, 2), (1, 0), (1, 2)]);
     let rec: Vec<_> = imp.models.iter().filter(|m| m.when.is_some()).collect();
     assert_eq!(rec.len(), 1, "{:?}", imp.models);
+    // In the order the rows first play them: the Impossible rows come first.
     assert_eq!(
         rec[0].when.as_deref(),
-        Some("robert_skip in 1..=20 and players in [3, 4] or start_cards in [0] and players in [3, 4]")
+        Some("start_cards in [0] and players in [3, 4] or robert_skip in 1..=20 and players in [3, 4]")
     );
     // ... with 3 and 4 players, the counts it was trained on: with 2, the default model.
     let two = Sweep::parse(
