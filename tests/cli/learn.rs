@@ -622,3 +622,34 @@ fn learned_plays_the_rule_model_its_rules_match() {
         .collect();
     assert_eq!(got, [(0, robert), (2, resting)]);
 }
+
+/// A shipped model records the SHA-256 of the config that made it; an edit to that config (a
+/// comment too) after training means its committed command no longer writes the same bytes.
+#[test]
+fn shipped_models_record_the_config_as_committed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for model in [
+        "configs/models/robert.toml",
+        "configs/models/robert-resting.toml",
+        "configs/models/solitaire.toml",
+    ] {
+        let text = read(root, model);
+        let field = |key: &str| -> String {
+            let line = text
+                .lines()
+                .find(|l| l.starts_with(&format!("{key} = ")))
+                .unwrap_or_else(|| panic!("{model}: no {key}"));
+            line.split('"').nth(1).unwrap().to_string()
+        };
+        let command = field("command");
+        let config = command
+            .strip_prefix("robsim learn ")
+            .unwrap_or_else(|| panic!("{model}: command {command:?}"));
+        let bytes = std::fs::read(root.join(config)).unwrap();
+        assert_eq!(
+            field("config_sha256"),
+            robsim::report::sha256_hex(&bytes),
+            "{model}: {config} was edited after the model was trained"
+        );
+    }
+}
