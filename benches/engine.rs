@@ -142,7 +142,7 @@ fn engine(c: &mut Criterion) {
             "robert_4p_learned_moderate",
             include_str!("../configs/models/robert.toml"),
             "configs/models/robert.toml",
-            (36723, 7791087088179342659),
+            (35994, 7361256809203834336),
         ),
         (
             "robert_4p_learned_linear_moderate",
@@ -186,7 +186,7 @@ fn engine(c: &mut Criterion) {
         random,
         LearnedPolicy::new(model),
         1,
-        (34417, 17097839750038824999),
+        (37527, 16106489961764459081),
     );
 }
 
