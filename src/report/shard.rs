@@ -177,6 +177,24 @@ pub fn load_folders(dirs: &[PathBuf]) -> Result<Vec<Folder>> {
     Ok(folders)
 }
 
+/// Each row's cap on its games (a search row's `search_games`), read off the slices: the first
+/// game index a row left unplayed in a slice it did not play whole (`None`: it played every
+/// slice whole). [`check_slices`] then holds every slice to it.
+fn row_caps(folders: &[Folder], rows: usize, games: u64) -> Vec<Option<u64>> {
+    let mut caps: Vec<Option<u64>> = vec![None; rows];
+    for f in folders {
+        let range = f.shard().map_or(0..games, |s| s.range(games));
+        let Some(st) = f.state.as_ref() else { continue };
+        for (cap, r) in caps.iter_mut().zip(&st.rows) {
+            if r.games < range.end - range.start {
+                let at = range.start + r.games;
+                *cap = Some(cap.map_or(at, |c| c.min(at)));
+            }
+        }
+    }
+    caps
+}
+
 /// Checks the folders of one run (from [`load_folders`]) of a sweep of `rows` rows: none a
 /// precision run or partial, each state holding every row, the slices disjoint and together
 /// every game index.
@@ -185,6 +203,7 @@ pub fn load_folders(dirs: &[PathBuf]) -> Result<Vec<Folder>> {
 /// The first folder that does not fit, naming it.
 pub fn check_slices(folders: Vec<Folder>, rows: usize) -> Result<Shards> {
     let games = folders[0].manifest.games_per_row;
+    let caps = row_caps(&folders, rows, games);
     let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
     for f in &folders {
         if f.manifest.precision.is_some() {
@@ -201,9 +220,15 @@ pub fn check_slices(folders: Vec<Folder>, rows: usize) -> Result<Shards> {
         }
         let range = f.shard().map_or(0..games, |s| s.range(games));
         let st = f.state.as_ref().expect("loaded with state");
-        if st.rows.len() != rows || st.rows.iter().any(|r| r.games != range.end - range.start) {
+        // A row capped at `cap` games (a search row under `search_games`) plays only the
+        // slice's game indices below its cap.
+        let want = |cap: Option<u64>| {
+            let c = cap.unwrap_or(u64::MAX);
+            range.end.min(c) - range.start.min(c)
+        };
+        if st.rows.len() != rows || st.rows.iter().zip(&caps).any(|(r, &c)| r.games != want(c)) {
             bail!(
-                "merge: {}: state.json does not hold {} rows of {} games each",
+                "merge: {}: state.json does not hold {} rows of {} games each (fewer for a row capped by search_games)",
                 f.dir.display(),
                 rows,
                 range.end - range.start

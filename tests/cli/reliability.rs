@@ -434,6 +434,65 @@ fn three_shards_merge_into_the_one_shot_run() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Slices of several sizes that tile the games merge into the one-shot run, rows capped by
+/// `search_games` included: such a row plays only the indices below its cap, part of one slice
+/// and none of the slices above it.
+#[test]
+fn slices_of_several_sizes_merge_rows_capped_by_search_games() {
+    let d = tmp("merge-capped");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("capped.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"capped\"\nseed = 11\ngames = 8\nsearch_games = 3\n\n[grid]\nvariant = \"robert\"\ndifficulty = \"impossible\"\nplayers = 3\npolicy = [\"team\", \"rollout-2\"]\n",
+    )
+    .unwrap();
+    let sweep = |out: &Path, shard: Option<&str>| {
+        let mut a = vec!["sweep", s(&cfg), "--quiet", "--out", s(out)];
+        if let Some(sh) = shard {
+            a.extend(["--shard", sh]);
+        }
+        run_ok(&a);
+    };
+    let one = d.join("one");
+    sweep(&one, None);
+    // 0/2 holds games 0..4 (the search row stops at 3 inside it), 2/4 and 3/4 the rest.
+    let parts: Vec<PathBuf> = ["0/2", "2/4", "3/4"]
+        .iter()
+        .map(|sh| {
+            let p = d.join(sh.replace('/', "-"));
+            sweep(&p, Some(sh));
+            p
+        })
+        .collect();
+    let merged = d.join("merged");
+    run_ok(&[
+        "merge",
+        s(&parts[2]),
+        s(&parts[0]),
+        s(&parts[1]),
+        "--out",
+        s(&merged),
+    ]);
+    for f in TABLES {
+        assert_eq!(read(&one, f), read(&merged, f), "{f}: merged vs one-shot");
+    }
+    // Without the slice that holds the cap, games 0..4 are in no shard.
+    let o = robsim()
+        .args([
+            "merge",
+            s(&parts[1]),
+            s(&parts[2]),
+            "--out",
+            s(&d.join("x")),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("in no shard"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Waits for `child` at most `limit`.
 fn wait_for(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
     let t0 = Instant::now();
