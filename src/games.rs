@@ -97,8 +97,24 @@ pub fn run_sweep_with(
 pub fn load_shards(dirs: &[PathBuf]) -> Result<(Shards, Sweep)> {
     let folders = shard::load_folders(dirs)?;
     let sweep = Sweep::recorded(&folders[0])?;
-    let shards = shard::check_slices(folders, sweep.n_rows())?;
+    let shards = shard::check_slices(folders, &games_caps(&sweep)?)?;
     Ok((shards, sweep))
+}
+
+/// Each row's cap on its games, in the sweep's row order (`search_games` for a search row).
+fn games_caps(sweep: &Sweep) -> Result<Vec<Option<u64>>> {
+    use crate::report::Tables;
+    if !sweep.carcassonne.is_empty() {
+        return Ok(carcassonne_rows(sweep)?
+            .iter()
+            .map(Tables::games_cap)
+            .collect());
+    }
+    let maps = catan_maps(sweep)?;
+    Ok(catan_rows(sweep, &maps, None)
+        .iter()
+        .map(Tables::games_cap)
+        .collect())
 }
 
 /// Writes the merge of checked shard folders of `sweep` to `out`: the tables, comparisons,

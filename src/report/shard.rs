@@ -177,33 +177,17 @@ pub fn load_folders(dirs: &[PathBuf]) -> Result<Vec<Folder>> {
     Ok(folders)
 }
 
-/// Each row's cap on its games (a search row's `search_games`), read off the slices: the first
-/// game index a row left unplayed in a slice it did not play whole (`None`: it played every
-/// slice whole). [`check_slices`] then holds every slice to it.
-fn row_caps(folders: &[Folder], rows: usize, games: u64) -> Vec<Option<u64>> {
-    let mut caps: Vec<Option<u64>> = vec![None; rows];
-    for f in folders {
-        let range = f.shard().map_or(0..games, |s| s.range(games));
-        let Some(st) = f.state.as_ref() else { continue };
-        for (cap, r) in caps.iter_mut().zip(&st.rows) {
-            if r.games < range.end - range.start {
-                let at = range.start + r.games;
-                *cap = Some(cap.map_or(at, |c| c.min(at)));
-            }
-        }
-    }
-    caps
-}
-
-/// Checks the folders of one run (from [`load_folders`]) of a sweep of `rows` rows: none a
-/// precision run or partial, each state holding every row, the slices disjoint and together
-/// every game index.
+/// Checks the folders of one run (from [`load_folders`]) of a sweep whose rows cap their games
+/// at `caps` (one per row; `Some(n)`: the row plays game indices `0..n` only, as a search row
+/// under `search_games` does): none a precision run or partial, each state holding every row
+/// with the games of its slice below the row's cap, the slices disjoint and together every game
+/// index.
 ///
 /// # Errors
 /// The first folder that does not fit, naming it.
-pub fn check_slices(folders: Vec<Folder>, rows: usize) -> Result<Shards> {
+pub fn check_slices(folders: Vec<Folder>, caps: &[Option<u64>]) -> Result<Shards> {
     let games = folders[0].manifest.games_per_row;
-    let caps = row_caps(&folders, rows, games);
+    let rows = caps.len();
     let mut slices: Vec<(Range<u64>, &Path)> = Vec::new();
     for f in &folders {
         if f.manifest.precision.is_some() {
@@ -226,7 +210,7 @@ pub fn check_slices(folders: Vec<Folder>, rows: usize) -> Result<Shards> {
             let c = cap.unwrap_or(u64::MAX);
             range.end.min(c) - range.start.min(c)
         };
-        if st.rows.len() != rows || st.rows.iter().zip(&caps).any(|(r, &c)| r.games != want(c)) {
+        if st.rows.len() != rows || st.rows.iter().zip(caps).any(|(r, &c)| r.games != want(c)) {
             bail!(
                 "merge: {}: state.json does not hold {} rows of {} games each (fewer for a row capped by search_games)",
                 f.dir.display(),
