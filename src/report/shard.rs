@@ -177,6 +177,15 @@ pub fn load_folders(dirs: &[PathBuf]) -> Result<Vec<Folder>> {
     Ok(folders)
 }
 
+/// How many of the game indices `range` a row capped at `cap` plays (`None`: no cap): those
+/// below the cap.
+pub fn games_below(range: &Range<u64>, cap: Option<u64>) -> u64 {
+    range
+        .end
+        .min(cap.unwrap_or(u64::MAX))
+        .saturating_sub(range.start)
+}
+
 /// Checks the folders of one run (from [`load_folders`]) of a sweep whose rows cap their games
 /// at `caps` (one per row; `Some(n)`: the row plays game indices `0..n` only, as a search row
 /// under `search_games` does): none a precision run or partial, each state holding every row
@@ -204,13 +213,14 @@ pub fn check_slices(folders: Vec<Folder>, caps: &[Option<u64>]) -> Result<Shards
         }
         let range = f.shard().map_or(0..games, |s| s.range(games));
         let st = f.state.as_ref().expect("loaded with state");
-        // A row capped at `cap` games (a search row under `search_games`) plays only the
-        // slice's game indices below its cap.
-        let want = |cap: Option<u64>| {
-            let c = cap.unwrap_or(u64::MAX);
-            range.end.min(c) - range.start.min(c)
-        };
-        if st.rows.len() != rows || st.rows.iter().zip(caps).any(|(r, &c)| r.games != want(c)) {
+        // A row capped by `search_games` plays only the slice's game indices below its cap.
+        if st.rows.len() != rows
+            || st
+                .rows
+                .iter()
+                .zip(caps)
+                .any(|(r, &c)| r.games != games_below(&range, c))
+        {
             bail!(
                 "merge: {}: state.json does not hold {} rows of {} games each (fewer for a row capped by search_games)",
                 f.dir.display(),

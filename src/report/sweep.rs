@@ -479,10 +479,7 @@ pub fn run_game_with<E: Tables>(
             .iter()
             .map(|r| {
                 rows.iter()
-                    .map(|e| {
-                        let cap = e.games_cap().unwrap_or(u64::MAX);
-                        r.end.min(cap).saturating_sub(r.start) * e.cost()
-                    })
+                    .map(|e| super::shard::games_below(r, e.games_cap()) * e.cost())
                     .sum::<u64>()
             })
             .sum(),
