@@ -4,7 +4,7 @@
 //! learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
-use crate::catan::learning::learn::{LearnParams, NetShape};
+use crate::catan::learning::learn::{HorizonValue, LearnParams, NetShape};
 use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
@@ -470,9 +470,12 @@ pub struct LearnFile {
     pub build_share: f64,
     /// Ridge penalty per labelled candidate, on standardised features (0..=100).
     pub ridge: f64,
-    /// Player-turns a labelling future is played at most (0: to the end of the game); a
-    /// future still running is valued by the VP gained, as a lost game is.
+    /// Player-turns a labelling future is played at most (0: to the end of the game).
     pub horizon: i64,
+    /// What a future still running at the horizon is worth: `"progress"` (the VP gained, as a
+    /// lost game is) or `"model"` (the built-in value model's score, as a search's `@H` future;
+    /// Robert only, with a horizon).
+    pub horizon_value: String,
     /// Decisions labelled per training game at most (0: no limit): a long game's many late
     /// decisions would otherwise take most of the budget.
     pub max_labels: i64,
@@ -501,6 +504,7 @@ impl Default for LearnFile {
             build_share: 1.0,
             ridge: 0.01,
             horizon: 0,
+            horizon_value: "progress".into(),
             max_labels: 0,
             hidden: 0,
             epochs: 20,
@@ -589,6 +593,38 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
         );
     }
     let variant = sweep.rows[0].rules.variant.name();
+    let Some(horizon_value) = HorizonValue::parse(&l.horizon_value) else {
+        bail!(
+            "{}: {:?} is not a horizon value; allowed: {}",
+            ctx("learn.horizon_value"),
+            l.horizon_value,
+            HorizonValue::NAMES.join(", ")
+        );
+    };
+    if horizon_value == HorizonValue::Model {
+        if variant != "robert" {
+            bail!(
+                "{}: the value model scores Robert positions only; allowed: \"progress\" in variant {variant:?}",
+                ctx("learn.horizon_value")
+            );
+        }
+        if horizon == 0 {
+            bail!(
+                "{}: \"model\" scores futures cut at the horizon, and learn.horizon = 0 cuts none; allowed: \"progress\", or learn.horizon of 1 to 1000000",
+                ctx("learn.horizon_value")
+            );
+        }
+        let m = crate::catan::policy::value::ValueModel::builtin();
+        if sweep.file.rollout.progress_weight != m.progress_weight {
+            bail!(
+                "{}: rollout.progress_weight = {} but the value model scores futures as if it were {}; allowed: \"model\" with rollout.progress_weight = {}",
+                ctx("learn.horizon_value"),
+                sweep.file.rollout.progress_weight,
+                m.progress_weight,
+                m.progress_weight
+            );
+        }
+    }
     let base = match sweep.rows[0].rules.variant {
         Variant::Robert(_) => LearnedBase::Team(sweep.file.team),
         Variant::Solitaire(_) => LearnedBase::Solitaire(sweep.file.solitaire),
@@ -627,6 +663,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             ridge: l.ridge,
             progress_weight: sweep.file.rollout.progress_weight,
             horizon: horizon as u32,
+            horizon_value,
             max_labels: max_labels as u32,
             net: (hidden > 0).then_some(NetShape {
                 hidden: hidden as u8,

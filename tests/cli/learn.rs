@@ -374,6 +374,30 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (
+            "learn",
+            learn("horizon = 20\nhorizon_value = \"value\""),
+            "learn.horizon_value: \"value\" is not a horizon value; allowed: progress, model",
+        ),
+        (
+            "learn",
+            learn("horizon_value = \"model\""),
+            "learn.horizon_value: \"model\" scores futures cut at the horizon, and learn.horizon = 0 cuts none; allowed: \"progress\", or learn.horizon of 1 to 1000000",
+        ),
+        (
+            "learn",
+            learn("horizon = 20\nhorizon_value = \"model\"\n[rollout]\nprogress_weight = 0.5"),
+            "learn.horizon_value: rollout.progress_weight = 0.5 but the value model scores futures as if it were 0.2",
+        ),
+        (
+            "learn",
+            learn("horizon = 20\nhorizon_value = \"model\"")
+                .replace("\"robert\"", "\"solitaire\"")
+                .replace("players = 3", "players = 1")
+                .replace("difficulty = [\"hard\", \"moderate\"]\n", "")
+                .replace("policy = \"team\"", "policy = \"solitaire\""),
+            "learn.horizon_value: the value model scores Robert positions only; allowed: \"progress\" in variant \"solitaire\"",
+        ),
+        (
             "sweep",
             sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ colour = 1 }}\nmodel = {m:?}\n"), "learned"),
             "learned.rules[0].when.colour: \"colour\" is not a rule knob of robert (the model's variant); allowed: start_cards, robert_target, city_weight",

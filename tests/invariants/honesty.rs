@@ -6,7 +6,7 @@
 //! Robert's ties, Solitaire's and the modifiers' dice) seeded afresh: the decision, and the
 //! labeller's values of every candidate, must come out the same.
 
-use robsim::catan::learning::learn::{Labeller, LearnParams};
+use robsim::catan::learning::learn::{HorizonValue, Labeller, LearnParams};
 use robsim::catan::policy::{
     Effort, LearnedBase, LearnedModel, RolloutKnobs, RolloutPolicy, SearchMode, TeamKnobs,
 };
@@ -192,6 +192,7 @@ fn labels_ignore_the_games_future_chance() {
         ridge: 0.01,
         progress_weight: 0.2,
         horizon: 50,
+        horizon_value: HorizonValue::Progress,
         max_labels: 0,
         net: None,
         feature_version: 1,

@@ -28,6 +28,7 @@ pub use crate::catan::learning::fit::{fit, FitStats, Fitted, Label, NetShape};
 use crate::catan::policy::features::{DecisionKind, KINDS};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
 use crate::catan::policy::rollout::{value, Horizon, MAX_CANDIDATES};
+use crate::catan::policy::value::ValueModel;
 use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
@@ -60,9 +61,10 @@ pub struct LearnParams {
     pub ridge: f64,
     /// Value of a lost future per share of the missing VP gained (`[rollout] progress_weight`).
     pub progress_weight: f64,
-    /// Player-turns a future is played at most (0: to the end); one still running is valued
-    /// by the VP gained, as a lost game is.
+    /// Player-turns a future is played at most (0: to the end).
     pub horizon: u32,
+    /// What a future still running at the horizon is worth.
+    pub horizon_value: HorizonValue,
     /// Decisions of each type labelled per game at most (0: no limit), drawn uniformly.
     pub max_labels: u32,
     /// Each type's network on top of its linear score (`[learn] hidden`, `epochs`); `None`:
@@ -70,6 +72,31 @@ pub struct LearnParams {
     pub net: Option<NetShape>,
     /// The features the model reads (`[learn] feature_version`, 1..=`FEATURE_VERSION`).
     pub feature_version: u32,
+}
+
+/// What a labelling future cut at the horizon is worth (`[learn] horizon_value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HorizonValue {
+    /// The VP gained, as a lost game is (`"progress"`).
+    #[default]
+    Progress,
+    /// The built-in value model's score of where it stopped, as a search's `@H` futures are
+    /// (`"model"`; Robert only): the teacher is the truncated search.
+    Model,
+}
+
+impl HorizonValue {
+    /// The names a config may give, in order.
+    pub const NAMES: [&'static str; 2] = ["progress", "model"];
+
+    /// The value of `name`, if it is one of [`HorizonValue::NAMES`].
+    pub fn parse(name: &str) -> Option<HorizonValue> {
+        match name {
+            "progress" => Some(HorizonValue::Progress),
+            "model" => Some(HorizonValue::Model),
+            _ => None,
+        }
+    }
 }
 
 /// The training seed of round `round` (apart from the config's games and the held-out ones).
@@ -96,8 +123,8 @@ pub fn label_seed(train: u64, game: u64) -> u64 {
 
 /// Mean value of each of `cands` over `rollouts` futures of `g`, each played with `player`
 /// (as it stood before the decision) in every seat, to the end or for `horizon` player-turns
-/// (0: no limit): future `j` of every candidate plays on the streams `GameRngs::new(seed, j)`
-/// (common random numbers).
+/// (0: no limit; a future still running then is worth what `horizon_value` says): future `j` of
+/// every candidate plays on the streams `GameRngs::new(seed, j)` (common random numbers).
 #[allow(clippy::too_many_arguments)]
 pub fn rollout_values(
     g: &Game,
@@ -106,6 +133,7 @@ pub fn rollout_values(
     seed: u64,
     rollouts: u32,
     horizon: u32,
+    horizon_value: HorizonValue,
     progress_weight: f64,
     buf: &mut ActionList,
 ) -> ArrayVec<f64, MAX_CANDIDATES> {
@@ -119,7 +147,10 @@ pub fn rollout_values(
             future.apply(c, &mut ());
             let mut h = Horizon::new(g, horizon);
             crate::engine::play::play(&mut future, &mut p, &mut streams, buf, &mut h);
-            sum[k] += value(&future, seat, progress_weight);
+            sum[k] += match horizon_value {
+                HorizonValue::Model if !future.is_over() => ValueModel::builtin().value(&future),
+                _ => value(&future, seat, progress_weight),
+            };
         }
     }
     for s in sum.iter_mut() {
@@ -160,6 +191,7 @@ pub struct Labeller<'t> {
     /// Futures per candidate at a set-up settlement's label (`setup_rollouts`, 0 resolved).
     setup_rollouts: u32,
     horizon: u32,
+    horizon_value: HorizonValue,
     max_labels: u32,
     share: [f64; 4],
     progress_weight: f64,
@@ -188,6 +220,7 @@ impl<'t> Labeller<'t> {
                 n => n,
             },
             horizon: p.horizon,
+            horizon_value: p.horizon_value,
             max_labels: p.max_labels,
             share: p.share,
             progress_weight: p.progress_weight,
@@ -214,6 +247,7 @@ impl<'t> Labeller<'t> {
             mix64(self.decision_seed(p.decision)),
             rollouts,
             self.horizon,
+            self.horizon_value,
             self.progress_weight,
             buf,
         );
