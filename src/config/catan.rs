@@ -428,12 +428,10 @@ fn bind(
                 );
             }
             let m = crate::catan::policy::value::ValueModel::builtin();
-            if knobs.progress_weight != m.progress_weight {
+            if let Some(why) = m.weight_mismatch(knobs.progress_weight) {
                 bail!(
-                    "{}: policy {pol:?}: rollout.progress_weight = {} but the value model scores futures as if it were {}; allowed: a horizon with rollout.progress_weight = {}",
+                    "{}: policy {pol:?}: {why}; allowed: a horizon with rollout.progress_weight = {}",
                     ctx(key),
-                    knobs.progress_weight,
-                    m.progress_weight,
                     m.progress_weight
                 );
             }

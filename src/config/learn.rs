@@ -615,12 +615,10 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             );
         }
         let m = crate::catan::policy::value::ValueModel::builtin();
-        if sweep.file.rollout.progress_weight != m.progress_weight {
+        if let Some(why) = m.weight_mismatch(sweep.file.rollout.progress_weight) {
             bail!(
-                "{}: rollout.progress_weight = {} but the value model scores futures as if it were {}; allowed: \"model\" with rollout.progress_weight = {}",
+                "{}: {why}; allowed: \"model\" with rollout.progress_weight = {}",
                 ctx("learn.horizon_value"),
-                sweep.file.rollout.progress_weight,
-                m.progress_weight,
                 m.progress_weight
             );
         }

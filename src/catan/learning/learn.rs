@@ -27,8 +27,7 @@ use crate::catan::experiment::{CatanAcc, CatanRow};
 pub use crate::catan::learning::fit::{fit, FitStats, Fitted, Label, NetShape};
 use crate::catan::policy::features::{DecisionKind, KINDS};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
-use crate::catan::policy::rollout::{value, Horizon, MAX_CANDIDATES};
-use crate::catan::policy::value::ValueModel;
+use crate::catan::policy::rollout::{cut_value, value, Horizon, MAX_CANDIDATES};
 use crate::catan::policy::{Policy, PolicySpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
@@ -148,8 +147,8 @@ pub fn rollout_values(
             let mut h = Horizon::new(g, horizon);
             crate::engine::play::play(&mut future, &mut p, &mut streams, buf, &mut h);
             sum[k] += match horizon_value {
-                HorizonValue::Model if !future.is_over() => ValueModel::builtin().value(&future),
-                _ => value(&future, seat, progress_weight),
+                HorizonValue::Model => cut_value(&future, seat, progress_weight),
+                HorizonValue::Progress => value(&future, seat, progress_weight),
             };
         }
     }

@@ -53,6 +53,17 @@ pub(crate) fn value(g: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
     }
 }
 
+/// What a future played to a horizon is worth: the value model's score where it stopped, or its
+/// [`value`] if the game ended first (a truncated search's futures, and a label's under
+/// `[learn] horizon_value = "model"`).
+pub(crate) fn cut_value(future: &Game, seat: PlayerId, progress_weight: f64) -> f64 {
+    if future.is_over() {
+        value(future, seat, progress_weight)
+    } else {
+        ValueModel::builtin().value(future)
+    }
+}
+
 /// Stops a future once its player-turn reaches a horizon (a truncated rollout, or a label's).
 pub(crate) struct Horizon {
     until: u32,
@@ -160,9 +171,7 @@ impl RolloutPolicy {
             // A truncated future: the value model scores where it stopped.
             let mut h = Horizon::new(g, self.knobs.horizon);
             base.play_out_with(&mut future, &mut streams, &mut self.buf, &mut h);
-            if !future.is_over() {
-                return ValueModel::builtin().value(&future);
-            }
+            return cut_value(&future, seat, self.knobs.progress_weight);
         }
         value(&future, seat, self.knobs.progress_weight)
     }

@@ -139,6 +139,17 @@ pub struct ValueModel {
 }
 
 impl ValueModel {
+    /// Why futures valued with `[rollout] progress_weight` = `w` cannot be scored by this model
+    /// (it was fitted to values of its own `progress_weight`), or `None` when they can.
+    pub fn weight_mismatch(&self, w: f64) -> Option<String> {
+        (w != self.progress_weight).then(|| {
+            format!(
+                "rollout.progress_weight = {w} but the value model scores futures as if it were {}",
+                self.progress_weight
+            )
+        })
+    }
+
     /// The value of the rest of the game from `g`, 0..1.
     pub fn value(&self, g: &Game) -> f64 {
         let w = &self.weights[(g.s.n_players as usize).clamp(2, 4) - 2];
