@@ -487,6 +487,10 @@ pub struct LearnFile {
     /// The feature definitions the model reads (1..=`FEATURE_VERSION`; 1, the shipped models'
     /// version, by default; 2 adds the set-up settlement's room to grow).
     pub feature_version: i64,
+    /// A model file to start from: round 0's apprentice (and the held-out games' first
+    /// opponent) instead of the scripted base, so that expert iteration goes on from a model
+    /// already learned (found as `[learned] model` is). `None`: start from the script.
+    pub start: Option<String>,
 }
 
 impl Default for LearnFile {
@@ -509,6 +513,7 @@ impl Default for LearnFile {
             hidden: 0,
             epochs: 20,
             feature_version: DEFAULT_FEATURE_VERSION as i64,
+            start: None,
         }
     }
 }
@@ -518,6 +523,8 @@ impl Default for LearnFile {
 #[derive(Clone, Debug)]
 pub struct Learning {
     pub params: LearnParams,
+    /// The model `[learn] start` names, as loaded (its source and SHA-256 go into the model).
+    pub start: Option<Loaded>,
     pub base: LearnedBase,
     pub rows: Vec<RowSpec>,
 }
@@ -648,6 +655,10 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             );
         }
     }
+    let start = match &l.start {
+        None => None,
+        Some(path) => Some(start_model(path, base, candidates, feature_version, &ctx)?),
+    };
     Ok(Learning {
         params: LearnParams {
             rounds: rounds as u32,
@@ -667,10 +678,58 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
                 hidden: hidden as u8,
                 epochs: epochs as u32,
             }),
+            start: start.as_ref().map(|s| s.model),
         },
+        start,
         base,
         rows: sweep.rows.clone(),
     })
+}
+
+/// The model `[learn] start` names, checked against what the config learns: the same
+/// variant and base policy (knobs included: the model defers to its base wherever it does not
+/// score), the same candidates per decision and the same feature definitions.
+fn start_model(
+    path: &str,
+    base: LearnedBase,
+    candidates: u64,
+    feature_version: u64,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Loaded> {
+    let s = Loaded::file(path, "learn.start", ctx)?;
+    let m = &s.model;
+    let key = ctx("learn.start");
+    if m.base.variant() != base.variant() {
+        bail!(
+            "{key}: {path} is a {:?} model and the rows are {:?}; allowed: a model of {:?}",
+            m.base.variant(),
+            base.variant(),
+            base.variant()
+        );
+    }
+    if m.base != base {
+        bail!(
+            "{key}: {path} was learned over {} with other knobs than this config's [{}] table; allowed: a model whose base knobs (its [{}] table) are the config's",
+            m.base.name(),
+            base.name(),
+            base.name()
+        );
+    }
+    if u64::from(m.candidates) != candidates {
+        bail!(
+            "{key}: {path} scores {} candidates per decision and learn.candidates is {candidates}; allowed: learn.candidates = {}, or a model of {candidates}",
+            m.candidates,
+            m.candidates
+        );
+    }
+    if u64::from(m.feature_version) != feature_version {
+        bail!(
+            "{key}: {path} reads feature_version {} and learn.feature_version is {feature_version}; allowed: learn.feature_version = {}, or a model of version {feature_version}",
+            m.feature_version,
+            m.feature_version
+        );
+    }
+    Ok(s)
 }
 
 #[cfg(test)]

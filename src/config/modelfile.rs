@@ -76,6 +76,10 @@ pub struct Provenance {
     pub records: Vec<RoundRecord>,
     /// The rows it was trained on, where the file says.
     pub trained: Option<Trained>,
+    /// The model round 0 started from (`[learn] start`, as the config names it) and the
+    /// SHA-256 of its file's bytes; `None`: the scripted base.
+    pub start: Option<String>,
+    pub start_sha256: Option<String>,
 }
 
 /// The file as written (weights per decision type, by feature name).
@@ -93,6 +97,10 @@ struct ModelFile {
     train_seed: u64,
     test_seed: u64,
     rounds: u32,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    start_sha256: Option<String>,
     /// Format 3: the decision types with a network, in `KINDS` order.
     #[serde(default)]
     nets: Option<Vec<String>>,
@@ -150,6 +158,12 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
     t.push_str(&format!("train_seed = {}\n", how.train_seed));
     t.push_str(&format!("test_seed = {}\n", how.test_seed));
     t.push_str(&format!("rounds = {}\n", how.rounds));
+    if let Some(start) = &how.start {
+        t.push_str(&format!("start = {}\n", quoted(start)));
+    }
+    if let Some(sha) = &how.start_sha256 {
+        t.push_str(&format!("start_sha256 = {}\n", quoted(sha)));
+    }
     if version == 3 {
         let v: Vec<String> = with_net.iter().map(|n| quoted(n)).collect();
         t.push_str("# The decision types with a network ([net.TYPE] below).\n");
@@ -370,6 +384,8 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         rounds: f.rounds,
         records: f.round,
         trained: f.trained,
+        start: f.start,
+        start_sha256: f.start_sha256,
     };
     Ok((model, how))
 }
@@ -555,6 +571,8 @@ mod tests {
                 players: vec![3, 4],
                 start_cards: vec![0, 1, 2, 3],
             }),
+            start: Some("configs/models/robert.toml".into()),
+            start_sha256: Some("cd".into()),
         };
         (m, how)
     }
@@ -564,6 +582,7 @@ mod tests {
         let (m, how) = sample();
         let text = to_text(&m, &how).unwrap();
         assert!(text.contains("format_version = 1\n") && !text.contains("[net."));
+        assert!(text.contains("start = \"configs/models/robert.toml\"\nstart_sha256 = \"cd\"\n"));
         let (m2, how2) = parse(&text, "m.toml").unwrap();
         assert_eq!(m, m2);
         assert_eq!(how, how2);

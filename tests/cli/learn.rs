@@ -77,6 +77,69 @@ fn learn_writes_the_same_model_on_one_and_two_threads() {
     assert_eq!(models[0], models[1], "the same model on 1 and 2 threads");
 }
 
+/// `[learn] start`: expert iteration goes on from a model file. Round 0's apprentice is that
+/// model, so the held-out games it is paired against in round 1 are the very games the run
+/// that made it ended on (same seed: the same test seed, the same model); its file records the
+/// start model's name and SHA-256, and the terminal says what the final model is compared to.
+#[test]
+fn learn_starts_from_a_model_file() {
+    let d = tmp("learn-start");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("tiny.toml");
+    std::fs::write(&cfg, CFG).unwrap();
+    let cold = d.join("cold");
+    run_ok(&[
+        "learn",
+        cfg.to_str().unwrap(),
+        "-o",
+        cold.to_str().unwrap(),
+        "-q",
+    ]);
+    let start = cold.join("model.toml");
+    let warm_cfg = d.join("warm.toml");
+    std::fs::write(
+        &warm_cfg,
+        CFG.replace("rounds = 2", "rounds = 1")
+            + &format!("start = {:?}\n", start.to_str().unwrap()),
+    )
+    .unwrap();
+    let warm = d.join("warm");
+    let stdout = run_ok(&[
+        "learn",
+        warm_cfg.to_str().unwrap(),
+        "-o",
+        warm.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(stdout.contains("final model minus start model"), "{stdout}");
+    assert!(!stdout.contains("minus base"), "{stdout}");
+    // Per row and pooled: (row, win rate) of the cold run's final model and of the warm run's
+    // round 0.
+    let held = |dir: &Path, round: &str, col: &str| -> Vec<(String, String)> {
+        let text = read(dir, "held_out.csv");
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        let h = r.headers().unwrap().clone();
+        let at = |n: &str| h.iter().position(|x| x == n).unwrap();
+        r.records()
+            .map(|x| x.unwrap())
+            .filter(|x| &x[at("round")] == round)
+            .map(|x| (x[at("row")].to_string(), x[at(col)].to_string()))
+            .collect()
+    };
+    let cold_final = held(&cold, "final", "win_rate_b");
+    let warm_first = held(&warm, "1", "win_rate_a");
+    assert_eq!(cold_final.len(), 3, "two rows and the pool: {cold_final:?}");
+    assert_eq!(cold_final, warm_first);
+    let models = held(&warm, "final", "model_a");
+    assert!(models.iter().all(|(_, m)| m == "start"), "{models:?}");
+    let sha = robsim::report::sha256_hex(&std::fs::read(&start).unwrap());
+    let (_, how) = load(&warm.join("round-1.toml")).unwrap();
+    assert_eq!(how.start.as_deref(), start.to_str());
+    assert_eq!(how.start_sha256, Some(sha));
+    let (_, cold_how) = load(&start).unwrap();
+    assert_eq!((cold_how.start, cold_how.start_sha256), (None, None));
+}
+
 /// Rows that differ only in a rule knob read apart: each held-out line names the knob's
 /// value (here Robert's rhythm), in the terminal and in held_out.csv.
 #[test]
@@ -311,6 +374,23 @@ fn bad_learned_and_learn_tables_name_the_key() {
     )
     .unwrap();
     let zero = zero.to_str().unwrap();
+    let solitaire = d.join("sol.toml");
+    std::fs::write(
+        &solitaire,
+        base_only(LearnedBase::Solitaire(SolitaireKnobs::default())),
+    )
+    .unwrap();
+    let solitaire = solitaire.to_str().unwrap();
+    let knobs = d.join("knobs.toml");
+    std::fs::write(
+        &knobs,
+        base_only(LearnedBase::Team(TeamKnobs {
+            soldier_min_pips: 9,
+            ..TeamKnobs::default()
+        })),
+    )
+    .unwrap();
+    let knobs = knobs.to_str().unwrap();
     let sweep = |extra: &str, policy: &str| {
         format!("name = \"x\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\npolicy = {policy:?}\n{extra}")
     };
@@ -426,6 +506,51 @@ fn bad_learned_and_learn_tables_name_the_key() {
             "sweep",
             sweep(&format!("{learned}[[learned.rules]]\nwhen = {{ robert_skip = 2 }}\n"), "learned"),
             "missing field `model`",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {solitaire:?}")),
+            "learn.start: ",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {solitaire:?}")),
+            "sol.toml is a \"solitaire\" model and the rows are \"robert\"; allowed: a model of \"robert\"",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {knobs:?}")).replace("candidates = 3", "candidates = 4"),
+            "knobs.toml was learned over team with other knobs than this config's [team] table; allowed: a model whose base knobs (its [team] table) are the config's",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {m:?}")),
+            "learn.start: ",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {m:?}")),
+            "m.toml scores 4 candidates per decision and learn.candidates is 3; allowed: learn.candidates = 4, or a model of 3",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {m:?}\nfeature_version = 2")).replace("candidates = 3", "candidates = 4"),
+            "m.toml reads feature_version 1 and learn.feature_version is 2; allowed: learn.feature_version = 1, or a model of version 2",
+        ),
+        (
+            "learn",
+            learn(&format!("start = {zero:?}")).replace("candidates = 3", "candidates = 4"),
+            "learn.start: ",
+        ),
+        (
+            "learn",
+            learn("start = \"nowhere.toml\""),
+            "learn.start: ",
+        ),
+        (
+            "learn",
+            learn("start = \"nowhere.toml\""),
+            "nowhere.toml",
         ),
         (
             "learn",

@@ -196,6 +196,7 @@ fn labels_ignore_the_games_future_chance() {
         max_labels: 0,
         net: None,
         feature_version: 1,
+        start: None,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let labelled = |p: &Labeller| p.pending.len() as u64;

@@ -32,6 +32,7 @@ fn labels_with(setup_rollouts: u32, horizon: u32, horizon_value: HorizonValue) -
         max_labels: 3,
         net: None,
         feature_version: 1,
+        start: None,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let t = topo();

@@ -95,6 +95,8 @@ pub(crate) fn learn(
         rounds: l.params.rounds,
         records: result.rounds.iter().map(record).collect(),
         trained: Some(trained(&rows)),
+        start: sweep.file.learn.as_ref().and_then(|f| f.start.clone()),
+        start_sha256: l.start.as_ref().map(|s| s.sha256.clone()),
     };
     let labels = row_labels(&rows);
     write(&mut dir, &result, &labels).map_err(Failure::Run)?;
@@ -136,7 +138,7 @@ pub(crate) fn learn(
     };
     dir.manifest(&manifest).map_err(Failure::Run)?;
     dir.finish().map_err(Failure::Run)?;
-    print(&result, &labels);
+    print(&result, &labels, l.start.is_some());
     if kept {
         println!("model: {}", out.join("model.toml").display());
     } else {
@@ -332,7 +334,7 @@ fn write(dir: &mut ReportDir, r: &Learned, labels: &[String]) -> anyhow::Result<
     Ok(())
 }
 
-fn print(r: &Learned, labels: &[String]) {
+fn print(r: &Learned, labels: &[String], started: bool) {
     println!("round  kept  decisions  labels  held-out new minus old (95% interval)");
     for round in &r.rounds {
         let p = &round.pooled;
@@ -348,7 +350,10 @@ fn print(r: &Learned, labels: &[String]) {
             p.games,
         );
     }
-    println!("final model minus base on the held-out games:");
+    println!(
+        "final model minus {} on the held-out games:",
+        if started { "start model" } else { "base" }
+    );
     for c in &r.versus_base {
         println!(
             "  {:<24} {:.2}% -> {:.2}%  {:+.2} points ({:+.2} to {:+.2})",

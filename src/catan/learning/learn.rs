@@ -8,8 +8,8 @@
 //! Method: expert iteration (Anthony, Tian & Barber, "Thinking Fast and Slow with Deep
 //! Learning and Tree Search", NeurIPS 2017) with rollout labels as in Lagoudakis & Parr,
 //! "Reinforcement Learning as Classification" (ICML 2003). Round k: apprentice pi_{k-1}
-//! (pi_0: the scripted base, a model of zero weights) plays `train_games` games per row on the
-//! round's training seed. At each decision it scores with at least two candidates (a share of
+//! (pi_0: the scripted base, a model of zero weights, or the model `[learn] start` names)
+//! plays `train_games` games per row on the round's training seed. At each decision it scores with at least two candidates (a share of
 //! them per decision type), every candidate is played out `rollouts` times (a set-up
 //! settlement `setup_rollouts` times) to the end of the
 //! game with pi_{k-1} in every seat, candidate `c` of future `j` on the same streams as every
@@ -71,6 +71,9 @@ pub struct LearnParams {
     pub net: Option<NetShape>,
     /// The features the model reads (`[learn] feature_version`, 1..=`FEATURE_VERSION`).
     pub feature_version: u32,
+    /// Round 0's apprentice (`[learn] start`); `None`: the scripted base (a model of zero
+    /// weights). Only this run's labels are fitted either way.
+    pub start: Option<LearnedModel>,
 }
 
 /// What a labelling future cut at the horizon is worth (`[learn] horizon_value`).
@@ -421,7 +424,7 @@ pub fn planned_games(rows: usize, p: &LearnParams) -> u64 {
 }
 
 /// Runs the expert iteration on `rows` (all of one variant, played by `base`'s policy) from
-/// the scripted base. Deterministic for a seed, whatever the thread count.
+/// the scripted base, or from `p.start`. Deterministic for a seed, whatever the thread count.
 ///
 /// # Errors
 /// No rows, or a fit fails.
@@ -459,8 +462,11 @@ pub fn learn(
     let held_out = |m: LearnedModel| play_rows(m, test);
     let mut phases = Vec::new();
     let mut t0 = Instant::now();
-    let mut current = LearnedModel::base_only(base, p.candidates);
-    current.feature_version = p.feature_version;
+    let mut current = p.start.unwrap_or_else(|| {
+        let mut m = LearnedModel::base_only(base, p.candidates);
+        m.feature_version = p.feature_version;
+        m
+    });
     let base_test = held_out(current);
     let mut current_test = base_test.clone();
     let mut current_validation = play_rows(current, validation);
@@ -574,7 +580,8 @@ pub fn learn(
             t0,
         ));
     }
-    let (mut versus_base, pooled) = paired(&base_test, &current_test, "base", "final");
+    let first = if p.start.is_some() { "start" } else { "base" };
+    let (mut versus_base, pooled) = paired(&base_test, &current_test, first, "final");
     versus_base.push(pooled);
     Ok(Learned {
         model: current,
