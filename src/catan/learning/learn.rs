@@ -9,16 +9,16 @@
 //! Learning and Tree Search", NeurIPS 2017) with rollout labels as in Lagoudakis & Parr,
 //! "Reinforcement Learning as Classification" (ICML 2003). Round k: apprentice pi_{k-1}
 //! (pi_0: the scripted base, a model of zero weights, or the model `[learn] start` names)
-//! plays `train_games` games per row on the round's training seed. At each decision it scores with at least two candidates (a share of
-//! them per decision type), every candidate is played out `rollouts` times (a set-up
-//! settlement `setup_rollouts` times) to the end of the
-//! game with pi_{k-1} in every seat, candidate `c` of future `j` on the same streams as every
-//! other candidate of future `j` (common random numbers); those streams are seeded from the
+//! plays `train_games` games per row on the round's training seed. At each decision it scores
+//! with at least two candidates (a share of them per decision type), every candidate is played
+//! out `rollouts` times (a set-up settlement `setup_rollouts` times) to the end of the game
+//! with pi_{k-1} in every seat, candidate `c` of future `j` on the same streams as every other
+//! candidate of future `j` (common random numbers); those streams are seeded from the
 //! training seed, the game index and the decision's index in the game, never from the game's
-//! own streams, so a label depends only on what the table knows. The labels of all rounds so
-//! far are fitted per decision type: ridge regression (smartcore) of a candidate's value minus
-//! its decision's mean value on its features minus the decision's mean features, a linear
-//! ranker whose argmax is pi_k. pi_k plays `test_games` held-out games per row (a seed no
+//! own streams, so a label depends only on what the table knows. The labels of all this run's
+//! rounds so far are fitted per decision type: ridge regression (smartcore) of a candidate's
+//! value minus its decision's mean value on its features minus the decision's mean features, a
+//! linear ranker whose argmax is pi_k. pi_k plays `test_games` held-out games per row (a seed no
 //! training game uses), paired game by game with pi_{k-1}; it is kept when it wins more of
 //! them over all rows, else the iteration stops. Labels are folded by row, game and decision
 //! index, so the model does not depend on the thread count.
