@@ -449,8 +449,8 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
-            learn("feature_version = 4"),
-            "learn.feature_version: 4 is out of range; allowed: 1 to 3",
+            learn("feature_version = 5"),
+            "learn.feature_version: 5 is out of range; allowed: 1 to 4",
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (

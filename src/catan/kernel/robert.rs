@@ -35,23 +35,30 @@ pub fn buildings_on(g: &Game, h: usize, city_weight: u8) -> u32 {
 /// nearest) face-up tokens under the `adjacent` reading, every face-up token under `global`;
 /// then only the most pips, then the most buildings, then the highest number.
 pub fn target_candidates(g: &Game) -> HexSet {
+    targets_from(g, g.s.robber, g.s.face_down)
+}
+
+/// Where Robert may go next were he on `robber` with the tokens `face_down` turned over (the
+/// rest of the position as in `g`): [`target_candidates`] for a position a player looks ahead
+/// to.
+pub fn targets_from(g: &Game, robber: HexId, face_down: HexSet) -> HexSet {
     let o = opts(g);
     // Robert moves: his own hex (face up again after a monopoly) is a target only when it holds
     // the last face-up token.
-    let mut up = face_up(g);
+    let mut up = g.layout.tokened.minus(face_down);
     let mut away = up;
-    away.remove(g.s.robber.idx());
+    away.remove(robber.idx());
     if !away.is_empty() {
         up = away;
     }
     let pool = match o.target {
         RobertTarget::Global => up,
         RobertTarget::Adjacent => {
-            let adj = g.topo.hex_neighbor_set[g.s.robber.idx()].intersect(up);
+            let adj = g.topo.hex_neighbor_set[robber.idx()].intersect(up);
             if !adj.is_empty() {
                 adj
             } else {
-                let from = g.s.robber;
+                let from = robber;
                 let d = up
                     .iter()
                     .map(|h| g.topo.dist(from, HexId(h as u8)))

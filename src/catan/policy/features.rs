@@ -29,8 +29,9 @@ use arrayvec::ArrayVec;
 
 /// The newest version of the feature definitions below (names, meanings, order, scaling).
 /// Version 2 added the set-up features `room` and `room_pips`; version 3 the soldier
-/// features of Robert's rhythm (`act_rest_rate` and the three after it).
-pub const FEATURE_VERSION: u32 = 3;
+/// features of Robert's rhythm (`act_rest_rate` and the three after it); version 4 the set-up
+/// features of Robert's walk (`walk_pips`, `first_pips`, `walk_first`).
+pub const FEATURE_VERSION: u32 = 4;
 
 /// The feature version `robsim learn` trains on unless `[learn] feature_version` says
 /// otherwise (the shipped models' version).
@@ -38,6 +39,9 @@ pub const DEFAULT_FEATURE_VERSION: u32 = 1;
 
 /// Set-up features of version 1 (the first `SETUP_V1` names of the set-up list).
 const SETUP_V1: usize = 21;
+
+/// Set-up features of versions 2 and 3.
+const SETUP_V3: usize = 23;
 
 /// Soldier features of versions 1 and 2 (the first `SOLDIER_V2` names of the soldier list).
 const SOLDIER_V2: usize = 22;
@@ -103,6 +107,7 @@ impl DecisionKind {
     pub fn features_at(self, version: u32) -> &'static [&'static str] {
         match (self, version) {
             (DecisionKind::Setup, 1) => &SETUP[..SETUP_V1],
+            (DecisionKind::Setup, 2 | 3) => &SETUP[..SETUP_V3],
             (DecisionKind::Soldier, 1 | 2) => &SOLDIER[..SOLDIER_V2],
             _ => self.features(),
         }
@@ -145,6 +150,10 @@ const SETUP: &[&str] = &[
     // Version 2: room to grow.
     "room",      // free sites two roads away once the corner is settled / 6
     "room_pips", // pips of the best of those sites / 13
+    // Version 4: Robert's walk (`robert_walk`; all 0 outside Robert the Robber).
+    "walk_pips", // pips x the step of Robert's walk that flips the hex / face-up tokens / 10
+    "first_pips", // pips on the hexes his walk flips in the next round of player-turns / 10
+    "walk_first", // the first step that flips one of the corner's hexes / face-up tokens (none: 1)
 ];
 
 /// Acting (a soldier, a knight, cancelling a seven) against not acting: every feature but
@@ -306,6 +315,9 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
     let (touched, numbers) = settled_hexes(g, pos.me);
     let reach = g.topo.hex_neighbor_set[g.s.robber.idx()];
     let second = (g.s.setup_step >= g.s.n_players) as u8 as f32;
+    let walk = robert_walk(g);
+    let walked = g.rules.variant.robert().is_some();
+    let up = g.layout.tokened.minus(g.s.face_down).len().max(1) as f32;
     let mut scores = [0f32; MAX_CANDIDATES];
     for (k, &a) in cands.iter().enumerate() {
         let Action::BuildSettlement(c) = a else {
@@ -321,6 +333,7 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
         let (mut untouched, mut same, mut neighbours, mut desert) = (0, 0, 0u32, false);
         let mut by_res = [0u32; 5];
         let mut near_robber = 0u32;
+        let (mut walk_pips, mut first_pips, mut walk_first) = (0u32, 0u32, u8::MAX);
         for &h in &g.topo.corner_hexes[c] {
             if h == NONE {
                 continue;
@@ -347,6 +360,12 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
             if reach.contains(h) {
                 near_robber += pp;
             }
+            let step = walk[h];
+            if step > 0 {
+                walk_pips += pp * step as u32;
+                first_pips += pp * (step <= g.s.n_players) as u32;
+                walk_first = walk_first.min(step);
+            }
         }
         let hb = g.layout.harbor[c];
         let pips = pips_sum as f32 / 10.0;
@@ -372,6 +391,15 @@ fn setup(g: &Game, pos: &Position, cands: &[Action], out: &mut ArrayVec<Features
         let (room, room_pips) = room_to_grow(g, c);
         f[21] = room as f32 / 6.0;
         f[22] = room_pips as f32 / 13.0;
+        if walked {
+            f[23] = walk_pips as f32 / up / 10.0;
+            f[24] = first_pips as f32 / 10.0;
+            f[25] = if walk_first == u8::MAX {
+                1.0
+            } else {
+                walk_first as f32 / up
+            };
+        }
         out.push(f);
     }
     let r = ranks(&scores[..cands.len()]);
@@ -406,6 +434,30 @@ fn room_to_grow(g: &Game, c: usize) -> (u32, u32) {
         .max()
         .unwrap_or(0);
     (sites.len(), best)
+}
+
+/// Robert's walk: the step (1 his next move, 2 the one after, ...) at which Robert would flip
+/// each hex's token if from now on he moved every player-turn and no soldier, seven or
+/// monopoly turned a token back; 0 for a hex without a face-up token. His ties (the game draws
+/// them) go to the lowest hex index. Every entry is 0 outside Robert the Robber.
+pub fn robert_walk(g: &Game) -> [u8; MAX_HEXES] {
+    let mut step = [0u8; MAX_HEXES];
+    if g.rules.variant.robert().is_none() {
+        return step;
+    }
+    let (mut at, mut down) = (g.s.robber, g.s.face_down);
+    let mut k = 0u8;
+    loop {
+        let t = crate::catan::robert::targets_from(g, at, down);
+        if t.is_empty() {
+            return step;
+        }
+        let h = t.nth(0);
+        k += 1;
+        step[h] = k;
+        down.insert(h);
+        at = HexId(h as u8);
+    }
 }
 
 /// Whether `a` acts (spends a knight) rather than letting the turn go on.
@@ -648,6 +700,92 @@ mod tests {
             "act_four_flip_value"
         );
         assert_eq!(DecisionKind::Setup.features_at(3).len(), 23);
+        assert_eq!(DecisionKind::Setup.features_at(4).len(), 26);
+        assert_eq!(DecisionKind::Soldier.features_at(4).len(), 26);
+    }
+
+    /// Robert's walk on the base map's fixed board at set-up: every token gets one step, 1 to
+    /// the number of tokens; each step is the game's own choice from where the walk stands (its
+    /// first candidate); the first goes to the best-pipped neighbour of the desert, and every
+    /// step goes to a neighbour of the last while one is face up. Outside Robert it is all 0.
+    #[test]
+    fn roberts_walk_flips_every_token_in_his_order() {
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+        let mut g = Game::new(
+            &topo,
+            Layout::fixed(&topo),
+            Rules::robert(4, RobertRules::default()),
+        );
+        let walk = robert_walk(&g);
+        let n = g.layout.tokened.len() as usize;
+        let mut steps: Vec<u8> = g.layout.tokened.iter().map(|h| walk[h]).collect();
+        steps.sort_unstable();
+        assert_eq!(steps, (1..=n as u8).collect::<Vec<_>>());
+        assert!((0..MAX_HEXES).all(|h| g.layout.tokened.contains(h) || walk[h] == 0));
+        let desert = g.s.robber.idx();
+        let first = (0..MAX_HEXES).find(|&h| walk[h] == 1).unwrap();
+        let best = topo.hex_neighbor_set[desert]
+            .intersect(g.layout.tokened)
+            .iter()
+            .map(|h| g.layout.pips(HexId(h as u8)))
+            .max()
+            .unwrap();
+        assert!(topo.hex_neighbor_set[desert].contains(first));
+        assert_eq!(g.layout.pips(HexId(first as u8)), best);
+        for k in 1..=n as u8 {
+            let h = (0..MAX_HEXES).find(|&h| walk[h] == k).unwrap();
+            assert_eq!(robert::target_candidates(&g).nth(0), h, "step {k}");
+            let from = g.s.robber.idx();
+            if !topo.hex_neighbor_set[from]
+                .intersect(robert::face_up(&g))
+                .is_empty()
+            {
+                assert!(topo.hex_neighbor_set[from].contains(h), "step {k}");
+            }
+            g.s.face_down.insert(h);
+            g.s.robber = HexId(h as u8);
+        }
+        assert_eq!(robert_walk(&g), [0; MAX_HEXES]);
+        assert_eq!(
+            robert_walk(&super::super::testkit::base_game(&topo)),
+            [0; MAX_HEXES]
+        );
+    }
+
+    /// The walk's set-up features: a corner on Robert's first target sees its pips in
+    /// `first_pips` and step 1 in `walk_first`; `walk_pips` weighs each hex's pips by its step;
+    /// the base game's set-up sees none of the three.
+    #[test]
+    fn setup_sees_roberts_walk() {
+        let topo = Topology::build(&crate::catan::mapfile::base_map()).unwrap();
+        let g = Game::new(
+            &topo,
+            Layout::fixed(&topo),
+            Rules::robert(4, RobertRules::default()),
+        );
+        let walk = robert_walk(&g);
+        let first = (0..MAX_HEXES).find(|&h| walk[h] == 1).unwrap();
+        let c = topo.hex_corners[first][0];
+        let mut out = ArrayVec::new();
+        let cands = [Action::BuildSettlement(c)];
+        features_into(&g, DecisionKind::Setup, &cands, cands[0], &mut out);
+        let up = g.layout.tokened.len() as f32;
+        let (mut wp, mut fp) = (0u32, 0u32);
+        for &h in &topo.corner_hexes[c.idx()] {
+            if h != NONE && walk[h as usize] > 0 {
+                let pp = g.layout.pips(HexId(h)) as u32;
+                wp += pp * walk[h as usize] as u32;
+                fp += pp * (walk[h as usize] <= 4) as u32;
+            }
+        }
+        assert!(fp >= g.layout.pips(HexId(first as u8)) as u32);
+        assert_eq!(out[0][23], wp as f32 / up / 10.0);
+        assert_eq!(out[0][24], fp as f32 / 10.0);
+        assert_eq!(out[0][25], 1.0 / up);
+        let base = super::super::testkit::base_game(&topo);
+        let mut other = ArrayVec::new();
+        features_into(&base, DecisionKind::Setup, &cands, cands[0], &mut other);
+        assert_eq!(other[0][23..26], [0.0; 3]);
     }
 
     /// Robert's rhythm on a constructed position: with `robert_skip` 3 the acting candidate
