@@ -724,9 +724,9 @@ mod tests {
             e.contains("net.build.b1") && e.contains("allowed: 4"),
             "{e}"
         );
-        let e = err(&text.replace("hidden = 3", "hidden = 17"));
+        let e = err(&text.replace("hidden = 3", "hidden = 33"));
         assert!(
-            e.contains("net.build.hidden") && e.contains("1 to 16"),
+            e.contains("net.build.hidden") && e.contains("1 to 32"),
             "{e}"
         );
         let e = err(&text

@@ -191,26 +191,27 @@ pub fn fit_net(
 #[cfg(test)]
 mod tests {
     use crate::catan::policy::features::MAX_FEATURES;
-    use crate::catan::policy::learned::{score, Net, MAX_HIDDEN};
+    use crate::catan::policy::learned::{score, Net};
     use crate::engine::seeds::mix64;
 
-    /// A network's scores are the same bits on every machine: a full-size network with
-    /// weights of every sign and magnitude, scored on 500 feature vectors, gives a pinned
-    /// checksum of the scores' bits. A change of summation order, a fused multiply-add or a
-    /// SIMD path chosen by the CPU would move it.
+    /// A network's scores are the same bits on every machine: a network of 16 units (the
+    /// shipped models' size) with weights of every sign and magnitude, scored on 500 feature
+    /// vectors, gives a pinned checksum of the scores' bits. A change of summation order, a
+    /// fused multiply-add or a SIMD path chosen by the CPU would move it.
     #[test]
     fn network_scores_are_pinned_to_the_bit() {
+        const H: usize = 16;
         let x = |k: u64| (mix64(k) >> 11) as f64 / (1u64 << 53) as f64;
         let mut net = Net::NONE;
-        net.hidden = MAX_HIDDEN as u8;
+        net.hidden = H as u8;
         let mut w = [0f32; MAX_FEATURES];
         for (i, wi) in w.iter_mut().enumerate() {
             *wi = (x(1_000 + i as u64) * 2.0 - 1.0) as f32;
-            for j in 0..MAX_HIDDEN {
+            for j in 0..H {
                 net.w1[j][i] = ((x((j * 64 + i) as u64) * 2.0 - 1.0) * 0.7) as f32;
             }
         }
-        for j in 0..MAX_HIDDEN {
+        for j in 0..H {
             net.b1[j] = (x(5_000 + j as u64) - 0.5) as f32;
             net.w2[j] = ((x(6_000 + j as u64) * 2.0 - 1.0) * 0.3) as f32;
         }

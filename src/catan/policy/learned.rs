@@ -52,7 +52,7 @@ impl LearnedBase {
 }
 
 /// Most hidden units of a decision type's network.
-pub const MAX_HIDDEN: usize = 16;
+pub const MAX_HIDDEN: usize = 32;
 
 /// A decision type's network: `hidden` rectified units over the features, their weighted sum
 /// added to the linear score (`hidden` 0: no network). Slots past `hidden` and past the type's
