@@ -448,7 +448,7 @@ pub fn robert_walk(g: &Game) -> [u8; MAX_HEXES] {
     let (mut at, mut down) = (g.s.robber, g.s.face_down);
     let mut k = 0u8;
     loop {
-        let t = crate::catan::robert::targets_from(g, at, down);
+        let t = robert::targets_from(g, at, down);
         if t.is_empty() {
             return step;
         }
