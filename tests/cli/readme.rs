@@ -1,4 +1,4 @@
-//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows), `reports/robert-best-play/summary.csv` and the ceiling climb's converged rows (the best play found).
+//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows), `reports/robert-best-play/summary.csv` and the ceiling climb's converged or capped rows (the best play found).
 
 use crate::support::cli::csv_rows as rows;
 use std::collections::HashMap;
@@ -21,6 +21,14 @@ fn rate(r: &HashMap<String, String>) -> String {
 
 /// The player of the README's "best play found" column (reports/robert-best-play).
 const BEST: &str = "rollout-32:learned/setup";
+
+/// Whether a line of the climb's ceiling.csv is its config's top budget with every game played:
+/// the climb ended there, converged or not.
+fn at_cap(r: &HashMap<String, String>) -> bool {
+    let config: toml::Value = toml::from_str(&repo("configs/robert-ceiling-search.toml")).unwrap();
+    let int = |v: &toml::Value| v.as_integer().unwrap().to_string();
+    r["budget"] == int(&config["ceiling"]["max_budget"]) && r["games"] == int(&config["games"])
+}
 
 #[test]
 fn the_readme_main_table_equals_the_committed_reports() {
@@ -67,31 +75,42 @@ fn the_readme_main_table_equals_the_committed_reports() {
             rate(&find(&difficulty, "learned")),
             "README {line:?}: learned"
         );
-        // A row where the ceiling climb converged shows the climb's value, marked `†`; every
-        // other row the best-play report's.
-        let climbed = ceiling
+        // A row where the ceiling climb converged shows the climb's value, marked `†`; a row
+        // whose climb played all its games at the cap without converging, its value there,
+        // marked `‡`; every other row the best-play report's.
+        let row = format!("robert {players}p {level}");
+        let converged = ceiling
             .iter()
-            .find(|r| r["row"] == format!("robert {players}p {level}") && r["converged"] == "true");
-        match climbed {
-            Some(c) => assert_eq!(
+            .find(|r| r["row"] == row && r["converged"] == "true");
+        let capped = ceiling.iter().find(|r| r["row"] == row && at_cap(r));
+        match (converged, capped) {
+            (Some(c), _) => assert_eq!(
                 line[5],
                 format!("{} †", rate(c)),
                 "README {line:?}: best play found, the ceiling converged"
             ),
-            None => assert_eq!(
+            (None, Some(c)) => assert_eq!(
+                line[5],
+                format!("{} ‡", rate(c)),
+                "README {line:?}: best play found, the ceiling at its cap"
+            ),
+            (None, None) => assert_eq!(
                 line[5],
                 rate(&find(&best, BEST)),
                 "README {line:?}: best play found"
             ),
         }
     }
-    // Every converged row of the climb is one of the table's.
-    for c in ceiling.iter().filter(|r| r["converged"] == "true") {
+    // Every converged or capped row of the climb is one of the table's.
+    for c in ceiling
+        .iter()
+        .filter(|r| r["converged"] == "true" || at_cap(r))
+    {
         assert!(
             table.iter().any(
                 |l| c["row"] == format!("robert {}p {}", l[0], l[1].split(' ').next().unwrap())
             ),
-            "ceiling row {} converged but has no README line",
+            "ceiling row {} ended but has no README line",
             c["row"]
         );
     }
@@ -284,6 +303,13 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         assert_eq!(number(&search[1]), f(r, "seed"), "best play seed");
         assert_eq!(number(&search[2]), f(r, "games"), "best play games");
     }
+    // The ceiling climb's cap (`‡`): its config's `max_budget`.
+    let config: toml::Value = toml::from_str(&repo("configs/robert-ceiling-search.toml")).unwrap();
+    assert_eq!(
+        number(&l.take("where it reached its ", 1)[0]),
+        config["ceiling"]["max_budget"].as_integer().unwrap() as f64,
+        "the ceiling's cap"
+    );
 
     // Each difficulty step of the script with 4 players, paired.
     let steps = l.take("With 4 players the script gains ", 4);
