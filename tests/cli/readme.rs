@@ -22,12 +22,17 @@ fn rate(r: &HashMap<String, String>) -> String {
 /// The player of the README's "best play found" column (reports/robert-best-play).
 const BEST: &str = "rollout-32:learned/setup";
 
-/// Whether a line of the climb's ceiling.csv is its config's top budget with every game played:
-/// the climb ended there, converged or not.
-fn at_cap(r: &HashMap<String, String>) -> bool {
+/// The ceiling climb's cap and games per budget, from its config: `(max_budget, games)`.
+fn ceiling_cap() -> (String, String) {
     let config: toml::Value = toml::from_str(&repo("configs/robert-ceiling-search.toml")).unwrap();
     let int = |v: &toml::Value| v.as_integer().unwrap().to_string();
-    r["budget"] == int(&config["ceiling"]["max_budget"]) && r["games"] == int(&config["games"])
+    (int(&config["ceiling"]["max_budget"]), int(&config["games"]))
+}
+
+/// Whether a line of the climb's ceiling.csv is the cap with every game played: the climb of its
+/// row ended there, converged or not.
+fn at_cap(r: &HashMap<String, String>, (budget, games): &(String, String)) -> bool {
+    &r["budget"] == budget && &r["games"] == games
 }
 
 #[test]
@@ -36,6 +41,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
     let difficulty = rows(&repo("reports/robert-difficulty/summary.csv"));
     let best = rows(&repo("reports/robert-best-play/summary.csv"));
     let ceiling = rows(&repo("reports/robert-ceiling-search/merged/ceiling.csv"));
+    let cap = ceiling_cap();
     let table: Vec<Vec<String>> = readme
         .lines()
         .skip_while(|l| !l.starts_with("| players | difficulty |"))
@@ -82,7 +88,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
         let converged = ceiling
             .iter()
             .find(|r| r["row"] == row && r["converged"] == "true");
-        let capped = ceiling.iter().find(|r| r["row"] == row && at_cap(r));
+        let capped = ceiling.iter().find(|r| r["row"] == row && at_cap(r, &cap));
         match (converged, capped) {
             (Some(c), _) => assert_eq!(
                 line[5],
@@ -104,7 +110,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
     // Every converged or capped row of the climb is one of the table's.
     for c in ceiling
         .iter()
-        .filter(|r| r["converged"] == "true" || at_cap(r))
+        .filter(|r| r["converged"] == "true" || at_cap(r, &cap))
     {
         assert!(
             table.iter().any(
@@ -304,10 +310,9 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         assert_eq!(number(&search[2]), f(r, "games"), "best play games");
     }
     // The ceiling climb's cap (`‡`): its config's `max_budget`.
-    let config: toml::Value = toml::from_str(&repo("configs/robert-ceiling-search.toml")).unwrap();
     assert_eq!(
         number(&l.take("where it reached its ", 1)[0]),
-        config["ceiling"]["max_budget"].as_integer().unwrap() as f64,
+        number(&ceiling_cap().0),
         "the ceiling's cap"
     );
 
