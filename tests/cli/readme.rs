@@ -35,6 +35,22 @@ fn at_cap(r: &HashMap<String, String>, (budget, games): &(String, String)) -> bo
     &r["budget"] == budget && &r["games"] == games
 }
 
+/// A climbed row's cell as the README writes it: the climb's value, its mark, and the budget
+/// and cost that found it: `82.8% (81.0–84.3) † (512 futures, 15.2 core-s a game)`.
+fn climbed(r: &HashMap<String, String>, mark: char) -> String {
+    let budget: u32 = r["budget"].parse().unwrap();
+    let futures = if budget >= 1000 {
+        format!("{},{:03}", budget / 1000, budget % 1000)
+    } else {
+        budget.to_string()
+    };
+    let cost: f64 = r["core_seconds_per_game"].parse().unwrap();
+    format!(
+        "{} {mark} ({futures} futures, {cost:.1} core-s a game)",
+        rate(r)
+    )
+}
+
 #[test]
 fn the_readme_main_table_equals_the_committed_reports() {
     let readme = repo("README.md");
@@ -81,9 +97,9 @@ fn the_readme_main_table_equals_the_committed_reports() {
             rate(&find(&difficulty, "learned")),
             "README {line:?}: learned"
         );
-        // A row where the ceiling climb converged shows the climb's value, marked `†`; a row
-        // whose climb played all its games at the cap without converging, its value there,
-        // marked `‡`; every other row the best-play report's.
+        // A row where the ceiling climb converged shows the climb's value, marked `†`, with its
+        // budget and cost; a row whose climb played all its games at the cap without
+        // converging, the same there, marked `‡`; every other row the best-play report's.
         let row = format!("robert {players}p {level}");
         let converged = ceiling
             .iter()
@@ -92,12 +108,12 @@ fn the_readme_main_table_equals_the_committed_reports() {
         match (converged, capped) {
             (Some(c), _) => assert_eq!(
                 line[5],
-                format!("{} †", rate(c)),
+                climbed(c, '†'),
                 "README {line:?}: best play found, the ceiling converged"
             ),
             (None, Some(c)) => assert_eq!(
                 line[5],
-                format!("{} ‡", rate(c)),
+                climbed(c, '‡'),
                 "README {line:?}: best play found, the ceiling at its cap"
             ),
             (None, None) => assert_eq!(
