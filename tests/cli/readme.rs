@@ -1,4 +1,4 @@
-//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows), `reports/robert-best-play/summary.csv` and the ceiling climb's converged or capped rows (the best play found).
+//! The figures the README quotes equal the committed sample reports: its main table against `reports/robert-difficulty/summary.csv` (team and learned rows), `reports/robert-best-play/summary.csv` with its cost (`reports/robert-best-play-cost/ceiling.csv`) and the ceiling climb's converged or capped rows (the best play found).
 
 use crate::support::cli::csv_rows as rows;
 use std::collections::HashMap;
@@ -35,9 +35,10 @@ fn at_cap(r: &HashMap<String, String>, (budget, games): &(String, String)) -> bo
     &r["budget"] == budget && &r["games"] == games
 }
 
-/// A climbed row's cell as the README writes it: the climb's value, its mark, and the budget
-/// and cost that found it: `82.8% (81.0–84.3) † (512 futures, 15.2 core-s a game)`.
-fn climbed(r: &HashMap<String, String>, mark: char) -> String {
+/// A best-play cell as the README writes it from a line of a ceiling.csv: the value, its mark
+/// (`†` converged, `‡` capped; none where no climb ran), and the budget and cost that found it:
+/// `82.8% (81.0–84.3) † (512 futures, 15.2 core-s a game)`.
+fn found(r: &HashMap<String, String>, mark: Option<char>) -> String {
     let budget: u32 = r["budget"].parse().unwrap();
     let futures = if budget >= 1000 {
         format!("{},{:03}", budget / 1000, budget % 1000)
@@ -45,8 +46,9 @@ fn climbed(r: &HashMap<String, String>, mark: char) -> String {
         budget.to_string()
     };
     let cost: f64 = r["core_seconds_per_game"].parse().unwrap();
+    let mark = mark.map_or(String::new(), |m| format!(" {m}"));
     format!(
-        "{} {mark} ({futures} futures, {cost:.1} core-s a game)",
+        "{}{mark} ({futures} futures, {cost:.1} core-s a game)",
         rate(r)
     )
 }
@@ -57,6 +59,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
     let difficulty = rows(&repo("reports/robert-difficulty/summary.csv"));
     let best = rows(&repo("reports/robert-best-play/summary.csv"));
     let ceiling = rows(&repo("reports/robert-ceiling-search/merged/ceiling.csv"));
+    let cost = rows(&repo("reports/robert-best-play-cost/ceiling.csv"));
     let cap = ceiling_cap();
     let table: Vec<Vec<String>> = readme
         .lines()
@@ -108,19 +111,28 @@ fn the_readme_main_table_equals_the_committed_reports() {
         match (converged, capped) {
             (Some(c), _) => assert_eq!(
                 line[5],
-                climbed(c, '†'),
+                found(c, Some('†')),
                 "README {line:?}: best play found, the ceiling converged"
             ),
             (None, Some(c)) => assert_eq!(
                 line[5],
-                climbed(c, '‡'),
+                found(c, Some('‡')),
                 "README {line:?}: best play found, the ceiling at its cap"
             ),
-            (None, None) => assert_eq!(
-                line[5],
-                rate(&find(&best, BEST)),
-                "README {line:?}: best play found"
-            ),
+            (None, None) => {
+                // The best-play report's value, with the cost its one-budget ceiling run
+                // measured on the same games (so the two runs' win rates agree).
+                let c = cost
+                    .iter()
+                    .find(|r| r["row"] == row && r["policy"] == BEST)
+                    .unwrap_or_else(|| panic!("robert-best-play-cost has no {row} line"));
+                assert_eq!(
+                    rate(c),
+                    rate(&find(&best, BEST)),
+                    "{row}: the two runs' games"
+                );
+                assert_eq!(line[5], found(c, None), "README {line:?}: best play found");
+            }
         }
     }
     // Every converged or capped row of the climb is one of the table's.
