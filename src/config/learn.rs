@@ -491,6 +491,10 @@ pub struct LearnFile {
     /// opponent) instead of the scripted base, so that expert iteration goes on from a model
     /// already learned (found as `[learned] model` is). `None`: start from the script.
     pub start: Option<String>,
+    /// With `start`: play the start model's weights over this config's base knobs (its
+    /// `[team]` or `[solitaire]` table) instead of refusing a start model learned over other
+    /// knobs. The rebased start is a model of its own, so `rounds = 0` writes it as it is.
+    pub rebase: bool,
 }
 
 impl Default for LearnFile {
@@ -514,6 +518,7 @@ impl Default for LearnFile {
             epochs: 20,
             feature_version: DEFAULT_FEATURE_VERSION as i64,
             start: None,
+            rebase: false,
         }
     }
 }
@@ -523,8 +528,12 @@ impl Default for LearnFile {
 #[derive(Clone, Debug)]
 pub struct Learning {
     pub params: LearnParams,
-    /// The model `[learn] start` names, as loaded (its source and SHA-256 go into the model).
+    /// The model `[learn] start` names, as loaded (its source and SHA-256 go into the model);
+    /// over the config's base knobs where `rebase` is set.
     pub start: Option<Loaded>,
+    /// `[learn] rebase`: the start model over the config's knobs is written even when no round
+    /// is kept (it is not the start model's file).
+    pub rebase: bool,
     pub base: LearnedBase,
     pub rows: Vec<RowSpec>,
 }
@@ -552,7 +561,14 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
         }
         Ok(v as u64)
     };
-    let rounds = int("rounds", l.rounds, 1, 20)?;
+    if l.rebase && l.start.is_none() {
+        bail!(
+            "{}: true rebases the start model, and there is none; allowed: false, or learn.start = a model file whose weights go over this config's knobs",
+            ctx("learn.rebase")
+        );
+    }
+    // A rebased start is a new model by itself: no round is needed to write it.
+    let rounds = int("rounds", l.rounds, if l.rebase { 0 } else { 1 }, 20)?;
     let train_games = int("train_games", l.train_games, 1, 10_000_000)?;
     let test_games = int("test_games", l.test_games, 1, 100_000_000)?;
     let rollouts = int("rollouts", l.rollouts, 1, 1_000)?;
@@ -657,7 +673,14 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     }
     let start = match &l.start {
         None => None,
-        Some(path) => Some(start_model(path, base, candidates, feature_version, &ctx)?),
+        Some(path) => Some(start_model(
+            path,
+            base,
+            candidates,
+            feature_version,
+            l.rebase,
+            &ctx,
+        )?),
     };
     Ok(Learning {
         params: LearnParams {
@@ -681,6 +704,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             start: start.as_ref().map(|s| s.model),
         },
         start,
+        rebase: l.rebase,
         base,
         rows: sweep.rows.clone(),
     })
@@ -688,15 +712,20 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
 
 /// The model `[learn] start` names, checked against what the config learns: the same
 /// variant and base policy (knobs included: the model defers to its base wherever it does not
-/// score), the same candidates per decision and the same feature definitions.
+/// score; with `rebase`, its weights are put over the config's knobs instead), the same
+/// candidates per decision and the same feature definitions.
 fn start_model(
     path: &str,
     base: LearnedBase,
     candidates: u64,
     feature_version: u64,
+    rebase: bool,
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<Loaded> {
-    let s = Loaded::file(path, "learn.start", ctx)?;
+    let mut s = Loaded::file(path, "learn.start", ctx)?;
+    if rebase && s.model.base.variant() == base.variant() {
+        s.model.base = base;
+    }
     let m = &s.model;
     let key = ctx("learn.start");
     if m.base.variant() != base.variant() {
@@ -709,7 +738,7 @@ fn start_model(
     }
     if m.base != base {
         bail!(
-            "{key}: {path} was learned over {} with other knobs than this config's [{}] table; allowed: a model whose base knobs (its [{}] table) are the config's",
+            "{key}: {path} was learned over {} with other knobs than this config's [{}] table; allowed: a model whose base knobs (its [{}] table) are the config's, or learn.rebase = true to play its weights over this config's knobs",
             m.base.name(),
             base.name(),
             base.name()

@@ -524,6 +524,16 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
+            learn("rebase = true"),
+            "learn.rebase: true rebases the start model, and there is none; allowed: false, or learn.start",
+        ),
+        (
+            "learn",
+            learn("").replace("rounds = 2", "rounds = 0"),
+            "learn.rounds: 0 is out of range; allowed: 1 to 20",
+        ),
+        (
+            "learn",
             learn(&format!("start = {m:?}")),
             "learn.start: ",
         ),
@@ -772,6 +782,82 @@ fn learned_plays_the_rule_model_its_rules_match() {
     assert_eq!(got, [(0, robert), (2, resting)]);
 }
 
+/// `[learn] rebase` puts a start model's weights over the config's own knobs (a start over
+/// other knobs is refused without it), and `rounds = 0` writes that model as it is.
+#[test]
+fn a_rebased_start_is_its_weights_over_the_configs_knobs() {
+    let d = tmp("learn-rebase");
+    std::fs::create_dir_all(&d).unwrap();
+    let start = d.join("knobs.toml");
+    let mut m = LearnedModel::base_only(
+        LearnedBase::Team(TeamKnobs {
+            soldier_min_pips: 9,
+            ..TeamKnobs::default()
+        }),
+        3,
+    );
+    for (k, w) in m.weights.iter_mut().enumerate() {
+        w[0] = 1.0;
+        w[1] = 0.25 - 0.1 * k as f32;
+    }
+    std::fs::write(&start, to_text(&m, &Provenance::default()).unwrap()).unwrap();
+    let cfg = d.join("rebase.toml");
+    let knobs = TeamKnobs {
+        help_margin: 1,
+        ..TeamKnobs::default()
+    };
+    std::fs::write(
+        &cfg,
+        CFG.replace("rounds = 2", "rounds = 0")
+            .replace("[learn]\n", "[team]\nhelp_margin = 1\n[learn]\n")
+            + &format!("start = {:?}\nrebase = true\n", start.to_str().unwrap()),
+    )
+    .unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "learn",
+        cfg.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let (got, how) = load(&out.join("model.toml")).unwrap();
+    assert_eq!(got.weights, m.weights, "the start's weights, unchanged");
+    assert_eq!(got.nets, m.nets);
+    assert_eq!(
+        got.base,
+        LearnedBase::Team(knobs),
+        "over the config's knobs"
+    );
+    assert_eq!(how.rounds, 0);
+    assert!(how.records.is_empty());
+    assert_eq!(how.start.as_deref(), start.to_str());
+}
+
+/// `configs/models/robert-tuned.toml` is what its committed command writes, byte for byte (a
+/// rebase with no round: seconds, unlike the trained models' hours).
+#[test]
+fn the_rebased_shipped_model_is_its_commands_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = tmp("learn-robert-tuned");
+    let run = robsim()
+        .current_dir(root)
+        .args(["learn", "configs/robert-learn-rebase.toml", "-q", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(
+        read(&out, "model.toml"),
+        read(root, "configs/models/robert-tuned.toml"),
+        "robsim learn configs/robert-learn-rebase.toml no longer writes configs/models/robert-tuned.toml"
+    );
+}
+
 /// A shipped model records the SHA-256 of the config that made it; an edit to that config (a
 /// comment too) after training means its committed command no longer writes the same bytes.
 #[test]
@@ -779,6 +865,7 @@ fn shipped_models_record_the_config_as_committed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for model in [
         "configs/models/robert.toml",
+        "configs/models/robert-tuned.toml",
         "configs/models/robert-resting.toml",
         "configs/models/solitaire.toml",
     ] {

@@ -101,9 +101,10 @@ pub(crate) fn learn(
     let labels = row_labels(&rows);
     write(&mut dir, &result, &labels).map_err(Failure::Run)?;
     // A run that keeps no round has learned nothing: its model would be the script alone
-    // (every weight 0), which plays exactly as the base policy under the name `learned`.
-    // No model.toml then; the rounds' own fits stay as round-N.toml to inspect.
-    let kept = result.rounds.iter().any(|r| r.kept);
+    // (every weight 0), which plays exactly as the base policy under the name `learned`, or
+    // the start model's own file. No model.toml then; the rounds' own fits stay as
+    // round-N.toml to inspect. A rebased start is a model of its own and is written.
+    let kept = result.rounds.iter().any(|r| r.kept) || l.rebase;
     if kept {
         let model = to_text(&result.model, &how).map_err(Failure::Run)?;
         dir.text("model.toml", model);
