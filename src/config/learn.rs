@@ -448,8 +448,8 @@ pub(super) fn check_policy(
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct LearnFile {
-    /// Rounds of expert iteration at most (1..=20); it stops at the first round whose model
-    /// does not beat the previous one on the held-out games.
+    /// Rounds of expert iteration at most (1..=20; 0 with `rebase`); it stops at the first round
+    /// whose model does not beat the previous one on the held-out games.
     pub rounds: i64,
     /// Games per row and round that the apprentice plays and the labeller labels (1..).
     pub train_games: i64,

@@ -104,8 +104,8 @@ pub(crate) fn learn(
     // (every weight 0), which plays exactly as the base policy under the name `learned`, or
     // the start model's own file. No model.toml then; the rounds' own fits stay as
     // round-N.toml to inspect. A rebased start is a model of its own and is written.
-    let kept = result.rounds.iter().any(|r| r.kept) || l.rebase;
-    if kept {
+    let written = result.rounds.iter().any(|r| r.kept) || l.rebase;
+    if written {
         let model = to_text(&result.model, &how).map_err(Failure::Run)?;
         dir.text("model.toml", model);
     }
@@ -140,7 +140,7 @@ pub(crate) fn learn(
     dir.manifest(&manifest).map_err(Failure::Run)?;
     dir.finish().map_err(Failure::Run)?;
     print(&result, &labels, l.start.is_some());
-    if kept {
+    if written {
         println!("model: {}", out.join("model.toml").display());
     } else {
         println!(
