@@ -2,7 +2,9 @@
 //!
 //! `robsim tune`: coordinate search over the team policy's knobs on training games with common
 //! random numbers, then a paired test of the tuned knobs against the starting ones on held-out
-//! games.
+//! games. The knobs searched are those of the player the config's rows play: the `team` script,
+//! or a `learned` model's base script (its weights kept: every decision the model does not
+//! score is its base's, so the best knobs under the model need not be the script's own).
 //!
 //! Method: coordinate ascent (cyclic coordinate search; Wright, "Coordinate descent algorithms",
 //! Math. Programming 151, 2015) over a grid of values per knob. Every candidate plays the same
@@ -16,7 +18,8 @@
 //! McNemar test per row, as `compare.csv` has them.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::catan::policy::{PolicySpec, TeamKnobs};
+use crate::catan::policy::learned::{LearnedBase, LearnedModel};
+use crate::catan::policy::{ModelName, PolicySpec, TeamKnobs};
 use crate::engine::runner::run;
 use crate::engine::seeds::mix64;
 use crate::report::compare::{compare_row, CompareRow, Pair, PairStats};
@@ -143,8 +146,108 @@ pub struct Trial {
     pub accepted: bool,
 }
 
+/// The player whose knobs the search varies.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tunable {
+    /// The `team` script.
+    Team,
+    /// A `learned` model over the team script: its weights kept, its base knobs varied.
+    Learned {
+        model: LearnedModel,
+        name: Option<ModelName>,
+    },
+}
+
+impl Tunable {
+    /// The tunable player `p` is, if it is one.
+    pub fn of(p: &PolicySpec) -> Option<Tunable> {
+        match *p {
+            PolicySpec::Team(_) => Some(Tunable::Team),
+            PolicySpec::Learned { model, name } if matches!(model.base, LearnedBase::Team(_)) => {
+                Some(Tunable::Learned { model, name })
+            }
+            _ => None,
+        }
+    }
+
+    /// The policy name (`team` or `learned`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Tunable::Team => "team",
+            Tunable::Learned { .. } => "learned",
+        }
+    }
+
+    /// This player with `knobs`.
+    fn with_knobs(&self, knobs: TeamKnobs) -> PolicySpec {
+        match *self {
+            Tunable::Team => PolicySpec::Team(knobs),
+            Tunable::Learned { model, name } => PolicySpec::Learned {
+                model: LearnedModel {
+                    base: LearnedBase::Team(knobs),
+                    ..model
+                },
+                name,
+            },
+        }
+    }
+
+    /// The knobs the search starts from: `team`'s are the config's `[team]` table, a model's
+    /// its base knobs.
+    fn start(&self, team: TeamKnobs) -> TeamKnobs {
+        match self {
+            Tunable::Learned {
+                model:
+                    LearnedModel {
+                        base: LearnedBase::Team(k),
+                        ..
+                    },
+                ..
+            } => *k,
+            _ => team,
+        }
+    }
+}
+
+/// The rows `tune` searches (index and row) and the one player they all play.
+///
+/// # Errors
+/// No row plays `team` or a `learned` model over it, or the rows play more than one such player
+/// (both, or two models), naming `grid.policy`.
+pub fn tuned_rows<'a, 't>(
+    rows: &'a [CatanRow<'t>],
+) -> Result<(Tunable, Vec<(usize, &'a CatanRow<'t>)>)> {
+    let tuned: Vec<(usize, &CatanRow, Tunable)> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| Tunable::of(&r.spec.policy).map(|t| (i, r, t)))
+        .collect();
+    let Some(&(_, _, player)) = tuned.first() else {
+        bail!("grid.policy: no row plays \"team\" or \"learned\"; allowed: a config whose rows play team, or one learned model over team (the players tune searches)");
+    };
+    if let Some((i, _, other)) = tuned.iter().find(|t| t.2 != player) {
+        bail!(
+            "grid.policy: row {i} plays {} and row {} plays {}; allowed: rows that all play team, or all one learned model (tune searches one player's knobs)",
+            describe(other),
+            tuned[0].0,
+            describe(&player)
+        );
+    }
+    Ok((player, tuned.into_iter().map(|(i, r, _)| (i, r)).collect()))
+}
+
+fn describe(t: &Tunable) -> String {
+    match t {
+        Tunable::Team => "team".into(),
+        Tunable::Learned { name: Some(n), .. } => format!("learned:{n}"),
+        Tunable::Learned { name: None, .. } => "learned (this row's built-in model)".into(),
+    }
+}
+
 /// What [`tune`] found.
 pub struct Tuned {
+    /// The player whose knobs were searched.
+    pub player: Tunable,
     pub start: TeamKnobs,
     pub tuned: TeamKnobs,
     pub trials: Vec<Trial>,
@@ -153,20 +256,17 @@ pub struct Tuned {
     pub held_out: Vec<CompareRow>,
 }
 
-/// Team wins of each row with `knobs` on games `0..games` of `seed`.
-fn wins(rows: &[&CatanRow], knobs: TeamKnobs, seed: u64, games: u64, pb: &ProgressBar) -> u64 {
-    rows.iter()
-        .map(|r| run(&r.with_policy(PolicySpec::Team(knobs), seed), 0..games, pb).team_wins)
-        .sum()
+/// The full accumulator (with its per-game log) of `row` played by `p` on games `0..games` of
+/// `seed`.
+fn acc(row: &CatanRow, p: PolicySpec, seed: u64, games: u64, pb: &ProgressBar) -> CatanAcc {
+    run(&row.with_policy(p, seed), 0..games, pb)
 }
 
-/// The full accumulator (with its per-game log) of `row` with `knobs`.
-fn acc(row: &CatanRow, knobs: TeamKnobs, seed: u64, games: u64, pb: &ProgressBar) -> CatanAcc {
-    run(
-        &row.with_policy(PolicySpec::Team(knobs), seed),
-        0..games,
-        pb,
-    )
+/// Team wins of each row played by `p` on games `0..games` of `seed`.
+fn wins(rows: &[&CatanRow], p: PolicySpec, seed: u64, games: u64, pb: &ProgressBar) -> u64 {
+    rows.iter()
+        .map(|r| acc(r, p, seed, games, pb).team_wins)
+        .sum()
 }
 
 /// Games the search plays at most (for a progress bar).
@@ -175,34 +275,30 @@ pub fn planned_games(rows: usize, train: u64, test: u64, rounds: u32) -> u64 {
     rows as u64 * (train * (1 + rounds as u64 * candidates) + 2 * test)
 }
 
-/// Tunes the team knobs of the `team` rows of `rows` from `start`: `rounds` passes of
-/// coordinate search on `train` games per row (seed [`train_seed`]), stopping early when a pass
-/// changes nothing, then the tuned knobs against `start` on `test` held-out games per row (seed
-/// [`test_seed`]). Deterministic for a seed, whatever the thread count.
+/// Tunes the team knobs of the player of `rows` ([`tuned_rows`]) from its own: `team`'s
+/// `team` (the config's table), a model's base knobs. `rounds` passes of coordinate search on
+/// `train` games per row (seed [`train_seed`]), stopping early when a pass changes nothing, then
+/// the tuned knobs against the start on `test` held-out games per row (seed [`test_seed`]).
+/// Deterministic for a seed, whatever the thread count.
 ///
 /// # Errors
-/// No row plays `team`.
+/// As [`tuned_rows`].
 pub fn tune(
     rows: &[CatanRow],
-    start: TeamKnobs,
+    team: TeamKnobs,
     train: u64,
     test: u64,
     rounds: u32,
     pb: &ProgressBar,
 ) -> Result<Tuned> {
-    let team: Vec<(usize, &CatanRow)> = rows
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| matches!(r.spec.policy, PolicySpec::Team(_)))
-        .collect();
-    if team.is_empty() {
-        bail!("grid.policy: no row plays \"team\"; allowed: a config with team rows (the only policy tune searches)");
-    }
-    let refs: Vec<&CatanRow> = team.iter().map(|t| t.1).collect();
+    let (player, tuned) = tuned_rows(rows)?;
+    let start = player.start(team);
+    let play = |k: TeamKnobs| player.with_knobs(k);
+    let refs: Vec<&CatanRow> = tuned.iter().map(|t| t.1).collect();
     let seed = rows[0].seed;
     let (train_s, test_s) = (train_seed(seed), test_seed(seed));
     let mut best = start;
-    let mut best_wins = wins(&refs, best, train_s, train, pb);
+    let mut best_wins = wins(&refs, play(best), train_s, train, pb);
     let n_rows = refs.len() as u64;
     let rate = |w: u64| crate::report::r5(w as f64 / (train * n_rows).max(1) as f64);
     let mut trials = vec![Trial {
@@ -227,7 +323,7 @@ pub fn tune(
                     continue;
                 }
                 let cand = with_knob(&best, k.name, v)?;
-                let w = wins(&refs, cand, train_s, train, pb);
+                let w = wins(&refs, play(cand), train_s, train, pb);
                 let accepted = w > best_wins;
                 trials.push(Trial {
                     round,
@@ -250,11 +346,11 @@ pub fn tune(
             break;
         }
     }
-    let held_out = team
+    let held_out = tuned
         .iter()
         .map(|&(i, r)| {
-            let a = acc(r, start, test_s, test, pb);
-            let b = acc(r, best, test_s, test, pb);
+            let a = acc(r, play(start), test_s, test, pb);
+            let b = acc(r, play(best), test_s, test, pb);
             let mut st = PairStats::default();
             st.add_logs(&a.log, &b.log);
             let pair = Pair {
@@ -268,6 +364,7 @@ pub fn tune(
         })
         .collect();
     Ok(Tuned {
+        player,
         start,
         tuned: best,
         trials,

@@ -435,3 +435,94 @@ fn tune_is_thread_independent_and_writes_a_pasteable_table() {
     assert!(!d.join("never").exists(), "nothing written on bad input");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The first field of `name` in a CSV's first data line.
+fn field(text: &str, name: &str) -> f64 {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let i = r.headers().unwrap().iter().position(|x| x == name).unwrap();
+    r.records().next().unwrap().unwrap()[i].parse().unwrap()
+}
+
+/// `robsim tune` of learned rows searches the model's base knobs from the model's own (not the
+/// config's `[team]`): its held-out start is the built-in `learned` played on the held-out seed,
+/// game for game; tuned.toml says whose knobs it holds; rows of two players are refused.
+#[test]
+fn tune_of_learned_rows_searches_the_models_base_knobs() {
+    let d = tmp("tune-learned");
+    std::fs::create_dir_all(&d).unwrap();
+    let grid = "[grid]\nvariant = \"robert\"\ndifficulty = \"moderate\"\nplayers = 4\n";
+    // Knobs far from the model's: a start taken from here would play other games.
+    let team = "[team]\nsoldier_min_pips = 20\ndev_card_priority = 3\nteam_trades = false\n";
+    let cfg = d.join("l.toml");
+    std::fs::write(
+        &cfg,
+        format!("name = \"l\"\nseed = 3\ngames = 10\n{grid}policy = \"learned\"\n{team}"),
+    )
+    .unwrap();
+    let out = d.join("l");
+    run_ok(&[
+        "tune",
+        cfg.to_str().unwrap(),
+        "--train-games",
+        "10",
+        "--test-games",
+        "30",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let tuned = read(&out, "tuned.toml");
+    assert!(
+        tuned.starts_with("# Base team knobs of the learned model (each row's built-in one)"),
+        "{tuned}"
+    );
+    assert!(tuned.contains("rebase = true"), "{tuned}");
+    assert!(read(&out, "tune.csv").lines().count() > 40);
+    // The start on the held-out seed is `learned` itself.
+    let swept = d.join("s.toml");
+    std::fs::write(
+        &swept,
+        format!(
+            "name = \"s\"\nseed = {}\ngames = 30\n{grid}policy = \"learned\"\n{team}",
+            robsim::catan::tune::test_seed(3)
+        ),
+    )
+    .unwrap();
+    run_ok(&[
+        "sweep",
+        swept.to_str().unwrap(),
+        "--quiet",
+        "--out",
+        d.join("s").to_str().unwrap(),
+    ]);
+    let (held, summary) = (
+        read(&out, "held_out.csv"),
+        read(&d.join("s"), "summary.csv"),
+    );
+    assert!((field(&held, "win_rate_a") - field(&summary, "win_rate")).abs() < 1e-4);
+    assert!((field(&held, "turns_mean_a") - field(&summary, "turns_mean")).abs() < 1e-3);
+    // Team and learned rows together: refused, naming the key and both players.
+    let mixed = d.join("m.toml");
+    std::fs::write(
+        &mixed,
+        format!("name = \"m\"\nseed = 3\ngames = 10\n{grid}policy = [\"team\", \"learned\"]\n"),
+    )
+    .unwrap();
+    let o = robsim()
+        .args(["tune", mixed.to_str().unwrap(), "--quiet"])
+        .args(["--out", d.join("never").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "grid.policy: row 1 plays learned (this row's built-in model) and row 0 plays team"
+        ),
+        "{err}"
+    );
+    assert!(!d.join("never").exists(), "nothing written on bad input");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -724,10 +724,12 @@ pub(crate) enum Cmd {
         #[arg(long)]
         force: bool,
     },
-    /// Tune the team policy's knobs for a config's team rows (coordinate search with common
-    /// random numbers), then test them against the starting knobs on held-out games.
+    /// Tune the team policy's knobs for a config's team rows, or the base knobs of the learned
+    /// model its learned rows play (coordinate search with common random numbers), then test
+    /// them against the starting knobs on held-out games.
     Tune {
-        /// The sweep config whose team rows (and `[team]` table, the starting point) are tuned.
+        /// The sweep config whose team rows (from its `[team]` table) or learned rows (from the
+        /// model's base knobs, its weights kept) are tuned.
         config: PathBuf,
         /// Training games per row and candidate.
         #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]

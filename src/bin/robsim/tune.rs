@@ -1,9 +1,9 @@
-//! `robsim tune`: tunes a config's team knobs and writes tuned.toml, tune.csv and held_out.csv.
+//! `robsim tune`: tunes the team knobs of a config's team or learned rows and writes tuned.toml, tune.csv and held_out.csv.
 
 use crate::cli::Output;
 use crate::Failure;
 use anyhow::Context;
-use robsim::catan::tune::{planned_games, tune as search, Tuned};
+use robsim::catan::tune::{planned_games, tune as search, tuned_rows, Tunable, Tuned};
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::write_atomic;
@@ -31,23 +31,17 @@ pub(crate) fn tune(
     let sweep = Sweep::parse(&text, &config.display().to_string()).map_err(Failure::Input)?;
     if !sweep.carcassonne.is_empty() {
         return Err(Failure::Input(anyhow::anyhow!(
-            "{}: grid.variant: tune searches the team policy's knobs; allowed: robert rows played by team",
+            "{}: grid.variant: tune searches the team policy's knobs; allowed: robert rows played by team or learned",
             config.display()
         )));
     }
     robsim::games::check(&sweep).map_err(Failure::Input)?;
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
-    let n_team = rows
-        .iter()
-        .filter(|r| r.spec.policy.name() == "team")
-        .count();
-    if n_team == 0 {
-        return Err(Failure::Input(anyhow::anyhow!(
-            "{}: grid.policy: no row plays \"team\"; allowed: a config with team rows (the only policy tune searches)",
-            config.display()
-        )));
-    }
+    let n_tuned = tuned_rows(&rows)
+        .map_err(|e| Failure::Input(anyhow::anyhow!("{}: {e}", config.display())))?
+        .1
+        .len();
     let out = output
         .out
         .unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
@@ -61,7 +55,12 @@ pub(crate) fn tune(
     }
     robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
     let pb = progress_bar(
-        planned_games(n_team, budget.train_games, budget.test_games, budget.rounds),
+        planned_games(
+            n_tuned,
+            budget.train_games,
+            budget.test_games,
+            budget.rounds,
+        ),
         quiet,
     );
     let t0 = std::time::Instant::now();
@@ -104,8 +103,22 @@ fn write(
     struct Table<'a> {
         team: &'a robsim::catan::policy::TeamKnobs,
     }
+    let (whose, paste) = match r.player {
+        Tunable::Team => (
+            "Team knobs".to_string(),
+            "Paste the [team] table into a sweep config",
+        ),
+        Tunable::Learned { name, .. } => (
+            format!(
+                "Base team knobs of the learned model ({}) {}",
+                name.map_or("each row's built-in one".to_string(), |n| format!("learned:{n}")),
+                "with its weights kept,"
+            ),
+            "Paste the [team] table into a learn config with\n# `rebase = true` and `start` = that model to write the model over them",
+        ),
+    };
     let mut toml_text = format!(
-        "# Team knobs tuned by `{}`\n# on {} training games per row (seed {} -> training seed {}), {} round(s) at most,\n# {:.0} s on {}.\n# Paste the [team] table into a sweep config; held_out.csv tests it against the starting knobs.\n",
+        "# {whose} tuned by `{}`\n# on {} training games per row (seed {} -> training seed {}), {} round(s) at most,\n# {:.0} s on {}.\n# {paste}; held_out.csv tests it against the starting knobs.\n",
         shell_words(args),
         b.train_games,
         sweep.file.seed,
