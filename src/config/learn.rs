@@ -492,8 +492,9 @@ pub struct LearnFile {
     /// already learned (found as `[learned] model` is). `None`: start from the script.
     pub start: Option<String>,
     /// With `start`: play the start model's weights over this config's base knobs (its
-    /// `[team]` or `[solitaire]` table) instead of refusing a start model learned over other
-    /// knobs. The rebased start is a model of its own, so `rounds = 0` writes it as it is.
+    /// `[team]` or `[solitaire]` table) and `candidates` instead of refusing a start model
+    /// learned over other knobs or width. The rebased start is a model of its own, so
+    /// `rounds = 0` writes it as it is.
     pub rebase: bool,
 }
 
@@ -725,6 +726,8 @@ fn start_model(
     let mut s = Loaded::file(path, "learn.start", ctx)?;
     if rebase && s.model.base.variant() == base.variant() {
         s.model.base = base;
+        // `candidates` was checked against 2..=MAX_CANDIDATES with the other keys.
+        s.model.candidates = candidates as u8;
     }
     let m = &s.model;
     let key = ctx("learn.start");
@@ -746,7 +749,7 @@ fn start_model(
     }
     if u64::from(m.candidates) != candidates {
         bail!(
-            "{key}: {path} scores {} candidates per decision and learn.candidates is {candidates}; allowed: learn.candidates = {}, or a model of {candidates}",
+            "{key}: {path} scores {} candidates per decision and learn.candidates is {candidates}; allowed: learn.candidates = {}, a model of {candidates}, or learn.rebase = true to score {candidates} with its weights",
             m.candidates,
             m.candidates
         );

@@ -782,8 +782,8 @@ fn learned_plays_the_rule_model_its_rules_match() {
     assert_eq!(got, [(0, robert), (2, resting)]);
 }
 
-/// `[learn] rebase` puts a start model's weights over the config's own knobs (a start over
-/// other knobs is refused without it), and `rounds = 0` writes that model as it is.
+/// `[learn] rebase` puts a start model's weights over the config's own knobs and candidates (a
+/// start over other knobs is refused without it), and `rounds = 0` writes that model as it is.
 #[test]
 fn a_rebased_start_is_its_weights_over_the_configs_knobs() {
     let d = tmp("learn-rebase");
@@ -794,7 +794,7 @@ fn a_rebased_start_is_its_weights_over_the_configs_knobs() {
             soldier_min_pips: 9,
             ..TeamKnobs::default()
         }),
-        3,
+        5,
     );
     for (k, w) in m.weights.iter_mut().enumerate() {
         w[0] = 1.0;
@@ -829,33 +829,43 @@ fn a_rebased_start_is_its_weights_over_the_configs_knobs() {
         LearnedBase::Team(knobs),
         "over the config's knobs"
     );
+    assert_eq!(
+        got.candidates, 3,
+        "the config's candidates, not the start's 5"
+    );
     assert_eq!(how.rounds, 0);
     assert!(how.records.is_empty());
     assert_eq!(how.start.as_deref(), start.to_str());
 }
 
-/// `configs/models/robert-tuned.toml` is what its committed command writes, byte for byte (a
-/// rebase with no round: seconds, unlike the trained models' hours).
+/// `configs/models/robert-tuned.toml` and `robert-wide.toml` (the model `learned` plays) are
+/// what their committed commands write, byte for byte (a rebase with no round: seconds, unlike
+/// the trained models' hours).
 #[test]
-fn the_rebased_shipped_model_is_its_commands_output() {
+fn the_rebased_shipped_models_are_their_commands_output() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = tmp("learn-robert-tuned");
-    let run = robsim()
-        .current_dir(root)
-        .args(["learn", "configs/robert-learn-rebase.toml", "-q", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    assert_eq!(
-        read(&out, "model.toml"),
-        read(root, "configs/models/robert-tuned.toml"),
-        "robsim learn configs/robert-learn-rebase.toml no longer writes configs/models/robert-tuned.toml"
-    );
+    for (config, model) in [
+        ("robert-learn-rebase", "robert-tuned"),
+        ("robert-learn-wide", "robert-wide"),
+    ] {
+        let out = tmp(&format!("learn-{model}"));
+        let run = robsim()
+            .current_dir(root)
+            .args(["learn", &format!("configs/{config}.toml"), "-q", "-o"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_eq!(
+            read(&out, "model.toml"),
+            read(root, &format!("configs/models/{model}.toml")),
+            "robsim learn configs/{config}.toml no longer writes configs/models/{model}.toml"
+        );
+    }
 }
 
 /// A shipped model records the SHA-256 of the config that made it; an edit to that config (a
@@ -866,6 +876,7 @@ fn shipped_models_record_the_config_as_committed() {
     for model in [
         "configs/models/robert.toml",
         "configs/models/robert-tuned.toml",
+        "configs/models/robert-wide.toml",
         "configs/models/robert-resting.toml",
         "configs/models/solitaire.toml",
     ] {
