@@ -146,8 +146,10 @@ pub struct Trial {
     pub accepted: bool,
 }
 
-/// The player whose knobs the search varies.
+/// The player whose knobs the search varies (`Copy`, as the [`PolicySpec`] it makes; a search
+/// holds one, so the model's size is no cost).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Tunable {
     /// The `team` script.
     Team,

@@ -64,6 +64,14 @@ pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)],
     ),
 ];
 
+/// Robert's trained weights (`robsim learn configs/robert-learn.toml`), the built-in model until
+/// 2026-11-29 and the start of the one now: (the file in the repository, its text). Built in so
+/// that a config naming it plays it from any folder, as the reports before then do.
+const ROBERT_WEIGHTS: (&str, &str) = (
+    "configs/models/robert.toml",
+    include_str!("../../configs/models/robert.toml"),
+);
+
 /// Robert's resting model: (the file in the repository, its text).
 const RESTING: (&str, &str) = (
     "configs/models/robert-resting.toml",
@@ -71,12 +79,14 @@ const RESTING: (&str, &str) = (
 );
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
-/// `learned` plays its variant's when a config names no model file.
+/// `learned` plays its variant's when a config names no model file. Robert's is the trained
+/// weights ([`ROBERT_WEIGHTS`]) over the team-tuned knobs, scoring 8 candidates
+/// (`robsim learn configs/robert-learn-wide.toml`).
 pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
     (
         "robert",
-        "configs/models/robert.toml",
-        include_str!("../../configs/models/robert.toml"),
+        "configs/models/robert-wide.toml",
+        include_str!("../../configs/models/robert-wide.toml"),
     ),
     (
         "solitaire",
@@ -171,6 +181,7 @@ fn shipped_models() -> Vec<(&'static str, &'static str)> {
         .iter()
         .map(|&(_, p, t)| (p, t))
         .chain(BUILTIN_RULE_MODELS.iter().map(|b| (b.2, b.3)))
+        .chain([ROBERT_WEIGHTS])
         .collect()
 }
 
@@ -778,6 +789,14 @@ mod tests {
             assert_eq!(l.sha256, crate::report::sha256_hex(file.as_bytes()));
         }
         assert!(builtin_model("base").is_none() && builtin_model("raiders").is_none());
+        let (path, text) = ROBERT_WEIGHTS;
+        assert_eq!(
+            text,
+            std::fs::read_to_string(path).unwrap(),
+            "{path} built in"
+        );
+        let l = Loaded::file(path, "learned.model", &|k: &str| k.to_string()).unwrap();
+        assert_eq!(l.sha256, crate::report::sha256_hex(text.as_bytes()));
         for ((variant, when, path, text), r) in
             BUILTIN_RULE_MODELS.iter().zip(builtin_rule_models())
         {

@@ -20,5 +20,6 @@ mod readme;
 mod reliability;
 mod replay;
 mod seats;
+mod shipped;
 mod trust;
 mod value;

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Output;
 
 /// The shipped Robert model, as the checkout holds it.
-const ROBERT: &str = include_str!("../../configs/models/robert.toml");
+const ROBERT: &str = include_str!("../../configs/models/robert-wide.toml");
 
 /// Runs robsim in `dir` (outside the checkout: the tests' scratch folder).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -87,7 +87,7 @@ fn rollout_over_learned_runs_with_and_without_model_and_records_it() {
     let manifest = read(&built_in, "manifest.json");
     let sha = robsim::report::sha256_hex(ROBERT.as_bytes());
     for w in [
-        "built-in configs/models/robert.toml",
+        "built-in configs/models/robert-wide.toml",
         &sha,
         "rollout-2:learned",
     ] {
@@ -96,7 +96,7 @@ fn rollout_over_learned_runs_with_and_without_model_and_records_it() {
     let config = read(&built_in, "config.toml");
     assert!(
         config.contains(&format!(
-            "# rollout-2:learned played built-in configs/models/robert.toml, sha256 {sha}"
+            "# rollout-2:learned played built-in configs/models/robert-wide.toml, sha256 {sha}"
         )),
         "{config}"
     );
@@ -293,7 +293,7 @@ fn two_named_models_pair_in_one_sweep() {
     for w in [
         "shipped.toml",
         "half.toml",
-        "built-in configs/models/robert.toml",
+        "built-in configs/models/robert-wide.toml",
     ] {
         assert!(manifest.contains(w), "{w} not in manifest.json");
     }

@@ -141,7 +141,7 @@ fn calibrate_notes_rows_outside_the_built_in_models_training() {
     let out = run_ok(&["calibrate", s(&cfg), "-q", "-o", s(&d.join("out"))]);
     assert!(
         out.contains("outside the learned model's training rows")
-            && out.contains("built-in configs/models/robert.toml")
+            && out.contains("built-in configs/models/robert-wide.toml")
             && out.contains("its 2 players"),
         "{out}"
     );

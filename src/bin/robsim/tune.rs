@@ -1,4 +1,4 @@
-//! `robsim tune`: tunes the team knobs of a config's team or learned rows and writes tuned.toml, tune.csv and held_out.csv.
+//! `robsim tune`: tunes a team or learned player's team knobs; writes tuned.toml and its tables.
 
 use crate::cli::Output;
 use crate::Failure;
