@@ -705,12 +705,11 @@ fn learned_plays_the_rule_model_its_rules_match() {
         rec[0].when.as_deref(),
         Some("robert_skip in 1..=20 and players in [3, 4]")
     );
-    // ... and at Impossible (start_cards 0), where Robert never rests too; the record says
-    // both.
+    // ... and at Impossible (start_cards 0) with 3 players, where Robert never rests too; the
+    // record says both.
     let imp = Sweep::parse(
         &grid
             .replace(", \"learned:mine\"", "")
-            .replace("players = 3", "players = 4")
             .replace(
                 "difficulty = \"hard\"",
                 "difficulty = [\"impossible\", \"hard\"]",
@@ -738,8 +737,25 @@ fn learned_plays_the_rule_model_its_rules_match() {
     // In the order the rows first play them: the Impossible rows come first.
     assert_eq!(
         rec[0].when.as_deref(),
-        Some("start_cards in [0] and players in [3, 4] or robert_skip in 1..=20 and players in [3, 4]")
+        Some(
+            "start_cards in [0] and players in [3] or robert_skip in 1..=20 and players in [3, 4]"
+        )
     );
+    // With 4 players Impossible plays the default model (stronger there since 2026-11-29).
+    let four = Sweep::parse(
+        &grid
+            .replace(", \"learned:mine\"", "")
+            .replace("players = 3", "players = 4")
+            .replace("difficulty = \"hard\"", "difficulty = \"impossible\"")
+            .replace("robert_skip = [0, 2, 4]", "robert_skip = [0, 2]"),
+        "t.toml",
+    )
+    .unwrap();
+    for row in four.rows.iter().filter(|r| r.policy.model().is_some()) {
+        let skip = row.rules.variant.robert().unwrap().robert_skip;
+        let want = if skip > 0 { resting } else { robert };
+        assert_eq!(model_of(&row.policy), want, "robert_skip {skip}");
+    }
     // ... with 3 and 4 players, the counts it was trained on: with 2, the default model.
     let two = Sweep::parse(
         &grid
