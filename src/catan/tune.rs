@@ -228,22 +228,19 @@ pub fn tuned_rows<'a, 't>(
         bail!("grid.policy: no row plays \"team\" or \"learned\"; allowed: a config whose rows play team, or one learned model over team (the players tune searches)");
     };
     if let Some((i, _, other)) = tuned.iter().find(|t| t.2 != player) {
+        let first = tuned[0].0;
+        if other.name() == player.name() {
+            bail!(
+                "grid.policy: rows {first} and {i} play different learned models (a [[learned.rules]] entry, or robsim's built-in resting model at Impossible with 3 players and where Robert rests, picks another on some rows); allowed: rows that all play one model (leave those rows out, or name the model: learned:NAME)"
+            );
+        }
         bail!(
-            "grid.policy: row {i} plays {} and row {} plays {}; allowed: rows that all play team, or all one learned model (tune searches one player's knobs)",
-            describe(other),
-            tuned[0].0,
-            describe(&player)
+            "grid.policy: row {i} plays {} and row {first} plays {}; allowed: rows that all play team, or all one learned model (tune searches one player's knobs)",
+            other.name(),
+            player.name()
         );
     }
     Ok((player, tuned.into_iter().map(|(i, r, _)| (i, r)).collect()))
-}
-
-fn describe(t: &Tunable) -> String {
-    match t {
-        Tunable::Team => "team".into(),
-        Tunable::Learned { name: Some(n), .. } => format!("learned:{n}"),
-        Tunable::Learned { name: None, .. } => "learned (this row's built-in model)".into(),
-    }
 }
 
 /// What [`tune`] found.

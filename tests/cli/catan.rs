@@ -518,9 +518,30 @@ fn tune_of_learned_rows_searches_the_models_base_knobs() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains(
-            "grid.policy: row 1 plays learned (this row's built-in model) and row 0 plays team"
-        ),
+        err.contains("grid.policy: row 1 plays learned and row 0 plays team"),
+        "{err}"
+    );
+    // Learned rows of two models (the built-in resting model at 3-player Impossible): refused.
+    let two = d.join("two.toml");
+    std::fs::write(
+        &two,
+        format!("name = \"m\"\nseed = 3\ngames = 10\n{grid}policy = \"learned\"\n")
+            .replace("players = 4", "players = 3")
+            .replace(
+                "difficulty = \"moderate\"",
+                "difficulty = [\"impossible\", \"hard\"]",
+            ),
+    )
+    .unwrap();
+    let o = robsim()
+        .args(["tune", two.to_str().unwrap(), "--quiet"])
+        .args(["--out", d.join("never").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("grid.policy: rows 0 and 1 play different learned models"),
         "{err}"
     );
     assert!(!d.join("never").exists(), "nothing written on bad input");
