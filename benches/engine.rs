@@ -127,9 +127,9 @@ fn engine(c: &mut Criterion) {
         );
         bench_one(c, name, rules, BoardKind::Fixed, team, expected);
     }
-    // The learned player of the shipped Robert model (a network per decision type; the
-    // checksum pins its scores' bits: any machine, any build), beside team at Moderate, and the
-    // linear model it replaced.
+    // The learned player of the Robert model shipped until 2026-11-29 (a network per decision
+    // type; the checksum pins its scores' bits: any machine, any build), beside team at
+    // Moderate, and the linear model it replaced.
     let rules = Rules::robert(
         4,
         RobertRules {
@@ -163,10 +163,11 @@ fn engine(c: &mut Criterion) {
     }
     // The learned player's cost against the team script's as `robsim bench` prices it: the same
     // games (seed 1, a shuffled board per game: the first 200 of `robsim bench`'s
-    // robert_4p_{team,learned}_moderate), compared per game.
+    // robert_4p_{team,learned}_moderate) and the same model (the built-in one since 2026-11-29),
+    // compared per game.
     let (model, _) = robsim::config::modelfile::parse(
-        include_str!("../configs/models/robert.toml"),
-        "configs/models/robert.toml",
+        include_str!("../configs/models/robert-wide.toml"),
+        "configs/models/robert-wide.toml",
     )
     .expect("the model reads");
     let random = BoardKind::Random { red_apart: true };
@@ -186,7 +187,7 @@ fn engine(c: &mut Criterion) {
         random,
         LearnedPolicy::new(model),
         1,
-        (37527, 16106489961764459081),
+        (34315, 16165595889570849187),
     );
 }
 
