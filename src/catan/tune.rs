@@ -198,15 +198,12 @@ impl Tunable {
     /// its base knobs.
     fn start(&self, team: TeamKnobs) -> TeamKnobs {
         match self {
-            Tunable::Learned {
-                model:
-                    LearnedModel {
-                        base: LearnedBase::Team(k),
-                        ..
-                    },
-                ..
-            } => *k,
-            _ => team,
+            Tunable::Learned { model, .. } => match model.base {
+                LearnedBase::Team(k) => k,
+                // `of` takes only models over team.
+                LearnedBase::Solitaire(_) => team,
+            },
+            Tunable::Team => team,
         }
     }
 }

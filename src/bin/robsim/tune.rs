@@ -110,9 +110,8 @@ fn write(
         ),
         Tunable::Learned { name, .. } => (
             format!(
-                "Base team knobs of the learned model ({}) {}",
+                "Base team knobs of the learned model ({}) with its weights kept,",
                 name.map_or("each row's built-in one".to_string(), |n| format!("learned:{n}")),
-                "with its weights kept,"
             ),
             "Paste the [team] table into a learn config with\n# `rebase = true` and `start` = that model to write the model over them",
         ),
