@@ -9,6 +9,7 @@ pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod modelfile;
+mod rowsets;
 pub mod value;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -202,6 +203,12 @@ pub struct SweepFile {
     pub tiles: String,
     #[serde(default)]
     pub grid: GridFile,
+    /// Chosen rule sets instead of one product (`[[rows]]`): each entry is a table of `[grid]`
+    /// keys played over the grid's own values (a key it names replaces the grid's axis, the
+    /// others still multiply); the sweep's rows are each entry's, in order (docs/guide.md,
+    /// "Chosen rule sets").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rows: Vec<toml::Table>,
     #[serde(default)]
     pub rules: RulesFile,
     /// Knobs of the `greedy` policy.
@@ -372,6 +379,43 @@ fn unmatched_rule_models(
         .collect()
 }
 
+/// What the note on rows outside a model's training rows says (one note per sweep).
+const OUTSIDE_NOTE: &str = "outside the rows it was trained on";
+
+/// A note for the rows whose model plays outside the rows it was trained on (summary.csv marks
+/// each in `model_outside`): how many, per model, and what is outside.
+fn outside_training(rows: &[RowSpec]) -> Vec<String> {
+    let mut per: Vec<(String, usize, Vec<String>)> = Vec::new();
+    for r in rows {
+        let Some(m) = r.model.filter(|m| m.outside != 0) else {
+            continue;
+        };
+        let what = m.outside_text(&r.rules);
+        match per.iter_mut().find(|(f, _, _)| *f == m.file.as_str()) {
+            Some((_, n, whats)) => {
+                *n += 1;
+                if !whats.contains(&what) {
+                    whats.push(what);
+                }
+            }
+            None => per.push((m.file.to_string(), 1, vec![what])),
+        }
+    }
+    per.into_iter()
+        .map(|(file, n, whats)| {
+            let shown: Vec<&str> = whats.iter().take(4).map(String::as_str).collect();
+            let more = whats.len().saturating_sub(shown.len());
+            format!(
+                "note: {n} row{} play{} the learned model {file} {OUTSIDE_NOTE} ({}{}); summary.csv's model_outside marks them",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "s" } else { "" },
+                shown.join("; "),
+                if more > 0 { format!("; {more} more") } else { String::new() }
+            )
+        })
+        .collect()
+}
+
 fn names<'a>(v: &'a [&'a str]) -> String {
     v.join(", ")
 }
@@ -401,10 +445,13 @@ impl Sweep {
     pub fn from_file_in(file: SweepFile, origin: &str, text: Option<&str>) -> Result<Sweep> {
         let at = Locate { origin, text };
         let ctx = |key: &str| at.key(key);
+        rowsets::check_alone(&file, &ctx)?;
         if let Some(a) = &file.ablate {
             let (mut sweep, steps) = ablate::expand(&file, a, &ctx, origin, text)?;
             sweep.file = file.clone();
             sweep.ablation = steps;
+            sweep.notes.retain(|n| !n.contains(OUTSIDE_NOTE));
+            sweep.notes.extend(outside_training(&sweep.rows));
             return Ok(sweep);
         }
         if file.name.trim().is_empty()
@@ -441,34 +488,13 @@ impl Sweep {
                 file.rules.turn_cap
             );
         }
-        let g = &file.grid;
-        let variants = g
-            .variant
-            .as_ref()
-            .map_or(vec!["robert".to_string()], |v| v.to_vec());
-        if variants.is_empty() {
-            bail!(
-                "{}: the list is empty; give at least one value",
-                ctx("grid.variant")
-            );
-        }
-        let carc = variants.iter().any(|v| v == CARCASSONNE);
         let mut models = Vec::new();
-        let rows = catan::rows(&file, &variants, &ctx, &mut models)?;
-        if carc && variants.iter().any(|v| v != CARCASSONNE) {
-            bail!(
-                "{}: \"carcassonne\" cannot share a sweep with Catan variants (each report folder holds one game); use two configs",
-                ctx("grid.variant")
-            );
-        }
-        let carcassonne = if carc {
-            carcassonne::rows(g, &ctx)?
+        let (rows, carcassonne, mut notes) = if file.rows.is_empty() {
+            expand_grid(&file, &ctx, origin == COMMAND_LINE, &mut models)?
         } else {
-            Vec::new()
+            rowsets::expand(&file, &at, &mut models)?
         };
-        let mut notes = applicability(&file, &variants, &rows, &ctx, origin == COMMAND_LINE)?;
-        notes.extend(unplayed_tables(&file, &rows, origin == COMMAND_LINE));
-        notes.extend(unmatched_rule_models(&file, &rows, &models));
+        notes.extend(outside_training(&rows));
         Ok(Sweep {
             games: file.games as u64,
             file,
@@ -718,6 +744,44 @@ impl Locate<'_> {
             None => format!("{}: {key}", self.origin),
         }
     }
+}
+
+/// The rows of `file`'s grid (one product) and the notes a person should read before they run;
+/// the models they play are added to `models`.
+fn expand_grid(
+    file: &SweepFile,
+    ctx: &dyn Fn(&str) -> String,
+    flags: bool,
+    models: &mut Vec<crate::report::ModelRecord>,
+) -> Result<(Vec<RowSpec>, Vec<CarcSpec>, Vec<String>)> {
+    let g = &file.grid;
+    let variants = g
+        .variant
+        .as_ref()
+        .map_or(vec!["robert".to_string()], |v| v.to_vec());
+    if variants.is_empty() {
+        bail!(
+            "{}: the list is empty; give at least one value",
+            ctx("grid.variant")
+        );
+    }
+    let carc = variants.iter().any(|v| v == CARCASSONNE);
+    let rows = catan::rows(file, &variants, ctx, models)?;
+    if carc && variants.iter().any(|v| v != CARCASSONNE) {
+        bail!(
+            "{}: \"carcassonne\" cannot share a sweep with Catan variants (each report folder holds one game); use two configs",
+            ctx("grid.variant")
+        );
+    }
+    let carcassonne = if carc {
+        carcassonne::rows(g, ctx)?
+    } else {
+        Vec::new()
+    };
+    let mut notes = applicability(file, &variants, &rows, ctx, flags)?;
+    notes.extend(unplayed_tables(file, &rows, flags));
+    notes.extend(unmatched_rule_models(file, &rows, models));
+    Ok((rows, carcassonne, notes))
 }
 
 /// A grid axis: its values, or the default when the key is absent; an empty list is an error.

@@ -235,9 +235,12 @@ pub(crate) struct GameArgs {
     /// Tokens a seven flips up [default: 1]
     #[arg(value_name = "N", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) seven_flips: Option<i64>,
-    /// Robert rests every k-th turn [default: 0, never rests]
+    /// Robert rests on player-turns that are multiples of K [default: 0, never rests]
     ///
-    /// He rests on every k-th player-turn (0: he moves every turn; 1: never).
+    /// 0: he moves every turn (the seed); 1: he never moves; K of 2 or more: he rests on
+    /// player-turns K, 2K, 3K, ... (one turn in K). Turns pass seat by seat, so where K is a
+    /// multiple of the player count (3 players and K = 3 or 6) every rest falls on the same
+    /// seat's turn (the last seat's); otherwise the rests move round the table.
     #[arg(value_name = "K", long, help_heading = ROBERT, allow_negative_numbers = true)]
     pub(crate) robert_skip: Option<i64>,
     /// Monopoly: flip-up or take [default: flip-up]
@@ -481,6 +484,7 @@ impl GameArgs {
             search_games: None,
             map: self.map.clone().unwrap_or_else(|| "base".into()),
             tiles: self.tiles.clone().unwrap_or_else(|| "base".into()),
+            rows: Vec::new(),
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),

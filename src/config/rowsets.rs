@@ -1,0 +1,134 @@
+//! `[[rows]]`: a sweep of chosen rule sets, each a table of grid keys over the grid's own.
+//!
+//! A grid is one product of its axes; a designer comparing "4 players by the book" with "3
+//! players, Robert resting every third turn" wants two rule sets, not the product of their
+//! differences. Each `[[rows]]` entry replaces the grid's axes it names (a value or a list) and
+//! keeps the others, so `players = 3, robert_skip = 3` under a grid of two policies and three
+//! difficulties is six rows. The sweep's rows are every entry's, in entry order; a row that an
+//! earlier entry already gave is not played twice.
+
+use super::{expand_grid, GridFile, Locate, SweepFile, COMMAND_LINE};
+use crate::carcassonne::experiment::CarcSpec;
+use crate::catan::experiment::RowSpec;
+use crate::report::ModelRecord;
+use anyhow::{bail, Context, Result};
+
+/// The tables whose own expansion of the grid `[[rows]]` cannot join (each plays its grid's
+/// rows in its own way): (table, the command it belongs to).
+const ALONE: [(&str, &str); 3] = [
+    ("ablate", "robsim ablate"),
+    ("calibrate", "robsim calibrate"),
+    ("luck", "robsim luck"),
+];
+
+/// Refuses `[[rows]]` beside a table that expands the grid itself.
+///
+/// # Errors
+/// `[[rows]]` with `[ablate]`, `[calibrate]` or `[luck]`.
+pub(super) fn check_alone(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<()> {
+    if file.rows.is_empty() {
+        return Ok(());
+    }
+    let present = [
+        file.ablate.is_some(),
+        file.calibrate.is_some(),
+        file.luck.is_some(),
+    ];
+    if let Some(((table, cmd), _)) = ALONE.iter().zip(present).find(|(_, p)| *p) {
+        bail!(
+            "{}: [[rows]] cannot be used with [{table}] ({cmd} expands the grid itself); allowed: [[rows]] in a sweep, run, ceiling, learn or tune config, or [{table}] over one [grid]",
+            ctx("rows")
+        );
+    }
+    Ok(())
+}
+
+/// The grid of entry `entry`: the grid with each of the entry's keys replacing its axis
+/// (`start_cards` and `difficulty` replace each other, being the same axis).
+fn merged(grid: &GridFile, entry: &toml::Table) -> std::result::Result<GridFile, String> {
+    let mut t = toml::Table::try_from(grid).map_err(|e| e.to_string())?;
+    for (k, v) in entry {
+        match k.as_str() {
+            "start_cards" => {
+                t.remove("difficulty");
+            }
+            "difficulty" => {
+                t.remove("start_cards");
+            }
+            _ => {}
+        }
+        t.insert(k.clone(), v.clone());
+    }
+    t.try_into()
+        .map_err(|e: toml::de::Error| e.message().to_string())
+}
+
+/// The line of the `i`-th `[[rows]]` header in `text` (1-based), if the text has one.
+fn entry_line(text: Option<&str>, i: usize) -> Option<usize> {
+    text?
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.split('#').next().unwrap_or("").trim() == "[[rows]]")
+        .nth(i)
+        .map(|(n, _)| n + 1)
+}
+
+/// Every entry's rows, in entry order (a row given before is skipped), their notes (each once)
+/// and the models they play (added to `models`).
+///
+/// # Errors
+/// An entry names a key that is not a grid key, or a value its key does not take (the message
+/// names `rows[i].KEY`, its line and the allowed values).
+pub(super) fn expand(
+    file: &SweepFile,
+    at: &Locate,
+    models: &mut Vec<ModelRecord>,
+) -> Result<(Vec<RowSpec>, Vec<CarcSpec>, Vec<String>)> {
+    let mut rows: Vec<RowSpec> = Vec::new();
+    let mut carcassonne: Vec<CarcSpec> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    for (i, entry) in file.rows.iter().enumerate() {
+        let where_ = |key: &str| match (at.origin == COMMAND_LINE, entry_line(at.text, i)) {
+            (false, Some(line)) => format!("{}:{line}: rows[{i}].{key}", at.origin),
+            _ => format!("{}: rows[{i}].{key}", at.origin),
+        };
+        let grid = merged(&file.grid, entry).map_err(|e| {
+            let known = crate::tomltext::keys_of::<GridFile>();
+            match entry.keys().find(|k| !known.contains(k)) {
+                Some(k) => anyhow::anyhow!(
+                    "{}: {k:?} is not a grid key; allowed: {}",
+                    where_(k),
+                    known.join(", ")
+                ),
+                None => anyhow::anyhow!("{}: {e}", where_("")),
+            }
+        })?;
+        let sub = SweepFile {
+            grid,
+            rows: Vec::new(),
+            ..file.clone()
+        };
+        let ctx = |key: &str| match key.strip_prefix("grid.") {
+            Some(k) if entry.contains_key(k.split('.').next().unwrap_or(k)) => where_(k),
+            _ => at.key(key),
+        };
+        let (r, c, n) = expand_grid(&sub, &ctx, at.origin == COMMAND_LINE, models)
+            .with_context(|| format!("[[rows]] entry {i}"))?;
+        for row in r {
+            if !rows.contains(&row) {
+                rows.push(row);
+            }
+        }
+        for row in c {
+            if !carcassonne.contains(&row) {
+                carcassonne.push(row);
+            }
+        }
+        for note in n {
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+    }
+    Ok((rows, carcassonne, notes))
+}
