@@ -4,6 +4,7 @@
 //! learn's table).
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
+use crate::catan::experiment::ModelTag;
 use crate::catan::learning::learn::{HorizonValue, LearnParams, NetShape};
 use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
@@ -22,8 +23,9 @@ pub struct LearnedFile {
     /// the table, `learned` plays its variant's built-in model.
     pub model: String,
     /// Models for rows whose rules differ from the seed's (`[[learned.rules]]`): a row plays the
-    /// first whose `when` its rules match, else `model`. Without the `[learned]` table, the
-    /// built-in ones ([`BUILTIN_RULE_MODELS`]).
+    /// first whose `when` its rules match, else `model`. Without the `[learned]` table, every
+    /// row plays the built-in model: robsim has no built-in rule switch (since 2026-11-29: the
+    /// one model holds against the script at every rule knob's value, reports/robert-knob-space).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleModelFile>,
 }
@@ -40,31 +42,6 @@ pub struct RuleModelFile {
     pub model: String,
 }
 
-/// The shipped rule models, built into the binary: (variant, its `when` as (key, values), the
-/// file in the repository, its text), first match first. Without a `[learned]` table, `learned`
-/// plays one on the rows that match its `when`. Robert's resting model, trained across his
-/// rhythms (configs/robert-learn-resting.toml), plays wherever Robert rests (`robert_skip` above
-/// 0) with 3 and 4 players, the counts it was trained on (with 2 it loses up to 36 points to the
-/// default model at `robert_skip` 2, reports/robert-resting), and at Impossible (`start_cards` 0)
-/// with 3, where it beats the default model on a seed neither was chosen or trained on
-/// (configs/robert-models.toml: +0.10 points). With 4 players at Impossible it did until
-/// 2026-11-29 (+1.1); the default model since then is the stronger there (+0.39).
-#[allow(clippy::type_complexity)]
-pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)], &str, &str); 2] = [
-    (
-        "robert",
-        &[("robert_skip", 1..=20), ("players", 3..=4)],
-        RESTING.0,
-        RESTING.1,
-    ),
-    (
-        "robert",
-        &[("start_cards", 0..=0), ("players", 3..=3)],
-        RESTING.0,
-        RESTING.1,
-    ),
-];
-
 /// Robert's trained weights (`robsim learn configs/robert-learn.toml`), the built-in model until
 /// 2026-11-29 and the start of the one now: (the file in the repository, its text). Built in so
 /// that a config naming it plays it from any folder, as the reports before then do.
@@ -73,7 +50,11 @@ const ROBERT_WEIGHTS: (&str, &str) = (
     include_str!("../../configs/models/robert.toml"),
 );
 
-/// Robert's resting model: (the file in the repository, its text).
+/// Robert's resting model (trained across his rhythms, configs/robert-learn-resting.toml): (the
+/// file in the repository, its text). Built in so that a config naming it plays it from any
+/// folder; until 2026-11-29 `learned` switched to it wherever Robert rests, and it collapsed
+/// where the rest always falls on one seat (3 players, `robert_skip` 3: 59% against the
+/// script's 85%).
 const RESTING: (&str, &str) = (
     "configs/models/robert-resting.toml",
     include_str!("../../configs/models/robert-resting.toml"),
@@ -176,13 +157,25 @@ impl Loaded {
     }
 }
 
+impl Loaded {
+    /// The tag a row with `rules` names this model by (summary.csv's `model` columns): its file
+    /// name, SHA-256 prefix and the settings outside its training rows.
+    pub fn tag(&self, rules: &crate::catan::Rules) -> ModelTag {
+        let outside = self
+            .trained
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.outside(rules));
+        let source = self.source.trim_start_matches("built-in ");
+        ModelTag::new(source, &self.sha256, &outside)
+    }
+}
+
 /// The shipped models as [`crate::paths::find`] takes them: (repository path, text).
 fn shipped_models() -> Vec<(&'static str, &'static str)> {
     BUILTIN_MODELS
         .iter()
         .map(|&(_, p, t)| (p, t))
-        .chain(BUILTIN_RULE_MODELS.iter().map(|b| (b.2, b.3)))
-        .chain([ROBERT_WEIGHTS])
+        .chain([ROBERT_WEIGHTS, RESTING])
         .collect()
 }
 
@@ -239,20 +232,6 @@ fn contiguous(vals: &[toml::Value]) -> Option<(i64, i64)> {
     let ints: Vec<i64> = vals.iter().map(|v| v.as_integer()).collect::<Option<_>>()?;
     let ok = ints.windows(2).all(|w| w[1] == w[0] + 1);
     (ok && !ints.is_empty()).then(|| (ints[0], ints[ints.len() - 1]))
-}
-
-/// The built-in rule models (see [`BUILTIN_RULE_MODELS`]), parsed.
-pub fn builtin_rule_models() -> Vec<RuleModel> {
-    BUILTIN_RULE_MODELS
-        .iter()
-        .map(|(_, when, path, text)| RuleModel {
-            when: when
-                .iter()
-                .map(|(k, values)| (*k, values.clone().map(toml::Value::Integer).collect()))
-                .collect(),
-            loaded: Loaded::builtin(path, text),
-        })
-        .collect()
 }
 
 /// `[[learned.rules]]` loaded and checked: each knob a rule knob of the model's variant, each
@@ -365,6 +344,25 @@ impl Models {
     }
 }
 
+impl Models {
+    /// The tag of the model `policy` plays on a row with `rules` (`ruled`: the rule model the
+    /// row matched, if any); `None` for a policy without a model.
+    pub fn tag_for(
+        &self,
+        policy: &PolicySpec,
+        ruled: Option<&RuleModel>,
+        rules: &crate::catan::Rules,
+    ) -> Option<ModelTag> {
+        let (_, name) = policy.model()?;
+        let tag = match (ruled, name) {
+            (Some(r), _) => r.loaded.tag(rules),
+            (None, Some(n)) => self.named.iter().find(|(m, _)| *m == n)?.1.tag(rules),
+            (None, None) => self.for_variant(rules.variant.name())?.tag(rules),
+        };
+        Some(tag)
+    }
+}
+
 /// The models a config's `[learned]` and `[models]` tables name, loaded and checked.
 ///
 /// # Errors
@@ -377,7 +375,7 @@ pub(super) fn load_models(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Res
             Some(Loaded::file(&l.model, "learned.model", ctx)?),
             rule_models(l, ctx)?,
         ),
-        None => (None, builtin_rule_models()),
+        None => (None, Vec::new()),
     };
     let mut named = Vec::new();
     for (name, path) in &file.models {
@@ -798,23 +796,8 @@ mod tests {
         );
         let l = Loaded::file(path, "learned.model", &|k: &str| k.to_string()).unwrap();
         assert_eq!(l.sha256, crate::report::sha256_hex(text.as_bytes()));
-        for ((variant, when, path, text), r) in
-            BUILTIN_RULE_MODELS.iter().zip(builtin_rule_models())
-        {
-            let file = std::fs::read_to_string(path).unwrap();
-            assert_eq!(*text, file, "{path} built in as it is");
-            assert_eq!(r.loaded.model.base.variant(), *variant);
-            assert_eq!(r.when.len(), when.len());
-            for (k, _) in &r.when {
-                assert!(
-                    *k == PLAYERS || super::super::knobs::knob(k).is_some(),
-                    "{k}"
-                );
-            }
-            assert_ne!(
-                Some(r.loaded.model),
-                builtin_model(variant).map(|l| l.model)
-            );
+        for (path, text) in [ROBERT_WEIGHTS, RESTING] {
+            assert_eq!(text, std::fs::read_to_string(path).unwrap(), "{path}");
         }
         // The published knobs: the skill ladder's [team_tuned] table.
         #[derive(Deserialize)]

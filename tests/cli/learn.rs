@@ -599,12 +599,12 @@ fn bad_learned_and_learn_tables_name_the_key() {
 
 /// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
 /// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
-/// the rule model with its rules; without `[learned]`, Robert's resting model plays wherever
-/// Robert rests and at Impossible, with 3 and 4 players; `robsim calibrate` and `robsim ablate` rows switch model with the knob.
+/// the rule model with its rules; without `[learned]`, every row plays the one built-in model
+/// (`robsim calibrate` and `robsim ablate` rows too).
 #[test]
 fn learned_plays_the_rule_model_its_rules_match() {
     use robsim::catan::policy::PolicySpec;
-    use robsim::config::learn::{builtin_model, builtin_rule_models};
+    use robsim::config::learn::builtin_model;
     use robsim::config::Sweep;
     let d = tmp("learned-rules");
     std::fs::create_dir_all(&d).unwrap();
@@ -685,90 +685,36 @@ fn learned_plays_the_rule_model_its_rules_match() {
         "{:?}",
         none.notes
     );
-    // Without [learned]: the built-in model at robert_skip 0, the built-in resting model
-    // wherever Robert rests.
-    let plain = Sweep::parse(&grid.replace(", \"learned:mine\"", ""), "t.toml").unwrap();
-    let (robert, resting) = (
-        builtin_model("robert").unwrap().model,
-        builtin_rule_models()[0].loaded.model,
-    );
-    assert_ne!(robert, resting);
-    for row in plain.rows.iter().filter(|r| r.policy.model().is_some()) {
-        let skip = row.rules.variant.robert().unwrap().robert_skip;
-        let want = if skip > 0 { resting } else { robert };
-        assert_eq!(model_of(&row.policy), want, "robert_skip {skip}");
-    }
-    let rec: Vec<_> = plain.models.iter().filter(|m| m.when.is_some()).collect();
-    assert_eq!(rec.len(), 1);
-    assert_eq!(rec[0].source, "built-in configs/models/robert-resting.toml");
-    assert_eq!(
-        rec[0].when.as_deref(),
-        Some("robert_skip in 1..=20 and players in [3, 4]")
-    );
-    // ... and at Impossible (start_cards 0) with 3 players, where Robert never rests too; the
-    // record says both.
-    let imp = Sweep::parse(
-        &grid
-            .replace(", \"learned:mine\"", "")
-            .replace(
-                "difficulty = \"hard\"",
-                "difficulty = [\"impossible\", \"hard\"]",
-            )
-            .replace("robert_skip = [0, 2, 4]", "robert_skip = [0, 2]"),
-        "t.toml",
-    )
-    .unwrap();
-    let mut kinds = Vec::new();
-    for row in imp.rows.iter().filter(|r| r.policy.model().is_some()) {
-        let o = row.rules.variant.robert().unwrap();
-        let want = if o.robert_skip > 0 || o.start_cards == 0 {
-            resting
-        } else {
-            robert
-        };
-        assert_eq!(model_of(&row.policy), want, "{o:?}");
-        kinds.push((o.start_cards, o.robert_skip));
-    }
-    kinds.sort();
-    kinds.dedup();
-    assert_eq!(kinds, [(0, 0), (0, 2), (1, 0), (1, 2)]);
-    let rec: Vec<_> = imp.models.iter().filter(|m| m.when.is_some()).collect();
-    assert_eq!(rec.len(), 1, "{:?}", imp.models);
-    // In the order the rows first play them: the Impossible rows come first.
-    assert_eq!(
-        rec[0].when.as_deref(),
-        Some(
-            "start_cards in [0] and players in [3] or robert_skip in 1..=20 and players in [3, 4]"
+    // Without [learned]: one built-in model on every row, whatever the rules and player count
+    // (no built-in rule switch since 2026-11-29), and no rule record in the manifest.
+    let robert = builtin_model("robert").unwrap().model;
+    for (players, levels) in [
+        (2, "\"hard\""),
+        (3, "[\"impossible\", \"hard\"]"),
+        (4, "\"impossible\""),
+    ] {
+        let plain = Sweep::parse(
+            &grid
+                .replace(", \"learned:mine\"", "")
+                .replace("players = 3", &format!("players = {players}"))
+                .replace("difficulty = \"hard\"", &format!("difficulty = {levels}")),
+            "t.toml",
         )
-    );
-    // With 4 players Impossible plays the default model (stronger there since 2026-11-29).
-    let four = Sweep::parse(
-        &grid
-            .replace(", \"learned:mine\"", "")
-            .replace("players = 3", "players = 4")
-            .replace("difficulty = \"hard\"", "difficulty = \"impossible\"")
-            .replace("robert_skip = [0, 2, 4]", "robert_skip = [0, 2]"),
-        "t.toml",
-    )
-    .unwrap();
-    for row in four.rows.iter().filter(|r| r.policy.model().is_some()) {
-        let skip = row.rules.variant.robert().unwrap().robert_skip;
-        let want = if skip > 0 { resting } else { robert };
-        assert_eq!(model_of(&row.policy), want, "robert_skip {skip}");
+        .unwrap();
+        let mut n = 0;
+        for row in plain.rows.iter().filter(|r| r.policy.model().is_some()) {
+            let o = row.rules.variant.robert().unwrap();
+            assert_eq!(model_of(&row.policy), robert, "{players} players, {o:?}");
+            n += 1;
+        }
+        assert!(n >= 6, "{players} players: {n} learned rows");
+        assert!(
+            plain.models.iter().all(|m| m.when.is_none()),
+            "{:?}",
+            plain.models
+        );
     }
-    // ... with 3 and 4 players, the counts it was trained on: with 2, the default model.
-    let two = Sweep::parse(
-        &grid
-            .replace(", \"learned:mine\"", "")
-            .replace("players = 3", "players = 2"),
-        "t.toml",
-    )
-    .unwrap();
-    for row in two.rows.iter().filter(|r| r.policy.model().is_some()) {
-        assert_eq!(model_of(&row.policy), robert);
-    }
-    assert!(two.models.iter().all(|m| m.when.is_none()));
-    // calibrate along robert_skip: each value's row plays the model its rules match.
+    // calibrate along robert_skip and ablate: every value's row plays the one model.
     let cal_cfg = "name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"robert_skip\"\nvalues = [0, 2]\ntargets = [0.5]\n";
     let sweep = Sweep::parse(cal_cfg, "c.toml").unwrap();
     let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
@@ -777,9 +723,8 @@ fn learned_plays_the_rule_model_its_rules_match() {
         .iter()
         .map(|r| model_of(&r.policy))
         .collect();
-    assert_eq!(models, [robert, resting]);
-    assert!(cal.models.iter().any(|m| m.when.is_some()));
-    // ablate: the moved robert_skip rows play the resting model, the base row the main one.
+    assert_eq!(models, [robert, robert]);
+    assert!(cal.models.iter().all(|m| m.when.is_none()));
     let abl = Sweep::parse(
         "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\"]\n[ablate.values]\nrobert_skip = [2]\n",
         "a.toml",
@@ -795,7 +740,7 @@ fn learned_plays_the_rule_model_its_rules_match() {
             )
         })
         .collect();
-    assert_eq!(got, [(0, robert), (2, resting)]);
+    assert_eq!(got, [(0, robert), (2, robert)]);
 }
 
 /// `[learn] rebase` puts a start model's weights over the config's own knobs and candidates (a
