@@ -255,6 +255,76 @@ pub struct RowSpec {
     pub board: BoardKind,
     /// Seats that play different policies (competitive rows; `grid.seats`).
     pub lineup: Option<Lineup>,
+    /// The model file the row's learned player (or a search over it) plays: who played, as
+    /// summary.csv says; `None` for scripted players.
+    pub model: Option<ModelTag>,
+}
+
+/// A model file as a report names it: its file name, the start of its SHA-256, and the row's
+/// settings outside the rows it was trained on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ModelTag {
+    /// The file's name (`robert-wide.toml`), cut at 64 bytes.
+    pub file: arrayvec::ArrayString<64>,
+    /// The first 12 hex digits of the file's SHA-256.
+    pub sha: arrayvec::ArrayString<12>,
+    /// Bit `i` set: the row's `OUTSIDE_KEYS[i]` is outside the model's training rows.
+    pub outside: u32,
+}
+
+/// The settings a row can be outside a model's training rows in: its player count, then every
+/// Catan rule knob.
+pub const OUTSIDE_KEYS: [&str; 1 + crate::catan::knobs::KEYS.len()] = {
+    let mut out = ["players"; 1 + crate::catan::knobs::KEYS.len()];
+    let mut i = 0;
+    while i < crate::catan::knobs::KEYS.len() {
+        out[i + 1] = crate::catan::knobs::KEYS[i];
+        i += 1;
+    }
+    out
+};
+
+impl ModelTag {
+    /// The tag of a file named `source` (a path, or `built-in PATH`) with SHA-256 `sha256`
+    /// (hex), outside its training rows in `outside` (keys of [`OUTSIDE_KEYS`]).
+    pub fn new(source: &str, sha256: &str, outside: &[&str]) -> ModelTag {
+        let name = source.rsplit(['/', '\\']).next().unwrap_or(source);
+        let mut file = arrayvec::ArrayString::new();
+        for c in name.chars() {
+            if file.try_push(c).is_err() {
+                break;
+            }
+        }
+        let mut sha = arrayvec::ArrayString::new();
+        for c in sha256.chars().take(12) {
+            sha.push(c);
+        }
+        let outside = OUTSIDE_KEYS
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| outside.contains(k))
+            .fold(0, |m, (i, _)| m | 1 << i);
+        ModelTag { file, sha, outside }
+    }
+
+    /// The row's settings outside the training rows, as `players 2; robert_skip 3` (empty
+    /// when none is).
+    pub fn outside_text(&self, rules: &Rules) -> String {
+        OUTSIDE_KEYS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.outside >> i & 1 == 1)
+            .map(|(_, &k)| {
+                let v = match k {
+                    "players" => rules.players.to_string(),
+                    k => crate::catan::knobs::value(k, rules)
+                        .map_or_else(|| "-".into(), |v| crate::tomltext::show(&v)),
+                };
+                format!("{k} {v}")
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
 }
 
 /// A competitive row's seats, each with its own policy (see [`crate::engine::lineup::Lineup`]).
@@ -346,6 +416,7 @@ impl<'t> CatanRow<'t> {
             map: self.map.clone(),
             spec: RowSpec {
                 policy,
+                model: None,
                 ..self.spec
             },
             seed,

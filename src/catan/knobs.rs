@@ -10,13 +10,43 @@ use toml::Value;
 pub const DIFFICULTIES: [(&str, u8); 4] =
     [("impossible", 0), ("hard", 1), ("moderate", 2), ("easy", 3)];
 
-/// The difficulty name for a number of starting cards (`custom` beyond the four levels).
-pub fn difficulty_name(cards: u8) -> &'static str {
-    DIFFICULTIES
-        .iter()
-        .find(|d| d.1 == cards)
-        .map_or("custom", |d| d.0)
+/// The difficulty name for a number of starting cards, if the count is one of the four levels.
+pub fn difficulty_name(cards: u8) -> Option<&'static str> {
+    DIFFICULTIES.iter().find(|d| d.1 == cards).map(|d| d.0)
 }
+
+/// A row's difficulty as reports show it: the level's name, or `start_cards N` beyond the four
+/// levels.
+pub fn difficulty_label(cards: u8) -> String {
+    difficulty_name(cards).map_or_else(|| format!("start_cards {cards}"), str::to_string)
+}
+
+/// Every Catan rule knob [`value`] knows, in the rule-knob table's order (`config::knobs`).
+pub const KEYS: [&str; 23] = [
+    "start_cards",
+    "robert_target",
+    "city_weight",
+    "awards",
+    "setup_raiders",
+    "volcano_start",
+    "vp_to_win",
+    "hand_limit",
+    "soldier_flips",
+    "seven_flips",
+    "robert_skip",
+    "monopoly",
+    "keep_back",
+    "reshuffled_knights",
+    "destroy_faces",
+    "tiles_to_lose",
+    "lost_card",
+    "knight_play",
+    "second_roll_doubles",
+    "raider_pool",
+    "raiders_per_build",
+    "jungle_shelters",
+    "taken_discoveries",
+];
 
 /// The value of knob `key` a Catan row plays with, or `None` where it does not apply.
 pub fn value(key: &str, r: &Rules) -> Option<Value> {

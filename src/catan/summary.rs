@@ -8,7 +8,7 @@
 //! ranks below fix the column order; the column dictionary in docs/guide.md lists each group.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::catan::knobs::difficulty_name;
+use crate::catan::knobs::difficulty_label;
 use crate::catan::*;
 use crate::engine::stats::wilson;
 use crate::report::columns::{Group, LeadSeat};
@@ -19,6 +19,8 @@ use serde::Serialize;
 /// Column-group ranks: the order of the groups in `summary.csv`.
 mod rank {
     pub const COMMON: u16 = 0;
+    pub const MODEL: u16 = 1;
+    pub const MODEL_OUTSIDE: u16 = 2;
     pub const TEAM: u16 = 10;
     pub const PRECISION: u16 = 11;
     pub const LINEUP: u16 = 15;
@@ -59,6 +61,22 @@ struct Common<'a> {
     partial: bool,
 }
 
+/// Rows whose player plays a model file (`learned`, or a search over it): who played.
+#[derive(Serialize)]
+struct Model<'a> {
+    /// The model file's name.
+    model: &'a str,
+    /// The first 12 hex digits of its SHA-256 (the manifest's `models` has all of it).
+    model_sha256: &'a str,
+}
+
+/// Rows outside the rows their model was trained on.
+#[derive(Serialize)]
+struct ModelOutside {
+    /// The settings outside, as `players 2; robert_skip 3`.
+    model_outside: String,
+}
+
 /// Rows with a team outcome (Robert, Solitaire).
 #[derive(Serialize)]
 struct Team {
@@ -94,7 +112,8 @@ struct Seat {
 /// Robert the Robber rows.
 #[derive(Serialize)]
 struct Robert {
-    difficulty: &'static str,
+    /// The level's name, or `start_cards N` beyond the four levels.
+    difficulty: String,
     start_cards: u8,
     robert_target: &'static str,
     city_weight: u8,
@@ -208,6 +227,23 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             partial,
         },
     )?];
+    if let Some(m) = &e.spec.model {
+        out.push(Group::of(
+            rank::MODEL,
+            &Model {
+                model: &m.file,
+                model_sha256: &m.sha,
+            },
+        )?);
+        if m.outside != 0 {
+            out.push(Group::of(
+                rank::MODEL_OUTSIDE,
+                &ModelOutside {
+                    model_outside: m.outside_text(&rules),
+                },
+            )?);
+        }
+    }
     if coop {
         let (lo, hi) = wilson(acc.team_wins, acc.games);
         out.push(Group::of(
@@ -263,7 +299,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
         out.push(Group::of(
             rank::ROBERT,
             &Robert {
-                difficulty: difficulty_name(r.start_cards),
+                difficulty: difficulty_label(r.start_cards),
                 start_cards: r.start_cards,
                 robert_target: r.target.name(),
                 city_weight: r.city_weight,

@@ -186,6 +186,7 @@ pub(super) fn rows(
                     policy,
                     board,
                     lineup,
+                    model: models.tag_for(&policy, ruled, &rules),
                 };
                 // Axes of other variants do not multiply a row: keep one of each.
                 if !rows.contains(&row) {

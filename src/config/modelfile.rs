@@ -53,13 +53,83 @@ pub struct RoundRecord {
 }
 
 /// The rows a model was trained on (`[trained]`): player counts and, for Robert, starting
-/// cards per player (a difficulty is its count). Files written before 2026-11-25 lack it.
+/// cards per player (a difficulty is its count); since 2026-11-29 also the value of every other
+/// rule knob of its variant in those rows (`robert_skip = [0]`). Files written before
+/// 2026-11-25 lack the table; files before 2026-11-29 lack the knobs (not recorded: no row is
+/// marked outside them). A row outside these is marked (summary.csv `model_outside`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Trained {
     pub players: Vec<u8>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub start_cards: Vec<u8>,
+    /// Every other rule knob of the variant -> its values in the training rows (ascending).
+    #[serde(flatten)]
+    pub knobs: BTreeMap<String, Vec<toml::Value>>,
+}
+
+impl Trained {
+    /// The settings of a row with `rules` outside these rows: `players` and the knobs whose value
+    /// the training rows never had (knobs the file does not record are not checked).
+    pub fn outside(&self, rules: &crate::catan::Rules) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if !self.players.contains(&rules.players) {
+            out.push("players");
+        }
+        for k in super::knobs::RULE_KNOBS {
+            let Some(v) = crate::catan::knobs::value(k.key, rules) else {
+                continue;
+            };
+            let seen = match k.key {
+                "start_cards" => (!self.start_cards.is_empty()).then(|| {
+                    self.start_cards
+                        .iter()
+                        .any(|&c| toml::Value::Integer(c as i64) == v)
+                }),
+                key => self.knobs.get(key).map(|vals| vals.contains(&v)),
+            };
+            if seen == Some(false) {
+                out.push(k.key);
+            }
+        }
+        out
+    }
+
+    /// Checks the recorded knobs: each a rule knob of `variant` other than `start_cards`, each
+    /// value one it takes.
+    ///
+    /// # Errors
+    /// An unknown knob or a value out of range, naming `trained.KEY` (via `at`) and the
+    /// allowed keys or values.
+    fn check(&self, variant: &str, at: &dyn Fn(&str) -> String) -> Result<()> {
+        let of_variant = |k: &&super::knobs::RuleKnob| {
+            (k.applies == variant || k.applies == "catan") && k.key != "start_cards"
+        };
+        for (key, vals) in &self.knobs {
+            let at_key = at(&format!("trained.{key}"));
+            let Some(knob) = super::knobs::RULE_KNOBS
+                .iter()
+                .filter(of_variant)
+                .find(|k| k.key == key)
+            else {
+                let allowed: Vec<&str> = super::knobs::RULE_KNOBS
+                    .iter()
+                    .filter(of_variant)
+                    .map(|k| k.key)
+                    .collect();
+                bail!(
+                    "{at_key}: {key:?} is not a rule knob of {variant}; allowed: players, start_cards, {}",
+                    allowed.join(", ")
+                );
+            };
+            if let Some(bad) = vals.iter().find(|v| !knob.allowed.admits(v)) {
+                bail!(
+                    "{at_key}: {bad} is not a value of {key}; allowed: {}",
+                    knob.allowed.describe()
+                );
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Everything a model file holds besides the weights: how it was made.
@@ -174,9 +244,11 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
         struct One<'a> {
             trained: &'a Trained,
         }
-        t.push_str(
-            "\n# The rows it was trained on (player counts; Robert: starting cards per player).\n",
-        );
+        t.push_str(if tr.knobs.is_empty() {
+            "\n# The rows it was trained on (player counts; Robert: starting cards per player).\n"
+        } else {
+            "\n# The rows it was trained on (player counts; Robert: starting cards per player; every other\n# rule knob's values): a row outside them is marked in summary.csv (model_outside).\n"
+        });
         t.push_str(&toml::to_string(&One { trained: tr }).context("the trained rows as TOML")?);
     }
     for r in &how.records {
@@ -368,6 +440,9 @@ pub fn parse(text: &str, origin: &str) -> Result<(LearnedModel, Provenance)> {
         nets[kind.idx()] = net_of(n, kind, nf, &|k: &str| at(&format!("{key}.{k}")))?;
     }
     promised_nets(&f, &nets, &at)?;
+    if let Some(t) = &f.trained {
+        t.check(&f.variant, &at)?;
+    }
     let model = LearnedModel {
         base,
         candidates: f.candidates,

@@ -298,6 +298,25 @@ pub fn summary(
     }
     out.push_str(&said);
     out.push('\n');
+    // Who played: each model file a policy played (summary.csv `model`, `model_sha256`).
+    let mut who: Vec<String> = Vec::new();
+    for r in &t.rows {
+        if cell(r, "model").is_empty() {
+            continue;
+        }
+        let w = format!(
+            "{} plays {} (sha256 {})",
+            cell(r, "policy"),
+            cell(r, "model"),
+            cell(r, "model_sha256")
+        );
+        if !who.contains(&w) {
+            who.push(w);
+        }
+    }
+    if !who.is_empty() {
+        out.push_str(&format!("who played: {}\n", who.join("; ")));
+    }
     let extra: Vec<&str> = extra
         .iter()
         .copied()
@@ -345,9 +364,18 @@ pub fn summary(
             m.join(", ")
         }
     };
-    let shown = if ablation_rows { 1 } else { varying.len() };
+    // An ablation under several players names the player on every row.
+    let ablation_player = ablation_rows && varies("policy");
+    let shown = if ablation_rows {
+        1 + usize::from(ablation_player)
+    } else {
+        varying.len()
+    };
     let mut head: Vec<String> = vec!["row".into()];
     if ablation_rows {
+        if ablation_player {
+            head.push("policy".into());
+        }
         head.push("moved".into());
     } else {
         head.extend(varying.iter().map(|c| c.to_string()));
@@ -356,7 +384,7 @@ pub fn summary(
         head.push("games".into());
     }
     if team {
-        head.push("team win rate (95%)".into());
+        head.push("win rate (95%)".into());
     }
     // Each seat's win rate: one column per seat for one or two seats; from three on, one
     // column of percentages in seat order (`54.0 47.0 ...`), so that five seats fit a terminal.
@@ -403,6 +431,9 @@ pub fn summary(
     for r in &t.rows {
         let mut l: Vec<String> = vec![cell(r, "row").to_string()];
         if ablation_rows {
+            if ablation_player {
+                l.push(cell(r, "policy").to_string());
+            }
             l.push(moved(r));
         } else {
             l.extend(varying.iter().map(|c| cell(r, c).to_string()));
@@ -417,7 +448,15 @@ pub fn summary(
                     num(r, "win_rate_lo95"),
                     num(r, "win_rate_hi95"),
                 ) {
-                    (Some(x), Some(lo), Some(hi)) => pct_ci(x, lo, hi),
+                    (Some(x), Some(lo), Some(hi)) => format!(
+                        "{}{}",
+                        pct_ci(x, lo, hi),
+                        if cell(r, "model_outside").is_empty() {
+                            ""
+                        } else {
+                            " ‡"
+                        }
+                    ),
                     _ => "-".into(),
                 },
             );
@@ -487,12 +526,44 @@ pub fn summary(
             timer_rows.join(", ")
         ));
     }
+    let outside: Vec<&Row> = t
+        .rows
+        .iter()
+        .filter(|r| !cell(r, "model_outside").is_empty())
+        .collect();
+    if !outside.is_empty() {
+        let mut by: Vec<(String, Vec<&str>)> = Vec::new();
+        for r in &outside {
+            let what = cell(r, "model_outside").to_string();
+            match by.iter_mut().find(|(w, _)| *w == what) {
+                Some((_, rows)) => rows.push(cell(r, "row")),
+                None => by.push((what, vec![cell(r, "row")])),
+            }
+        }
+        let said: Vec<String> = by
+            .iter()
+            .map(|(w, rows)| format!("{w} (row{} {})", plural(rows.len()), rows.join(", ")))
+            .collect();
+        out.push_str(&format!(
+            "  ‡ outside the rows the model was trained on (summary.csv model_outside): {}\n",
+            said.join("; ")
+        ));
+    }
     out.push_str(lead);
     if !ablation_rows {
         out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
     }
     out.push_str(&ablation(&Table::read(ablation_csv)));
     out
+}
+
+/// `s` after a count other than one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// Whether a tenth or more of a row's games ended by a timer rather than in play: stalled
@@ -721,7 +792,7 @@ fn ranking(a: &[&BTreeMap<String, String>], player: Option<&str>) -> String {
     let under = player.map_or(String::new(), |p| format!(" under {p}"));
     let mut out = format!(
         "\nAblation{under}, the knobs ranked by their effect on the {}{base}:\n",
-        if team { "team win rate" } else { "game length" }
+        if team { "win rate" } else { "game length" }
     );
     let mut lines = vec![vec![
         "knob".to_string(),

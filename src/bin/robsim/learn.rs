@@ -178,9 +178,26 @@ fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
                 t.start_cards.push(x.start_cards);
             }
         }
+        for k in robsim::config::knobs::RULE_KNOBS {
+            if k.key == "start_cards" {
+                continue;
+            }
+            if let Some(v) = robsim::catan::knobs::value(k.key, rules) {
+                let vals = t.knobs.entry(k.key.to_string()).or_default();
+                if !vals.contains(&v) {
+                    vals.push(v);
+                }
+            }
+        }
     }
     t.players.sort_unstable();
     t.start_cards.sort_unstable();
+    for vals in t.knobs.values_mut() {
+        vals.sort_by(|a, b| match (a.as_integer(), b.as_integer()) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            _ => a.to_string().cmp(&b.to_string()),
+        });
+    }
     t
 }
 
@@ -202,7 +219,7 @@ pub(crate) fn row_labels(rows: &[robsim::catan::experiment::CatanRow]) -> Vec<St
 pub(crate) fn row_label(r: &robsim::catan::experiment::CatanRow) -> String {
     let rules = &r.spec.rules;
     let level = rules.variant.robert().map_or(String::new(), |x| {
-        format!(" {}", robsim::catan::knobs::difficulty_name(x.start_cards))
+        format!(" {}", robsim::catan::knobs::difficulty_label(x.start_cards))
     });
     let modifiers = if rules.modifiers == robsim::catan::Modifiers::NONE {
         String::new()
