@@ -63,6 +63,8 @@ pub struct Calibration {
     /// The models the rows play (the grid's, and the rule models its values bring in): the
     /// manifest's `models`.
     pub models: Vec<crate::report::ModelRecord>,
+    /// Why the knob's win rate is known not to be monotone (every value is scanned), if it is.
+    pub turns: Option<&'static str>,
 }
 
 /// Checks `file`'s `[calibrate]` table and expands the grid once per value.
@@ -223,6 +225,7 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
                     g.rows.push(RowSpec {
                         rules,
                         policy,
+                        model: models.tag_for(&policy, ruled, &rules),
                         ..*row
                     });
                 }
@@ -255,5 +258,6 @@ pub fn calibration(file: &SweepFile, origin: &str, text: Option<&str>) -> Result
         max_games: c.max_games as u64,
         final_games: c.final_games.unwrap_or(c.batch) as u64,
         models: played,
+        turns: knobs::turns(k.key),
     })
 }

@@ -249,6 +249,18 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
     },
 ];
 
+/// Whole-number knobs whose win rate is known not to be monotone in their value, with why:
+/// `robsim calibrate` scans every value of these instead of bisecting.
+const TURNING: [(&str, &str); 1] = [(
+    "robert_skip",
+    "0 is Robert moving every turn and 1 never moving; from 2 up he rests less often the larger it is",
+)];
+
+/// Why knob `key`'s win rate is known not to be monotone, if it is.
+pub fn turns(key: &str) -> Option<&'static str> {
+    TURNING.iter().find(|t| t.0 == key).map(|t| t.1)
+}
+
 /// The knob of a grid key.
 pub fn knob(key: &str) -> Option<&'static RuleKnob> {
     RULE_KNOBS.iter().find(|k| k.key == key)

@@ -28,7 +28,9 @@ struct LadderLine<'a> {
     policy: String,
     knob: &'static str,
     target: f64,
-    /// `rising` or `falling`: how the win rate moves as the knob grows.
+    /// `rising` or `falling`: how the win rate moves as the knob grows (a bisection); `turns`:
+    /// it is not monotone (known to turn, or the evaluations contradicted a direction), so every
+    /// value was scanned and the nearest chosen.
     direction: &'static str,
     value_below: Option<i64>,
     win_rate_below: Option<f64>,
@@ -129,7 +131,7 @@ fn outside_training(
         _ => v.iter().map(u8::to_string).collect::<Vec<_>>().join(", "),
     };
     let labels = labels(cal, rows);
-    let trained_on = if trained.start_cards.is_empty() {
+    let mut trained_on = if trained.start_cards.is_empty() {
         format!("{} players", list(&trained.players))
     } else {
         format!(
@@ -138,6 +140,10 @@ fn outside_training(
             list(&trained.start_cards)
         )
     };
+    if let Some(vals) = trained.knobs.get(cal.knob) {
+        let shown: Vec<String> = vals.iter().map(robsim::tomltext::show).collect();
+        trained_on.push_str(&format!(", {} {}", cal.knob, shown.join(", ")));
+    }
     let mut notes = Vec::new();
     for (g, group) in cal.groups.iter().enumerate() {
         if !learned(g) {
@@ -148,11 +154,12 @@ fn outside_training(
         if !trained.players.contains(&players) {
             outside.push(format!("its {players} players"));
         }
-        if cal.knob == "start_cards" && !trained.start_cards.is_empty() {
-            let (lo, hi) = (
-                trained.start_cards[0] as i64,
-                trained.start_cards[trained.start_cards.len() - 1] as i64,
-            );
+        {
+            // A bracketing value's row outside the training rows in the knob calibrated.
+            let knob_outside = |v: usize| {
+                let rules = &group.rows[v].rules;
+                trained.outside(rules).contains(&cal.knob)
+            };
             let side =
                 |v: Option<usize>| v.map_or("-".to_string(), |v| group.values[v].to_string());
             let brackets: Vec<String> = ladder
@@ -163,7 +170,7 @@ fn outside_training(
                     [r.below, r.above, Some(r.chosen)]
                         .into_iter()
                         .flatten()
-                        .any(|v| group.values[v] < lo || group.values[v] > hi)
+                        .any(knob_outside)
                 })
                 .map(|r| {
                     format!(
@@ -274,6 +281,7 @@ fn run(
         batch: cal.batch,
         max_games: cal.max_games,
         final_games: cal.final_games,
+        turns: cal.turns.is_some(),
     };
     install_interrupt_handler();
     let decided = |_: &robsim::catan::calibrate::Rung| {
@@ -351,11 +359,7 @@ fn write(
                 policy: row0.policy.label(),
                 knob: cal.knob,
                 target: r.target,
-                direction: if ladder.increasing[r.group] {
-                    "rising"
-                } else {
-                    "falling"
-                },
+                direction: ladder.direction[r.group].name(),
                 value_below: r.below.map(|v| values[v]),
                 win_rate_below: r.below.map(|v| rate(r.group, v)),
                 value_above: r.above.map(|v| values[v]),
@@ -409,7 +413,7 @@ fn write(
     let svg = plot::ladder_chart(&series, &cal.targets, cal.knob)?;
     let figure = Figure {
         name: "ladder".into(),
-        title: format!("Team win rate by {} (dashed: the targets)", cal.knob),
+        title: format!("Win rate by {} (dashed: the targets)", cal.knob),
         caption: format!(
             "Every value the search played, with its 95% Wilson interval; large dots are the values chosen for a target. Values were played only as far as a decision needed (batches of {} games, at most {}).",
             cal.batch, cal.max_games
@@ -482,16 +486,17 @@ fn write(
 }
 
 /// The ladder table's paragraph on the calibration page.
-const LADDER_INTRO: &str = "<p>One row per group and target: the knob values whose team win rates bracket the target (<code>value_below</code>, <code>value_above</code>, each with its win rate), the value chosen and its win rate with the 95% Wilson interval over the games it played. Each value was played in batches until a sequential Wilson decision placed it on one side of every target it bears on (<code>decided</code> false: it reached <code>max_games</code> first); <code>evaluations.csv</code> below has every value played.</p>";
+const LADDER_INTRO: &str = "<p>One row per group and target: the knob values whose win rates bracket the target (<code>value_below</code>, <code>value_above</code>, each with its win rate), the value chosen and its win rate with the 95% Wilson interval over the games it played. Each value was played in batches until a sequential Wilson decision placed it on one side of every target it bears on (<code>decided</code> false: it reached <code>max_games</code> first). Where the win rate turns (<code>direction</code> <code>turns</code>: the knob is known to, or two values' intervals contradicted the direction) every value was played and the nearest chosen (<code>decided</code>: no other value's interval comes as near). <code>evaluations.csv</code> below has every value played.</p>";
 
 fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
+    use robsim::catan::calibrate::Direction;
     use robsim::report::terminal::{pct, pct_ci};
     let groups = labels(cal, rows);
     let mut lines = vec![vec![
         "group".to_string(),
         "target".to_string(),
         cal.knob.to_string(),
-        "team win rate (95%)".to_string(),
+        "win rate (95%)".to_string(),
         "bracket".to_string(),
     ]];
     for r in &ladder.rungs {
@@ -512,14 +517,40 @@ fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
                 "{} .. {}{}",
                 side(r.below),
                 side(r.above),
-                match (r.below, r.above, r.decided) {
-                    (_, None, _) => "  (no value reaches it)",
-                    (None, _, _) => "  (every value is above it)",
-                    (_, _, false) => "  (decided at max_games)",
+                match (ladder.direction[r.group], r.below, r.above, r.decided) {
+                    (Direction::Turns, _, _, true) => "  (scanned: the nearest)",
+                    (Direction::Turns, _, _, false) => {
+                        "  (scanned: the nearest, another value may be as near)"
+                    }
+                    (_, _, None, _) => "  (no value reaches it)",
+                    (_, None, _, _) => "  (every value is above it)",
+                    (_, _, _, false) => "  (decided at max_games)",
                     _ => "",
                 }
             ),
         ]);
     }
     print!("{}", robsim::report::terminal::aligned(&lines, 1));
+    // A scanned group's every value, so that a turning curve reads at a glance.
+    for (g, label) in groups.iter().enumerate() {
+        if ladder.direction.get(g) != Some(&Direction::Turns) {
+            continue;
+        }
+        let why = match cal.turns {
+            Some(why) => format!("{} turns ({why})", cal.knob),
+            None => format!(
+                "the evaluations contradicted a monotone {} (two values' intervals ordered against it)",
+                cal.knob
+            ),
+        };
+        let each: Vec<String> = cal.groups[g]
+            .values
+            .iter()
+            .zip(&ladder.tally[g])
+            .filter(|(_, t)| t.games > 0)
+            .map(|(v, t)| format!("{v}: {}", pct(t.rate())))
+            .collect();
+        println!("{label}: scanned every value, since {why}:");
+        println!("  {}", each.join(", "));
+    }
 }
