@@ -287,8 +287,8 @@ fn skill_figure(
     Ok(Some(Figure {
         name: name.into(),
         title: "Skill ladder".into(),
-        caption: format!("Team win rate per {level}, one line per policy (in the config's order), one panel per player count and other setting; bars are 95% Wilson intervals. The gap between lines is what play skill is worth there."),
-        svg: rate_panels(&cats, "team win rate", &panels, 2, (560, 420))?,
+        caption: format!("Win rate per {level}, one line per policy (in the config's order), one panel per player count and other setting; bars are 95% Wilson intervals. The gap between lines is what play skill is worth there."),
+        svg: rate_panels(&cats, "win rate", &panels, 2, (560, 420))?,
     }))
 }
 
@@ -308,8 +308,8 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
         let cats: Vec<String> = cards
             .iter()
             .map(|&c| match difficulty_name(c) {
-                "custom" => format!("{c} cards"),
-                d => format!("{d} ({c})"),
+                None => format!("{c} cards"),
+                Some(d) => format!("{d} ({c})"),
             })
             .collect();
         // Series: rows equal in every setting but the difficulty.
@@ -339,8 +339,8 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
         figs.push(Figure {
             name: "win_rate".into(),
             title: "Win rate by difficulty".into(),
-            caption: "Team win rate per difficulty (starting development cards per player), one line per player count and other setting; bars are 95% Wilson intervals.".into(),
-            svg: rate_chart(&cats, "team win rate", &series, (820, 440))?,
+            caption: "Win rate per difficulty (starting development cards per player), one line per player count and other setting; bars are 95% Wilson intervals.".into(),
+            svg: rate_chart(&cats, "win rate", &series, (820, 440))?,
         });
         if let Some(f) = skill_figure(rows, accs, &coop, "difficulty", "skill")? {
             figs.push(f);

@@ -4,7 +4,7 @@
 //! the per-hex and per-turn tables, and its settings for `compare.csv`.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
-use crate::catan::knobs::{self, difficulty_name};
+use crate::catan::knobs::{self, difficulty_label};
 use crate::catan::*;
 use crate::engine::stats::{wilson, GameLog};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
@@ -131,10 +131,7 @@ impl Tables for CatanRow<'_> {
             ),
             (
                 "difficulty",
-                or_dash(robert.map(|r| match difficulty_name(r.start_cards) {
-                    "custom" => format!("start_cards={}", r.start_cards),
-                    d => d.to_string(),
-                })),
+                or_dash(robert.map(|r| difficulty_label(r.start_cards))),
             ),
             (
                 "robert_target",

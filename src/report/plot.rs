@@ -733,7 +733,7 @@ pub fn ladder_chart(series: &[LadderSeries], targets: &[f64], x_label: &str) -> 
                 }
             })
             .x_desc(x_label)
-            .y_desc("team win rate")
+            .y_desc("win rate")
             .label_style((FONT, 14))
             .draw()
             .map_err(err)?;

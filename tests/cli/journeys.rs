@@ -444,10 +444,7 @@ fn help_is_grouped_with_short_flags_and_examples_and_the_summary_speaks_percent(
         "-o",
         s(&d),
     ]);
-    assert!(
-        out.contains("team win rate (95%)") && out.contains('%'),
-        "{out}"
-    );
+    assert!(out.contains("win rate (95%)") && out.contains('%'), "{out}");
     assert!(out.contains("difficulty impossible → hard"), "{out}");
     assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
     let _ = std::fs::remove_dir_all(&d);

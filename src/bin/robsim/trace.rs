@@ -60,7 +60,7 @@ fn row_label(sweep: &Sweep, row: usize) -> String {
                 r.policy.label(),
             ];
             if let Some(o) = r.rules.variant.robert() {
-                parts.push(robsim::catan::knobs::difficulty_name(o.start_cards).to_string());
+                parts.push(robsim::catan::knobs::difficulty_label(o.start_cards));
             }
             parts.join(", ")
         }

@@ -173,7 +173,7 @@ fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {
                     .robert()
                     .map_or(String::new(), |r| format!(
                         ", {}",
-                        robsim::catan::knobs::difficulty_name(r.start_cards)
+                        robsim::catan::knobs::difficulty_label(r.start_cards)
                     ))
             ),
             points_ci(

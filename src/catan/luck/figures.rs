@@ -89,7 +89,7 @@ pub fn figures(rows: &[Vec<PlayedRung>], stats: &[RowStats]) -> Result<Vec<Figur
         })
         .collect();
     let outcome = if stats.iter().all(|s| s.team) {
-        "team win rate"
+        "win rate"
     } else {
         "win rate (co-op: team; else seat 1)"
     };

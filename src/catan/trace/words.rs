@@ -4,12 +4,11 @@ use crate::catan::knobs::difficulty_name;
 use crate::report::replay::options;
 use serde_json::{json, Value};
 
-/// A difficulty level's name as the page writes it (`Moderate`; `Custom` beyond the levels).
-fn level_word(cards: u64) -> String {
-    let name = u8::try_from(cards).map_or("custom", difficulty_name);
+/// A difficulty level's name as the page writes it (`Moderate`), if the count is a level.
+fn level_word(cards: u64) -> Option<String> {
+    let name = difficulty_name(u8::try_from(cards).ok()?)?;
     let mut c = name.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+    c.next().map(|f| f.to_uppercase().chain(c).collect())
 }
 
 /// The rules a Catan header names, in words: "Robert: Moderate, 2 cards", then Robert's options
@@ -18,11 +17,11 @@ pub fn rules_in_words(header: &Value) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(r) = header.get("robert").filter(|v| !v.is_null()) {
         let cards = r["start_cards"].as_u64().unwrap_or(0);
-        let mut s = format!(
-            "Robert: {}, {cards} card{}",
-            level_word(cards),
-            if cards == 1 { "" } else { "s" }
-        );
+        let plural = if cards == 1 { "" } else { "s" };
+        let mut s = match level_word(cards) {
+            Some(level) => format!("Robert: {level}, {cards} card{plural}"),
+            None => format!("Robert: start_cards {cards} ({cards} card{plural}, no named level)"),
+        };
         let rest = options(
             r,
             &["start_cards"],
