@@ -12,6 +12,7 @@ mod ceiling;
 mod golden;
 mod journeys;
 mod learn;
+mod links;
 mod luck;
 mod meaning;
 mod names;
