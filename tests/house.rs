@@ -1,4 +1,4 @@
-//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, no game named in `engine/` or `report/`, a short README.
+//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, no game named in `engine/` or `report/`, a short README, guide and results page, research logs that open with what they tried.
 //!
 //! The import graph is read from the source text: every `use` (groups expanded, re-exports
 //! followed to the file that defines the name, glob imports resolved against the names the file
@@ -82,6 +82,47 @@ fn readme_is_a_front_page() {
         n <= MAX_README_BYTES,
         "README.md is {n} bytes (at most {MAX_README_BYTES}): details belong in docs/, history in CHANGELOG.md"
     );
+}
+
+/// Largest guide and results page (issue 72): the guide is an index of tasks that links to the
+/// reference pages, the results page a designer's findings; the details live in
+/// docs/reference/, the experiment logs in docs/research/.
+const MAX_DOC_BYTES: [(&str, usize); 2] =
+    [("docs/guide.md", 12 * 1024), ("docs/results.md", 30 * 1024)];
+
+#[test]
+fn guide_and_results_stay_short() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (page, max) in MAX_DOC_BYTES {
+        let n = fs::metadata(root.join(page)).unwrap().len() as usize;
+        assert!(
+            n <= max,
+            "{page} is {n} bytes (at most {max}): details belong in docs/reference/, experiment logs in docs/research/"
+        );
+    }
+}
+
+/// Each research log opens with a table of what was tried and what it gave, before its first
+/// section.
+#[test]
+fn every_research_log_opens_with_its_table() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut logs: Vec<PathBuf> = fs::read_dir(root.join("docs/research"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    logs.sort();
+    assert!(logs.len() >= 3, "docs/research/ holds {logs:?}");
+    for p in logs {
+        let text = fs::read_to_string(&p).unwrap();
+        let head = text.split("\n## ").next().unwrap();
+        assert!(
+            head.lines().any(|l| l.starts_with("|---")),
+            "{} has no table before its first section",
+            p.display()
+        );
+    }
 }
 
 /// The games' names: no file of a game-independent layer (`src/engine/`, `src/report/`) says

@@ -5,7 +5,7 @@
 //!
 //! A report's `summary.csv` has the groups of the rows it holds (see [`crate::report::columns`]):
 //! a Robert sweep has no Raiders columns, a base-game sweep no win-rate interval of a team. The
-//! ranks below fix the column order; the column dictionary in docs/guide.md lists each group.
+//! ranks below fix the column order; docs/reference/columns.md lists each group.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::difficulty_label;

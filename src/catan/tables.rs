@@ -253,7 +253,7 @@ impl Tables for CatanRow<'_> {
         NUMERIC_KNOBS
     }
 
-    /// The team script on Robert, alone or as the learned player's script (docs/guide.md, column
+    /// The team script on Robert, alone or as the learned player's script (docs/reference/columns.md, column
     /// `stalled`).
     fn can_stall(row: &crate::report::terminal::Row) -> bool {
         let cell = |c: &str| row.get(c).map_or("", String::as_str);

@@ -4,7 +4,7 @@
 //! per-board win rates, the board share of variance (one-way ANOVA and split halves), paired skill
 //! shares and the skill spread on the log-odds scale.
 //!
-//! Method (docs/guide.md, "Luck and skill"): a row's boards are a random sample of layouts;
+//! Method (docs/reference/luck.md): a row's boards are a random sample of layouts;
 //! each board plays `M` games with the dice and deck varied. The variance of the per-board win
 //! rates is the variance of the boards' true rates plus binomial noise; the one-way ANOVA
 //! estimator subtracts the noise, and the board share is that true variance over the variance of

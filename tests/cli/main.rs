@@ -1,4 +1,4 @@
-//! End-to-end runs of the `robsim` binary: golden reports, determinism across thread counts, bad input, shards, interruption and atomic writes.
+//! End-to-end runs of the `robsim` binary: golden reports, determinism across thread counts, bad input, shards, interruption and atomic writes, and the reference pages against what it knows.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -12,11 +12,13 @@ mod ceiling;
 mod golden;
 mod journeys;
 mod learn;
+mod links;
 mod luck;
 mod meaning;
 mod names;
 mod outputs;
 mod readme;
+mod reference;
 mod reliability;
 mod replay;
 mod seats;

@@ -9,7 +9,7 @@
 //! the pool's counts only, so two states that differ in hidden cards alone give the searcher the
 //! same samples, hence the same decisions. Resource hands stay as they are: every gain, trade
 //! and discard is public, and only a steal's card is hidden from third seats (a simplification,
-//! stated in docs/guide.md).
+//! stated in docs/reference/players.md).
 
 use crate::catan::*;
 use crate::engine::seeds::Rng;
