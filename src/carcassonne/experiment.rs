@@ -513,6 +513,23 @@ impl Tables for CarcassonneRow {
         figures(rows, accs)
     }
 
+    fn rulebook(&self, acc: &CarcAcc) -> Option<crate::report::rulebook::Cell> {
+        crate::carcassonne::rulebook::cell(crate::carcassonne::rulebook::Row {
+            label: self.spec.policy_label(),
+            policy: self.spec.policy,
+            lead: self.spec.lead(),
+            players: self.spec.rules.players,
+            robbers: self.spec.rules.robbers,
+            wins: &acc.wins,
+            games: acc.games,
+            turns: &acc.turns,
+        })
+    }
+
+    fn rulebook_note() -> &'static str {
+        crate::carcassonne::rulebook::NOTE
+    }
+
     fn headline_columns() -> &'static [&'static str] {
         &[
             "row",

@@ -8,6 +8,7 @@ pub mod players;
 pub mod policy;
 pub mod race;
 pub mod rows;
+pub mod rulebook;
 pub mod search;
 pub mod sim;
 pub mod soak;

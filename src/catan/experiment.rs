@@ -253,7 +253,8 @@ pub struct RowSpec {
     /// What every seat plays; with a lineup, what its lead seat plays.
     pub policy: PolicySpec,
     pub board: BoardKind,
-    /// Seats that play different policies (competitive rows; `grid.seats`).
+    /// Seats that play different policies (`grid.seats`): a competitive row's from its lead
+    /// seat, a co-operative table's from seat 1 (`lead` 0, `policy` seat 1's).
     pub lineup: Option<Lineup>,
     /// The model file the row's learned player (or a search over it) plays: who played, as
     /// summary.csv says; `None` for scripted players.
@@ -327,7 +328,7 @@ impl ModelTag {
     }
 }
 
-/// A competitive row's seats, each with its own policy (see [`crate::engine::lineup::Lineup`]).
+/// A row's seats, each with its own policy (see [`crate::engine::lineup::Lineup`]).
 pub type Lineup = crate::engine::lineup::Lineup<PolicySpec, { MAX_PLAYERS - 1 }>;
 
 impl RowSpec {
@@ -340,7 +341,7 @@ impl RowSpec {
     }
 
     /// The policies of seats 0.. in order.
-    fn seat_policies(&self) -> impl Iterator<Item = PolicySpec> + '_ {
+    pub fn seat_policies(&self) -> impl Iterator<Item = PolicySpec> + '_ {
         (0..self.rules.players as usize).map(|s| self.seat_policy(s))
     }
 
@@ -354,8 +355,8 @@ impl RowSpec {
         }
     }
 
-    /// The policy column: the policy's label, or the lineup's labels from the lead on,
-    /// comma-separated ("rollout-8,greedy,greedy,greedy").
+    /// The policy column: the policy's label, or the lineup's labels from the lead on (a
+    /// co-operative table's from seat 1), comma-separated ("rollout-8,greedy,greedy,greedy").
     pub fn policy_label(&self) -> String {
         match self.lineup {
             None => self.policy.label(),
@@ -389,9 +390,25 @@ impl RowSpec {
         }
     }
 
-    /// The lead seat of a lineup (0-based).
+    /// The lead seat of a competitive lineup (0-based). A co-operative table's seats win or
+    /// lose together: its lineup has no lead (the policy column lists it from seat 1).
     pub fn lead(&self) -> Option<usize> {
-        self.lineup.map(|l| l.lead as usize)
+        let coop = self.rules.variant.team_outcome();
+        self.lineup.filter(|_| !coop).map(|l| l.lead as usize)
+    }
+
+    /// The player knobs the row's seats play away from their names' defaults, each once
+    /// (summary.csv's `player_knobs`: `team.setup_temperature 3`; empty when none is).
+    pub fn player_knobs(&self) -> String {
+        let mut all: Vec<(String, String)> = Vec::new();
+        for p in self.seat_policies() {
+            for k in crate::catan::policy::moved::moved(&p, &self.rules.variant) {
+                if !all.contains(&k) {
+                    all.push(k);
+                }
+            }
+        }
+        crate::catan::policy::moved::text(&all)
     }
 }
 

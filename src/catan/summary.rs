@@ -21,6 +21,7 @@ mod rank {
     pub const COMMON: u16 = 0;
     pub const MODEL: u16 = 1;
     pub const MODEL_OUTSIDE: u16 = 2;
+    pub const PLAYER_KNOBS: u16 = 3;
     pub const TEAM: u16 = 10;
     pub const PRECISION: u16 = 11;
     pub const LINEUP: u16 = 15;
@@ -75,6 +76,13 @@ struct Model<'a> {
 struct ModelOutside {
     /// The settings outside, as `players 2; robert_skip 3`.
     model_outside: String,
+}
+
+/// Rows whose players play a knob away from their names' defaults.
+#[derive(Serialize)]
+struct PlayerKnobs {
+    /// The moved knobs, as `team.setup_temperature 3; team.soldier_min_pips 10`.
+    player_knobs: String,
 }
 
 /// Rows with a team outcome (Robert, Solitaire).
@@ -243,6 +251,15 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 },
             )?);
         }
+    }
+    let knobs = e.spec.player_knobs();
+    if !knobs.is_empty() {
+        out.push(Group::of(
+            rank::PLAYER_KNOBS,
+            &PlayerKnobs {
+                player_knobs: knobs,
+            },
+        )?);
     }
     if coop {
         let (lo, hi) = wilson(acc.team_wins, acc.games);

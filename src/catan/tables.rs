@@ -124,6 +124,8 @@ impl Tables for CatanRow<'_> {
         vec![
             ("variant", rules.variant.name().to_string()),
             ("policy", self.spec.policy_label()),
+            // Empty at the player's defaults, as summary.csv's cell.
+            ("player_knobs", self.spec.player_knobs()),
             ("players", rules.players.to_string()),
             (
                 "lead_seat",
@@ -170,6 +172,12 @@ impl Tables for CatanRow<'_> {
         .collect()
     }
 
+    /// A player's knobs qualify the player: rows of two players pair on `policy` whatever
+    /// knobs each plays.
+    fn qualifiers() -> &'static [(&'static str, &'static str)] {
+        &[("player_knobs", "policy")]
+    }
+
     fn take_game_log(acc: &mut CatanAcc) -> GameLog {
         std::mem::take(&mut acc.log)
     }
@@ -202,6 +210,7 @@ impl Tables for CatanRow<'_> {
             "variant",
             "players",
             "policy",
+            "player_knobs",
             "lead_seat",
             "board",
             "difficulty",
@@ -253,11 +262,14 @@ impl Tables for CatanRow<'_> {
         NUMERIC_KNOBS
     }
 
-    /// The team script on Robert, alone or as the learned player's script (docs/reference/columns.md, column
-    /// `stalled`).
+    /// The team script on Robert, alone or as the learned player's script, in any seat
+    /// (docs/reference/columns.md, column `stalled`).
     fn can_stall(row: &crate::report::terminal::Row) -> bool {
         let cell = |c: &str| row.get(c).map_or("", String::as_str);
-        cell("variant") == "robert" && matches!(cell("policy"), "team" | "team-tuned" | "learned")
+        cell("variant") == "robert"
+            && cell("policy")
+                .split(',')
+                .any(|p| matches!(p, "team" | "team-tuned" | "learned"))
     }
 
     /// `adjacent target`, `city weight 2`, `random board`.
@@ -266,12 +278,23 @@ impl Tables for CatanRow<'_> {
             "robert_target" => Some(format!("{value} target")),
             "city_weight" => Some(format!("city weight {value}")),
             "board" => Some(format!("{value} board")),
+            // The knobs name themselves (`team.setup_temperature 3`); a player at its name's
+            // defaults is named by the policy alone.
+            "player_knobs" => Some(value.to_string()),
             _ => None,
         }
     }
 
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         crate::catan::figures::figures(rows, accs)
+    }
+
+    fn rulebook(&self, acc: &CatanAcc) -> Option<crate::report::rulebook::Cell> {
+        crate::catan::rulebook::cell(self, acc)
+    }
+
+    fn rulebook_note() -> &'static str {
+        crate::catan::rulebook::NOTE
     }
 
     fn games(acc: &CatanAcc) -> u64 {
@@ -419,6 +442,10 @@ mod tests {
         assert_eq!(l("board", "random").unwrap(), "random board");
         assert_eq!(l("players", "3"), None);
         assert_eq!(l("soldier_flips", "3"), None);
+        // A player's knobs name themselves; at its defaults, nothing.
+        let k = "team.setup_temperature 3";
+        assert_eq!(l("player_knobs", k).unwrap(), k);
+        assert_eq!(l("player_knobs", "").unwrap(), "");
     }
 
     /// The terminal summary's `stalled` column: the policies that concede, on Robert only.
@@ -429,7 +456,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .into()
         };
-        for p in ["team", "team-tuned", "learned"] {
+        for p in ["team", "team-tuned", "learned", "learned,greedy,greedy"] {
             assert!(CatanRow::can_stall(&row("robert", p)), "{p}");
             assert!(!CatanRow::can_stall(&row("base", p)), "{p}");
         }

@@ -224,6 +224,20 @@ pub fn tuned_rows<'a, 't>(
     let Some(&(_, _, player)) = tuned.first() else {
         bail!("grid.policy: no row plays \"team\" or \"learned\"; allowed: a config whose rows play team, or one learned model over team (the players tune searches)");
     };
+    // A player knob axis (`team.KNOB` in [grid]) would be searched over: one set of knobs.
+    let team: Vec<(usize, TeamKnobs)> = tuned
+        .iter()
+        .filter_map(|(i, r, _)| match r.spec.policy {
+            PolicySpec::Team(k) => Some((*i, k)),
+            _ => None,
+        })
+        .collect();
+    if let Some((i, _)) = team.iter().find(|(_, k)| *k != team[0].1) {
+        bail!(
+            "grid.team: rows {} and {i} play the team script with different knobs (a [grid] axis of team knobs); allowed: one set of team knobs ([team]), which tune searches from",
+            team[0].0
+        );
+    }
     if let Some((i, _, other)) = tuned.iter().find(|t| t.2 != player) {
         let first = tuned[0].0;
         if other.name() == player.name() {

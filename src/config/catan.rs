@@ -1,11 +1,11 @@
 //! The grid's Catan rows: each axis parsed and checked, then one flat product per variant.
 
 use super::learn::{Loaded, Models};
-use super::{axis, default_policy, names, SweepFile, CARCASSONNE};
+use super::{axis, default_policy, names, player_axes, SweepFile, CARCASSONNE};
 use crate::catan::experiment::{Lineup, RowSpec};
 use crate::catan::knobs::DIFFICULTIES;
 use crate::catan::policy::rollout::BaseName;
-use crate::catan::policy::{Knobs, PolicyError, PolicySpec};
+use crate::catan::policy::{moved, Knobs, PolicyError, PolicySpec};
 use crate::catan::{
     BoardKind, Modifiers, RaidersRules, RobertRules, RobertTarget, Rules, SolitaireRules, Variant,
 };
@@ -28,21 +28,13 @@ pub(super) fn rows(
     played: &mut Vec<ModelRecord>,
 ) -> Result<Vec<RowSpec>> {
     let g = &file.grid;
-    file.rollout
-        .check()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", ctx("rollout")))?;
-    for (key, t) in [
-        ("greedy.setup_temperature", file.greedy.setup_temperature),
-        ("team.setup_temperature", file.team.setup_temperature),
-        (
-            "solitaire.setup_temperature",
-            file.solitaire.setup_temperature,
-        ),
-    ] {
-        if !(0.0..=100.0).contains(&t) {
-            bail!("{}: {t} is out of range; allowed: 0 to 100", ctx(key));
-        }
-    }
+    player_axes::check_tables(file, &|table, key| match key {
+        "" => ctx(table),
+        key => ctx(&format!("{table}.{key}")),
+    })?;
+    // The players' knob axes: the knob tables of each combination of their values.
+    let player_axes = player_axes::axes(g, ctx)?;
+    let files = player_axes::files(file, &player_axes, ctx)?;
     // Without a players key: 4 for base and Robert, 1 for Solitaire.
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
@@ -117,19 +109,36 @@ pub(super) fn rows(
             );
         }
         let competitive = matches!(v.as_str(), "base" | "raiders");
-        // Each entry: the policy (a lineup's lead) and the lineup's other seats.
-        let entries: Vec<(PolicySpec, Vec<PolicySpec>)> = match &lineups {
-            Some(ls) if competitive => ls
-                .iter()
-                .map(|l| lineup(file, &models, v, l, ctx, played))
-                .collect::<Result<_>>()?,
-            _ => variant_policies(file, &models, v, &policies, ctx, played)?
-                .into_iter()
-                .map(|p| (p, Vec::new()))
-                .collect(),
-        };
+        // A co-operative table whose seats play different players (`grid.seats` in Robert).
+        let coop = v == "robert";
+        let seated = lineups.is_some() && (competitive || coop);
+        // Each entry: the policy (a lineup's lead, a co-operative table's seat 1) and the
+        // lineup's other seats, once per combination of the player knob axes.
+        let mut entries: Vec<(PolicySpec, Vec<PolicySpec>)> = Vec::new();
+        match &lineups {
+            Some(ls) if seated => {
+                for l in ls {
+                    for f in &files {
+                        let e = lineup(f, &models, v, l, ctx, played)?;
+                        if !entries.contains(&e) {
+                            entries.push(e);
+                        }
+                    }
+                }
+            }
+            _ => {
+                for p in variant_policies(&files, &models, v, &policies, ctx, played)? {
+                    if !entries.iter().any(|(q, _)| *q == p) {
+                        entries.push((p, Vec::new()));
+                    }
+                }
+            }
+        }
         let boards = variant_boards(file, v, ctx)?;
         let players = variant_players(file, v, ctx)?;
+        if seated && players.len() > 1 {
+            lineup_counts(&entries, &players, ctx)?;
+        }
         for ((policy, rest), &np, &c, &target, &w, &aw, &m, &ro) in iproduct!(
             &entries,
             &players,
@@ -173,20 +182,38 @@ pub(super) fn rows(
                     .flat_map(|r| axis.iter().map(move |k| apply(k, *r)))
                     .collect();
             }
-            let rest = (competitive && lineups.is_some()).then_some(rest);
-            let leads = lineup_leads(rest, np, g.rotate, ctx)?;
-            for (rules, &board, &lineup) in iproduct!(set, &boards, &leads) {
-                // `learned` plays the rule model its rules match (`[[learned.rules]]`).
-                let (policy, ruled) = models.for_rules(*policy, &rules);
+            let rest = seated.then_some(rest);
+            // With several player counts, each lineup plays the count of its length.
+            if rest.is_some_and(|r| players.len() > 1 && r.len() + 1 != np as usize) {
+                continue;
+            }
+            let leads = lineup_leads(*policy, rest, np, g.rotate, coop, ctx)?;
+            for (rules, &board, &(policy, lineup)) in iproduct!(set, &boards, &leads) {
+                // `learned` plays the rule model its rules match (`[[learned.rules]]`), in
+                // every seat.
+                let (policy, ruled) = models.for_rules(policy, &rules);
                 if let Some(r) = ruled {
                     record_rule(played, r, &policy, v);
                 }
+                let mut tag = models.tag_for(&policy, ruled, &rules);
+                let lineup = lineup.map(|mut l| {
+                    for p in l.rest.iter_mut().take(np as usize - 1) {
+                        let (q, r) = models.for_rules(*p, &rules);
+                        if let Some(r) = r {
+                            record_rule(played, r, &q, v);
+                        }
+                        // The `model` column: the first seat's that plays a model.
+                        tag = tag.or_else(|| models.tag_for(&q, r, &rules));
+                        *p = q;
+                    }
+                    l
+                });
                 let row = RowSpec {
                     rules,
                     policy,
                     board,
                     lineup,
-                    model: models.tag_for(&policy, ruled, &rules),
+                    model: tag,
                 };
                 // Axes of other variants do not multiply a row: keep one of each.
                 if !rows.contains(&row) {
@@ -195,6 +222,16 @@ pub(super) fn rows(
             }
         }
     }
+    player_axes::check_read(
+        &player_axes,
+        &|table| {
+            rows.iter().any(|r| {
+                r.seat_policies()
+                    .any(|p| moved::reads(&p, table, &r.rules.variant))
+            })
+        },
+        ctx,
+    )?;
     Ok(rows)
 }
 
@@ -364,23 +401,28 @@ fn start_cards(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<i64
 
 /// The policies of one variant; without a policy key, [`default_policy`]. `learned` plays the
 /// `[learned]` model or the variant's built-in one, `team-tuned` the `[team_tuned]` knobs or
-/// the built-in published ones; what they play is added to `played`.
+/// the built-in published ones; what they play is added to `played`. The config's knob tables
+/// come in `files`, one per combination of the player knob axes: each name is bound with each,
+/// in that order.
 fn variant_policies(
-    file: &SweepFile,
+    files: &[SweepFile],
     models: &Models,
     v: &str,
     policies: &[String],
     ctx: &dyn Fn(&str) -> String,
     played: &mut Vec<ModelRecord>,
 ) -> Result<Vec<PolicySpec>> {
-    let names_given = match &file.grid.policy {
+    let names_given = match &files[0].grid.policy {
         None => vec![default_policy(v).to_string()],
         Some(_) => policies.to_vec(),
     };
-    names_given
-        .iter()
-        .map(|pol| bind(file, models, v, pol, "grid.policy", ctx, played))
-        .collect()
+    let mut out = Vec::new();
+    for pol in &names_given {
+        for file in files {
+            out.push(bind(file, models, v, pol, "grid.policy", ctx, played)?);
+        }
+    }
+    Ok(out)
 }
 
 /// Policy name `pol` of variant `v` bound to the config's knobs and models (errors name `key`);
@@ -465,8 +507,19 @@ fn plays_for_its_seat(p: &PolicySpec) -> bool {
 const SEAT_POLICIES: &str =
     "random, weighted, greedy, rollout-N or halving-N (base auto or greedy)";
 
-/// A lineup of `grid.seats` ("rollout-8,greedy,greedy,greedy"): its lead's policy and the
-/// others', each bound as [`bind`] does and checked to play for its own seat.
+/// Players a co-operative table may seat: those that decide alone. A search seat is not one:
+/// its futures would play every seat by its own base, not by the table's players.
+const COOP_SEAT_POLICIES: &str =
+    "random, weighted, greedy, team, team-tuned, learned, learned:NAME";
+
+/// Whether `p` decides alone at a co-operative table (not a search player).
+fn sits_at_a_coop_table(p: &PolicySpec) -> bool {
+    !p.searches()
+}
+
+/// A lineup of `grid.seats` ("rollout-8,greedy,greedy,greedy"; Robert: "learned,team,team,team"):
+/// its lead's policy and the others', each bound as [`bind`] does and checked to play for its
+/// own seat (competitive) or to decide alone (co-operative).
 fn lineup(
     file: &SweepFile,
     models: &Models,
@@ -484,7 +537,14 @@ fn lineup(
             );
         }
         let p = bind(file, models, v, pol, "grid.seats", ctx, played)?;
-        if !plays_for_its_seat(&p) {
+        if v == "robert" {
+            if !sits_at_a_coop_table(&p) {
+                bail!(
+                    "{}: policy {pol:?} in lineup {text:?} is a search player, which plays its futures with every seat playing its base, not the table's players; allowed in a seat of a co-operative table: {COOP_SEAT_POLICIES}",
+                    ctx("grid.seats")
+                );
+            }
+        } else if !plays_for_its_seat(&p) {
             bail!(
                 "{}: policy {pol:?} in lineup {text:?} is a co-operative player, not one that plays for its own seat in variant {v:?}; allowed: {SEAT_POLICIES}",
                 ctx("grid.seats")
@@ -496,17 +556,51 @@ fn lineup(
     Ok((lead, specs))
 }
 
-/// The lineups of one row: `[None]` without `grid.seats`; else one per lead seat (every seat
-/// with `rotate`, the default; seat 1 without), after checking that `rest` and the lead fill
-/// the `np` seats.
+/// With several player counts, each lineup plays the count of its length: every lineup's
+/// length must be one of `players`, and every count the length of some lineup.
+///
+/// # Errors
+/// A lineup of a length no count has, or a count no lineup fills.
+fn lineup_counts(
+    entries: &[(PolicySpec, Vec<PolicySpec>)],
+    players: &[i64],
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<()> {
+    for (_, rest) in entries {
+        let n = rest.len() as i64 + 1;
+        if !players.contains(&n) {
+            bail!(
+                "{}: a lineup names {n} policies and grid.players has no {n}; allowed: one policy per seat for one of the player counts {players:?}",
+                ctx("grid.seats")
+            );
+        }
+    }
+    for &np in players {
+        if !entries.iter().any(|(_, r)| r.len() as i64 + 1 == np) {
+            bail!(
+                "{}: no lineup names {np} policies for grid.players {np}; allowed: at least one lineup for each player count",
+                ctx("grid.seats")
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The lineups of one row with its (lead's) `policy`: `[(policy, None)]` without
+/// `grid.seats`; else one per lead seat (every seat with `rotate`, the default; seat 1
+/// without), after checking that `rest` and the lead fill the `np` seats. A co-operative
+/// (`coop`) table's lineup is written from seat 1 (its policy is seat 1's), each seating once;
+/// one where every seat plays the same player is that player's plain row.
 fn lineup_leads(
+    policy: PolicySpec,
     rest: Option<&Vec<PolicySpec>>,
     np: i64,
     rotate: Option<bool>,
+    coop: bool,
     ctx: &dyn Fn(&str) -> String,
-) -> Result<Vec<Option<Lineup>>> {
+) -> Result<Vec<(PolicySpec, Option<Lineup>)>> {
     let Some(rest) = rest else {
-        return Ok(vec![None]);
+        return Ok(vec![(policy, None)]);
     };
     if rest.len() + 1 != np as usize {
         bail!(
@@ -515,15 +609,25 @@ fn lineup_leads(
             rest.len() + 1
         );
     }
-    Ok(Lineup::leads(
-        rest,
-        PolicySpec::Random,
-        np as usize,
-        rotate.unwrap_or(true),
-    )
-    .into_iter()
-    .map(Some)
-    .collect())
+    let np = np as usize;
+    let leads = Lineup::leads(rest, PolicySpec::Random, np, rotate.unwrap_or(true));
+    if !coop {
+        return Ok(leads.into_iter().map(|l| (policy, Some(l))).collect());
+    }
+    let mut out: Vec<(PolicySpec, Option<Lineup>)> = Vec::new();
+    for l in leads {
+        let seats: Vec<PolicySpec> = (0..np).map(|s| l.seat(policy, np, s)).collect();
+        let seated = if seats.iter().all(|p| *p == seats[0]) {
+            (seats[0], None)
+        } else {
+            let first = Lineup::leads(&seats[1..], PolicySpec::Random, np, false);
+            (seats[0], Some(first[0]))
+        };
+        if !out.contains(&seated) {
+            out.push(seated);
+        }
+    }
+    Ok(out)
 }
 
 /// Adds what `policy` plays of a model file or built-in table to `played` (one record per

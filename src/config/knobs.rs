@@ -382,7 +382,7 @@ pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
         "board" | "modifiers" | "map" => "catan",
         "difficulty" => "robert",
         "tiles" => "carcassonne",
-        "seats" | "rotate" => "competitive",
+        "seats" | "rotate" => "seated",
         _ => knob(key)?.applies,
     };
     Some(match applies {
@@ -390,7 +390,8 @@ pub fn grid_key_variants(key: &str) -> Option<&'static [&'static str]> {
         "robert" => &["robert"],
         "solitaire" => &["solitaire"],
         "raiders" => &["raiders"],
-        "competitive" => &["base", "raiders", "carcassonne"],
+        // Lineups: the competitive games, and Robert's co-operative table.
+        "seated" => &["base", "raiders", "robert", "carcassonne"],
         _ => &["carcassonne"],
     })
 }

@@ -9,7 +9,7 @@ use crate::catan::learning::learn::{HorizonValue, LearnParams, NetShape};
 use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
-use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec, TeamKnobs};
+use crate::catan::policy::{LearnedBase, LearnedModel, ModelName, PolicySpec};
 use crate::catan::Variant;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -79,7 +79,7 @@ pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
 
 /// The published team-tuned knobs (`configs/models/team-tuned.toml`), built into the binary:
 /// `team-tuned` plays them when a config has no `[team_tuned]` table.
-pub const BUILTIN_TEAM_TUNED: &str = include_str!("../../configs/models/team-tuned.toml");
+pub use crate::catan::policy::moved::{builtin_team_tuned, BUILTIN_TEAM_TUNED};
 
 /// The built-in model of `variant` (Robert and Solitaire have one), parsed.
 pub fn builtin_model(variant: &str) -> Option<Loaded> {
@@ -94,17 +94,6 @@ pub fn learned_for(file: &SweepFile, variant: &str) -> Option<Loaded> {
         Some(l) => Loaded::file(&l.model, "learned.model", &|k: &str| k.to_string()).ok(),
         None => builtin_model(variant),
     }
-}
-
-/// The built-in team-tuned knobs, parsed.
-pub fn builtin_team_tuned() -> TeamKnobs {
-    #[derive(Deserialize)]
-    struct File {
-        team_tuned: TeamKnobs,
-    }
-    toml::from_str::<File>(BUILTIN_TEAM_TUNED)
-        .expect("the built-in team-tuned knobs parse")
-        .team_tuned
 }
 
 /// A model a config plays: the model, where it came from (a path, or `built-in PATH`) and
@@ -777,6 +766,7 @@ fn start_model(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catan::policy::TeamKnobs;
 
     #[test]
     fn the_built_in_models_and_knobs_are_the_shipped_files() {

@@ -106,6 +106,18 @@ pub fn luck(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Luck> 
     grid.luck = None;
     match &file.grid.seats {
         // A lineup: each rung plays its lead seat, the lineup's other seats stay.
+        Some(_)
+            if file
+                .grid
+                .variant
+                .as_ref()
+                .is_none_or(|v| v.to_vec().iter().any(|v| v == "robert")) =>
+        {
+            bail!(
+                "{}: luck plays its rungs in the lead seat of a competitive lineup, and a co-operative table has no lead; allowed: grid.seats with variant base, raiders or carcassonne, or the rungs alone for robert",
+                ctx("grid.seats")
+            );
+        }
         Some(seats) => {
             let all = seats.to_vec();
             let [lineup] = &all[..] else {

@@ -9,6 +9,7 @@ pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod modelfile;
+mod player_axes;
 mod rowsets;
 pub mod value;
 
@@ -156,6 +157,18 @@ pub struct GridFile {
     /// does not apply to is an error.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub spans_variants: Vec<String>,
+    /// Axes of the players' knobs (`team.setup_temperature = [0, 3]`, or a `[grid.team]`
+    /// table): each key a knob of the table of that name, each value a value or a list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub greedy: Option<toml::Table>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<toml::Table>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team_tuned: Option<toml::Table>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solitaire: Option<toml::Table>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<toml::Table>,
 }
 
 /// The `[rules]` table: settings shared by every row.

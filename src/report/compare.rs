@@ -51,15 +51,23 @@ pub fn p4(p: f64) -> f64 {
     format!("{p:.3e}").parse().unwrap_or(p)
 }
 
-/// The one setting in which `a` and `b` differ, if exactly one does.
+/// The one setting in which `a` and `b` differ, if exactly one does. A setting that
+/// `qualifiers` names as qualifying another, (`player_knobs`, `policy`), counts as no
+/// difference of its own where the setting it qualifies differs too: two players that each
+/// play their own knobs differ in the player.
 fn single_difference<'s>(
     a: &'s [(&'static str, String)],
     b: &'s [(&'static str, String)],
+    qualifiers: &[(&str, &str)],
 ) -> Option<(&'static str, &'s str, &'s str)> {
     if a.len() != b.len() || a.iter().zip(b).any(|(x, y)| x.0 != y.0) {
         return None;
     }
-    let mut diff = a.iter().zip(b).filter(|(x, y)| x.1 != y.1);
+    let differs = |name: &str| a.iter().zip(b).any(|(x, y)| x.0 == name && x.1 != y.1);
+    let mut diff = a
+        .iter()
+        .zip(b)
+        .filter(|(x, y)| x.1 != y.1 && !qualifiers.iter().any(|(q, of)| *q == x.0 && differs(of)));
     let (x, y) = diff.next()?;
     diff.next()
         .is_none()
@@ -76,12 +84,13 @@ pub struct Pair {
     pub value_b: String,
 }
 
-/// Every pair of rows (by index, `a < b`) that differ in exactly one setting.
-pub fn pairs(settings: &[Vec<(&'static str, String)>]) -> Vec<Pair> {
+/// Every pair of rows (by index, `a < b`) that differ in exactly one setting (`qualifiers`:
+/// as in the game's [`crate::report::Tables::qualifiers`]).
+pub fn pairs(settings: &[Vec<(&'static str, String)>], qualifiers: &[(&str, &str)]) -> Vec<Pair> {
     let mut out = Vec::new();
     for (a, sa) in settings.iter().enumerate() {
         for (b, sb) in settings.iter().enumerate().skip(a + 1) {
-            if let Some((setting, va, vb)) = single_difference(sa, sb) {
+            if let Some((setting, va, vb)) = single_difference(sa, sb, qualifiers) {
                 out.push(Pair {
                     a,
                     b,
@@ -161,9 +170,9 @@ impl Accumulator for PairSet {
 }
 
 /// Compares every pair of rows that differ in exactly one setting, from their full logs.
-pub fn compare(sides: &[Side]) -> Vec<CompareRow> {
+pub fn compare(sides: &[Side], qualifiers: &[(&str, &str)]) -> Vec<CompareRow> {
     let settings: Vec<_> = sides.iter().map(|s| s.settings.clone()).collect();
-    pairs(&settings)
+    pairs(&settings, qualifiers)
         .iter()
         .map(|p| {
             let mut st = PairStats::default();
@@ -265,9 +274,16 @@ mod tests {
                 has_win_rate: true,
             },
         ];
-        let c = compare(&sides);
+        let c = compare(&sides, &[]);
         // 0–1 differ in difficulty, 1–2 in players; 0–2 differ in both and are not compared.
         assert_eq!(c.len(), 2);
+        // Difficulty qualifying players: 0–2 differ in players alone.
+        let q = compare(&sides, &[("difficulty", "players")]);
+        let settings: Vec<_> = q.iter().map(|c| (c.row_a, c.row_b, c.setting)).collect();
+        assert_eq!(
+            settings,
+            [(0, 1, "difficulty"), (0, 2, "players"), (1, 2, "players")]
+        );
         assert_eq!((c[0].row_a, c[0].row_b, c[0].setting), (0, 1, "difficulty"));
         assert_eq!((c[1].row_a, c[1].row_b, c[1].setting), (1, 2, "players"));
         let x = &c[0];

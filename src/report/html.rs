@@ -41,6 +41,9 @@ pub struct Page<'a> {
     /// Further CSV tables shown collapsed: (file name, text).
     pub extra_tables: Vec<(&'a str, &'a [u8])>,
     pub figures: &'a [Figure],
+    /// The printable page (HTML, a `<section id="rulebook">`), shown after the summary and
+    /// printed alone on one A4 page; empty for none.
+    pub print: &'a str,
     pub config: &'a str,
     pub command: &'a str,
     /// One line: version, commit, games, threads, elapsed time.
@@ -61,6 +64,21 @@ figure{margin:16px 0}figcaption{color:#444;font-size:0.9em;max-width:900px}
 svg{max-width:100%;height:auto}
 pre{background:#f6f6f6;padding:10px;overflow-x:auto;font-size:0.85em}
 details{margin:8px 0}summary{cursor:pointer;color:#0b5394}
+";
+
+/// The printable page's style: on paper (A4) and at `report.html#rulebook`, the page's
+/// `#rulebook` section alone, small enough for one sheet.
+const PRINT_STYLE: &str = "
+#rulebook .note{font-size:0.9em;max-width:900px}
+#rulebook .rulebook-table{display:inline-block;vertical-align:top;margin:0 18px 6px 0}
+#rulebook h3{margin:10px 0 2px;font-size:1.05em}#rulebook .rulebook-table p{margin:0 0 2px}
+#rulebook tbody th,#rulebook thead th:first-child{text-align:left}#rulebook tbody th{background:#f8f8f8}
+@page{size:A4;margin:12mm}
+@media print{body{max-width:none;padding:0;font-size:9pt}body>*{display:none!important}body>#rulebook{display:block!important}
+#rulebook h2{margin-top:0;font-size:1.3em}#rulebook table{font-size:8.5pt}#rulebook th{position:static}
+#rulebook .rulebook-table{break-inside:avoid}#rulebook a{display:none}}
+body:has(#rulebook:target){max-width:186mm}
+body:has(#rulebook:target)>*:not(#rulebook){display:none}
 ";
 
 /// A sweep's summary paragraph (`sweep`, `run`, `ablate`, `rerun`, `merge`).
@@ -146,8 +164,9 @@ pub fn render_with(p: &Page, sections: &[Section]) -> String {
     o.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     o.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     o.push_str(&format!(
-        "<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        esc(p.title)
+        "<title>{}</title>\n<style>{STYLE}{}</style>\n</head>\n<body>\n",
+        esc(p.title),
+        if p.print.is_empty() { "" } else { PRINT_STYLE }
     ));
     o.push_str(&format!("<h1>{}</h1>\n", esc(p.title)));
     if !p.description.is_empty() {
@@ -165,6 +184,7 @@ pub fn render_with(p: &Page, sections: &[Section]) -> String {
     ));
     o.push_str(&csv_table(p.summary_csv, &[], &[]));
     o.push_str("</details>\n");
+    o.push_str(p.print);
 
     if !p.figures.is_empty() {
         o.push_str("<h2 id=\"figures\">Figures</h2>\n");
@@ -243,6 +263,7 @@ mod tests {
             pairs: Some(SWEEP_PAIRS),
             extra_tables: vec![],
             figures: &[fig],
+            print: "",
             config: "name = \"<x>\"",
             command: "robsim sweep c.toml",
             provenance: "",

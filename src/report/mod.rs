@@ -9,6 +9,7 @@ pub mod luck_tables;
 pub mod ols;
 pub mod plot;
 pub mod replay;
+pub mod rulebook;
 pub mod shard;
 pub mod sweep;
 pub mod terminal;
@@ -33,6 +34,13 @@ pub trait Tables: Experiment + Sized {
     /// row of a sweep (a setting that does not apply has a placeholder value such as `-`). Two
     /// rows that differ in exactly one value are compared in `compare.csv`.
     fn settings(&self) -> Vec<(&'static str, String)>;
+
+    /// Settings that qualify another, as (setting, the setting it qualifies): where both
+    /// differ between two rows they count as one difference, in the qualified setting (a
+    /// player's knobs qualify the player), so those rows are still compared. Default: none.
+    fn qualifiers() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 
     /// Takes the per-game log (win bit and length of game `i`) out of an accumulator. The sweep
     /// turns each chunk's logs into paired statistics and drops them, so memory stays flat.
@@ -81,6 +89,18 @@ pub trait Tables: Experiment + Sized {
         false
     }
 
+    /// The row's cell of the rulebook table (`table.csv`, `table.md`, report.html's printable
+    /// page; [`rulebook`]), or `None` for a row that has none. Default: none.
+    fn rulebook(&self, _acc: &Self::Acc) -> Option<rulebook::Cell> {
+        None
+    }
+
+    /// The one line of the rulebook page on which player stands for which kind of table: a
+    /// range, never a measured human figure. Default: none.
+    fn rulebook_note() -> &'static str {
+        ""
+    }
+
     /// What the game's own tables say ahead of the paired steps in the terminal, read back from
     /// the report (`table(name)`: a table's bytes, empty when it has none). Default: nothing.
     fn terminal_lead(_table: &mut dyn FnMut(&str) -> Vec<u8>) -> String {
@@ -106,7 +126,8 @@ pub struct Figure {
 }
 
 /// Short labels for rows: the settings that vary across `rows` and are not in `skip` ("all
-/// rows" when none vary), each in its game's words ([`Tables::label`]), e.g. "3 players, greedy".
+/// rows" when none vary), each in its game's words ([`Tables::label`]; an empty word leaves
+/// the setting out of that row's label), e.g. "3 players, greedy".
 pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
     let settings: Vec<Vec<(&'static str, String)>> = rows.iter().map(|r| r.settings()).collect();
     let varies = |k: usize| {
@@ -130,6 +151,7 @@ pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
                         _ => value.clone(),
                     })
                 })
+                .filter(|part| !part.is_empty())
                 .collect();
             if parts.is_empty() {
                 "all rows".to_string()

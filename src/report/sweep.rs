@@ -145,7 +145,7 @@ pub fn run_rows<E: Tables>(
     keep_logs: bool,
 ) -> Played<E::Acc> {
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
-    let pairs = pairs(&settings);
+    let pairs = pairs(&settings, E::qualifiers());
     let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
     let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
     let mut active = vec![true; rows.len()];
@@ -381,7 +381,7 @@ pub fn write_results<E: Tables>(
     out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let mut compared = Vec::new();
-    for (p, st) in pairs(&settings).iter().zip(&stats.0) {
+    for (p, st) in pairs(&settings, E::qualifiers()).iter().zip(&stats.0) {
         let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
         let c = compare_row(p, st, coop);
         out.row("compare.csv", &c)?;
@@ -585,6 +585,27 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         }
     }
     let state = w.played.state()?;
+    let started_utc = humantime::format_rfc3339_seconds(w.started).to_string();
+    // The page for the rulebook: table.csv, table.md and report.html's printable section.
+    let mut print = String::new();
+    if let Some(book) = crate::report::rulebook::build(rows, accs) {
+        for l in &book.lines {
+            out.row("table.csv", l)?;
+        }
+        let line = format!(
+            "Seed {}; {}{}.",
+            sweep.seed,
+            book.games_words(),
+            if w.played.partial {
+                " (PARTIAL: interrupted)"
+            } else {
+                ""
+            }
+        );
+        out.text("table.md", book.markdown(sweep.name, &line));
+        let date = started_utc.get(..10).unwrap_or("");
+        print = book.html(sweep.name, &format!("{line} Written {date}."));
+    }
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: git_commit().map(str::to_string),
@@ -618,7 +639,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         calibration: None,
         ceiling: None,
         models: sweep.models.to_vec(),
-        started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
+        started_utc,
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         phases: Vec::new(),
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -672,6 +693,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
                 ("seats.csv (per seat)", &seats),
             ],
             figures: &figures,
+            print: &print,
             config: &opts.config_text,
             command: &command,
             provenance: &provenance,

@@ -149,11 +149,11 @@ fn every_rule_knob_is_in_the_rule_books_table() {
 }
 
 /// Small configs of every kind of row, each a few games: Robert (scripted and learned rows, a
-/// comparison), Solitaire with the modifiers, Raiders, base Catan and Carcassonne with lineups.
+/// player knob axis, a comparison), Solitaire with the modifiers, Raiders, base Catan and Carcassonne with lineups.
 const SWEEPS: [(&str, &str); 5] = [
     (
         "robert",
-        "[grid]\nvariant = \"robert\"\nplayers = [3, 4]\ndifficulty = \"easy\"\npolicy = [\"team\", \"learned\"]",
+        "[grid]\nvariant = \"robert\"\nplayers = [3, 4]\ndifficulty = \"easy\"\npolicy = [\"team\", \"learned\"]\nteam.setup_temperature = [0, 1]",
     ),
     (
         "solitaire",

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const TABLES: [&str; 6] = [
+const TABLES: [&str; 8] = [
     "summary.csv",
     "compare.csv",
     "seats.csv",
     "flips_by_hex.csv",
     "flip_curve.csv",
+    "table.csv",
+    "table.md",
     "state.json",
 ];
 

@@ -87,9 +87,9 @@ fn bad_lineups_exit_2_naming_the_key() {
             "one policy name per seat",
         ),
         (
-            "variant = \"robert\"\nplayers = 3\nseats = \"team,team,team\"",
+            "variant = \"solitaire\"\nseats = \"solitaire\"",
             "grid.seats",
-            "applies to base, raiders",
+            "applies to base, raiders, robert",
         ),
         (
             "variant = \"base\"\nplayers = 3\npolicy = \"greedy\"\nseats = \"greedy,greedy,greedy\"",
@@ -105,6 +105,123 @@ fn bad_lineups_exit_2_naming_the_key() {
             "variant = \"robert\"\nplayers = 3\npolicy = \"rollout-2+open\"",
             "grid.policy",
             "base and raiders only",
+        ),
+    ];
+    refused(&d, base, &cases);
+}
+
+/// A mixed Robert table (`learned,team,team`): a row per seat the learned player takes, written
+/// from seat 1; a lineup of one player in every seat is that player's plain row (the very games
+/// of `robsim run`), and every mixed row pairs with both uniform tables and with the other
+/// seatings in compare.csv; no lead seat; the model column names the learned seat's model; the
+/// games end; any thread count.
+#[test]
+fn a_mixed_robert_table_pairs_with_the_uniform_tables() {
+    let d = tmp("seats-mixed");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("mixed.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"mixed\"\nseed = 9\ngames = 30\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\nseats = [\"team,team,team\", \"learned,learned,learned\", \"learned,team,team\"]\n",
+    )
+    .unwrap();
+    let outs = on_one_and_two_threads(&d, &cfg);
+    let s = rows(&read(&outs[0], "summary.csv"));
+    let policies: Vec<&str> = s.iter().map(|r| r["policy"].as_str()).collect();
+    assert_eq!(
+        policies,
+        [
+            "team",
+            "learned",
+            "learned,team,team",
+            "team,learned,team",
+            "team,team,learned"
+        ]
+    );
+    for r in &s {
+        assert!(
+            !r.contains_key("lead_seat"),
+            "a co-operative table has no lead"
+        );
+        assert_eq!(r["games"], "30");
+        assert_eq!(r["capouts"], "0");
+        let learned = r["policy"].contains("learned");
+        assert_eq!(r["model"] == "robert-wide.toml", learned, "{r:?}");
+    }
+    for (k, policy) in ["team", "learned"].iter().enumerate() {
+        let plain = d.join(format!("plain-{policy}"));
+        run_ok(&[
+            "run",
+            "-v",
+            "robert",
+            "-p",
+            "3",
+            "-d",
+            "easy",
+            "-P",
+            policy,
+            "-g",
+            "30",
+            "-s",
+            "9",
+            "-q",
+            "-o",
+            plain.to_str().unwrap(),
+        ]);
+        let p = rows(&read(&plain, "summary.csv"));
+        for c in ["wins", "turns_mean", "turns_median", "stalled"] {
+            assert_eq!(s[k][c], p[0][c], "{policy}: {c}");
+        }
+    }
+    let c = rows(&read(&outs[0], "compare.csv"));
+    let pair = |a: usize, b: usize| {
+        c.iter()
+            .find(|r| r["row_a"] == a.to_string() && r["row_b"] == b.to_string())
+            .unwrap_or_else(|| panic!("rows {a} and {b} are paired"))
+    };
+    for a in 0..5 {
+        for b in a + 1..5 {
+            let r = pair(a, b);
+            assert_eq!(r["setting"], "policy");
+            assert_eq!(r["games"], "30");
+            assert!(!r["win_rate_diff"].is_empty());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A mixed Robert table's bad seats: exit 2, the key and what is allowed named, nothing
+/// written.
+#[test]
+fn bad_mixed_tables_exit_2_naming_the_key() {
+    let d = tmp("seats-mixed-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let base = "name = \"x\"\nseed = 1\ngames = 4\n[grid]\nvariant = \"robert\"\n";
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "players = 4\nseats = \"learned,team,team\"",
+            "grid.seats",
+            "one policy per seat (4 names",
+        ),
+        (
+            "players = 3\nseats = \"rollout-8,team,team\"",
+            "grid.seats",
+            "allowed in a seat of a co-operative table: random, weighted, greedy, team, team-tuned, learned",
+        ),
+        (
+            "players = 3\nseats = \"rollout-2+open,team,team\"",
+            "grid.seats",
+            "base and raiders only",
+        ),
+        (
+            "players = 3\nseats = \"learned,team,smart\"",
+            "grid.seats",
+            "allowed: random, greedy, team",
+        ),
+        (
+            "players = [3, 4]\nseats = [\"learned,team,team\", \"team,team\"]",
+            "grid.seats",
+            "player counts [3, 4]",
         ),
     ];
     refused(&d, base, &cases);
@@ -158,6 +275,29 @@ fn luck_plays_its_rungs_in_a_lineups_lead_seat() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(
         err.contains("grid.seats") && err.contains("one lineup"),
+        "{err}"
+    );
+    assert!(!never.exists());
+    // A co-operative table has no lead seat for a rung to take.
+    std::fs::write(
+        &cfg,
+        "name = \"l\"\nseed = 3\ngames = 4\n[grid]\nvariant = \"robert\"\nplayers = 3\nseats = \"team,team,team\"\n[luck]\nrungs = [\"random\", \"team\"]\nboards = 3\ngames_per_board = 4\n",
+    )
+    .unwrap();
+    let o = robsim()
+        .args([
+            "luck",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-o",
+            never.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("grid.seats") && err.contains("no lead"),
         "{err}"
     );
     assert!(!never.exists());

@@ -9,6 +9,7 @@ mod crn;
 mod fuzz;
 mod honesty;
 mod labels;
+mod mixed;
 mod raiders;
 mod search;
 mod solitaire;

@@ -82,6 +82,37 @@ pub fn dump_dom(chrome: &Path, url: &str, scratch: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// Headless Chromium `chrome` run on `url` with `what` (`--print-to-pdf=FILE`,
+/// `--screenshot=FILE`, ...) and a throwaway profile under `scratch`; panics if it fails.
+pub fn chromium_to(chrome: &Path, url: &str, what: &[String], scratch: &Path) {
+    let out = Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--hide-scrollbars",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            scratch.join("chromium-profile").display()
+        ))
+        .args(what)
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Each row of a CSV table (a summary.csv) as column -> cell.
 pub fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
     let mut r = csv::Reader::from_reader(text.as_bytes());

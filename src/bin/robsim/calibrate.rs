@@ -452,6 +452,7 @@ fn write(
         pairs: None,
         extra_tables: vec![("evaluations.csv (every value played)", &evaluations)],
         figures: std::slice::from_ref(&figure),
+        print: "",
         config: meta.text,
         command: &command,
         provenance: &provenance,

@@ -526,6 +526,7 @@ impl GameArgs {
                 robbers_per_player: self.robbers_per_player.map(OneOrMany::One),
                 robber_tiles: self.robber_tiles.map(OneOrMany::One),
                 spans_variants: Vec::new(),
+                ..GridFile::default()
             },
             rules: RulesFile {
                 turn_cap: self.turn_cap as i64,

@@ -315,6 +315,7 @@ fn finish(
             pairs: Some(PAIRS_INTRO),
             extra_tables,
             figures: figs,
+            print: "",
             config: &meta.text,
             command: &meta.command,
             provenance: &provenance,

@@ -260,13 +260,14 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         .collect();
     // A report holds one game: Catan's setting columns (and rows that can stall), else Carcassonne's.
     type Lead = fn(&mut dyn FnMut(&str) -> Vec<u8>) -> String;
-    let (headline, knobs, can_stall, lead) = if headers.iter().any(|h| h == "robbers") {
+    let (headline, knobs, can_stall, lead, qualifiers) = if headers.iter().any(|h| h == "robbers") {
         use robsim::carcassonne::experiment::CarcassonneRow as R;
         (
             R::headline_columns(),
             R::varying_columns(),
             R::can_stall as fn(&_) -> bool,
             R::terminal_lead as Lead,
+            R::qualifiers(),
         )
     } else {
         use robsim::catan::experiment::CatanRow as R;
@@ -275,6 +276,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
             R::varying_columns(),
             R::can_stall as fn(&_) -> bool,
             R::terminal_lead as Lead,
+            R::qualifiers(),
         )
     };
     // The settings: the headline columns before `games`, then the rule knobs.
@@ -318,6 +320,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
         &read("compare.csv"),
         &read("ablation.csv"),
         &settings,
+        qualifiers,
         &extra,
         can_stall,
         &lead,

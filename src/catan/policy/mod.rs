@@ -7,6 +7,7 @@ pub mod greedy;
 pub mod leaf;
 pub mod learned;
 mod memo;
+pub mod moved;
 pub mod null;
 pub mod opening;
 pub mod random;

@@ -218,12 +218,15 @@ const MAX_STEPS: usize = 40;
 /// row's policy can concede a stalled game (`Tables::can_stall`). A game length that a timer
 /// ended (stalled games, cap-outs: a tenth of a row's games or more) is marked `†` with a note.
 /// `lead` (a game's own effects, `Tables::terminal_lead`) comes after the table and before
-/// the steps.
+/// the steps. `qualifiers` are the game's (`Tables::qualifiers`): a step in a setting may move a
+/// setting that qualifies it too (two players, each with its own knobs).
+#[allow(clippy::too_many_arguments)]
 pub fn summary(
     summary_csv: &[u8],
     compare_csv: &[u8],
     ablation_csv: &[u8],
     settings: &[&str],
+    qualifiers: &[(&str, &str)],
     extra: &[&str],
     can_stall: fn(&Row) -> bool,
     lead: &str,
@@ -233,9 +236,15 @@ pub fn summary(
         return String::new();
     }
     // A setting varies when its rows give it two values or more; a row that leaves it empty (an
-    // option of an expansion the row does not play) does not make it vary.
+    // option of an expansion the row does not play) does not make it vary, but a qualifier's
+    // empty cell is a value (the setting it qualifies at its defaults).
     let varies = |c: &str| {
-        let mut given = t.rows.iter().map(|r| cell(r, c)).filter(|v| !v.is_empty());
+        let q = qualifiers.iter().any(|(q, _)| *q == c);
+        let mut given = t
+            .rows
+            .iter()
+            .map(|r| cell(r, c))
+            .filter(|v| q || !v.is_empty());
         let first = given.next();
         given.any(|v| Some(v) != first)
     };
@@ -554,7 +563,7 @@ pub fn summary(
     }
     out.push_str(lead);
     if !ablation_rows {
-        out.push_str(&steps(&t, &Table::read(compare_csv), &varying));
+        out.push_str(&steps(&t, &Table::read(compare_csv), &varying, qualifiers));
     }
     out.push_str(&ablation(&Table::read(ablation_csv)));
     out
@@ -607,7 +616,7 @@ fn mcnemar_name(c: &Row) -> &'static str {
 /// neighbouring values in row order (`modifiers`: one rule modifier added, so that each is
 /// compared with none) that differ in no other varying setting; where the interval and p
 /// disagree about 0.05, a note names the two methods.
-fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
+fn steps(summary: &Table, compare: &Table, varying: &[&str], quals: &[(&str, &str)]) -> String {
     let mut lines: Vec<Vec<String>> = Vec::new();
     let mut more = 0;
     let mut mixed: Vec<(&str, Vec<String>)> = Vec::new();
@@ -654,6 +663,7 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
                 let also: Vec<String> = varying
                     .iter()
                     .filter(|s| **s != setting && cell(ra, s) != cell(rb, s))
+                    .filter(|s| !quals.contains(&(**s, setting)))
                     .filter(|s| !cell(ra, s).is_empty() && !cell(rb, s).is_empty())
                     .map(|s| format!("{s} {} → {}", cell(ra, s), cell(rb, s)))
                     .collect();
@@ -674,7 +684,8 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
                 .map(|r| {
                     varying
                         .iter()
-                        .filter(|s| **s != setting)
+                        .filter(|s| **s != setting && !quals.contains(&(**s, setting)))
+                        .filter(|s| !cell(r, s).is_empty())
                         .map(|s| format!("{s} {}", cell(r, s)))
                         .collect()
                 })
@@ -705,8 +716,10 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str]) -> String {
                     paired_games(c)
                 ),
             };
+            // A qualifier's empty value: the setting it qualifies at its defaults.
+            let v = |k: &str| Some(cell(c, k)).filter(|v| !v.is_empty()).unwrap_or("-");
             lines.push(vec![
-                format!("{setting} {} → {}", cell(c, "value_a"), cell(c, "value_b")),
+                format!("{setting} {} → {}", v("value_a"), v("value_b")),
                 context.join(", "),
                 effect,
             ]);
@@ -770,7 +783,7 @@ mod tests {
 a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
 b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let settings = ["variant", "players", "difficulty"];
-        let s = summary(rows, compare, b"", &settings, &[], |_| false, "");
+        let s = summary(rows, compare, b"", &settings, &[], &[], |_| false, "");
         assert!(s.contains("every row: variant coop, players 4"), "{s}");
         let table_head = s.lines().nth(1).unwrap();
         assert!(table_head.starts_with("  row  difficulty"), "{s}");
@@ -782,7 +795,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         );
         assert!(s.lines().all(|l| l.chars().count() < 120), "{s}");
         // An ablation: one column names what each row moved, and the knobs are ranked.
-        let s = summary(rows, compare, ablation, &settings, &[], |_| false, "");
+        let s = summary(rows, compare, ablation, &settings, &[], &[], |_| false, "");
         assert!(s.lines().nth(1).unwrap().starts_with("  row  moved"), "{s}");
         assert!(s.contains("  1    difficulty hard"), "{s}");
         let b = s.find("\n  b ").unwrap();
@@ -804,7 +817,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
 1,2,modifiers,volcano,gold,100,0.0,-0.1,0.1,exact,1.0\n\
 0,3,players,3,4,100,0.1,0.01,0.2,exact,0.01\n";
         let settings = ["variant", "players", "modifiers", "per_build"];
-        let s = summary(rows, compare, b"", &settings, &[], |_| true, "");
+        let s = summary(rows, compare, b"", &settings, &[], &[], |_| true, "");
         assert!(s.contains("modifiers none → volcano"), "{s}");
         assert!(s.contains("modifiers none → gold"), "{s}");
         assert!(!s.contains("volcano → gold"), "{s}");
@@ -838,6 +851,7 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
             compare,
             b"",
             &["variant", "expansion", "placement"],
+            &[],
             &[],
             |_| false,
             "",

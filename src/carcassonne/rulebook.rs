@@ -1,0 +1,78 @@
+//! A Carcassonne row's cell of the rulebook page: seat 1's win with and without The Robbers.
+//!
+//! Carcassonne has no team win; a playtester's questions are whether the first player (or the
+//! stronger one of a lineup) is favoured, and how long a game lasts, so a cell gives seat 1's
+//! win rate (ties count as a win for every tied leader, as in `seats.csv`) and the median game
+//! length in rounds (a tile per player a round).
+
+use crate::carcassonne::players::CarcPolicySpec;
+use crate::engine::stats::Hist;
+use crate::report::rulebook::Cell;
+
+/// Which player stands for which kind of table (the page's one line).
+pub const NOTE: &str = "Which player stands for which table is a range, never a measured human figure: greedy plays like a casual table that scores what it sees, a search seat (rollout-N) like a stronger player, and random is a floor.";
+
+/// What kind of table the player `p` stands for, as a range.
+fn stands_for(p: CarcPolicySpec) -> &'static str {
+    match p {
+        CarcPolicySpec::Random => "random placements: a floor, below any table",
+        CarcPolicySpec::Greedy => "a simple scoring script: a casual table",
+        CarcPolicySpec::Rollout(_) => "a search over greedy: a stronger player",
+    }
+}
+
+/// What a row tells its cell (the experiment's row and accumulator, as plain data).
+pub struct Row<'a> {
+    /// The policy column and the (lead's) policy.
+    pub label: String,
+    pub policy: CarcPolicySpec,
+    /// A lineup's lead seat (0-based).
+    pub lead: Option<usize>,
+    pub players: u8,
+    pub robbers: bool,
+    /// Games each seat won (ties included), the games, and the tiles placed per game.
+    pub wins: &'a [u64],
+    pub games: u64,
+    pub turns: &'a Hist,
+}
+
+/// The row's cell.
+pub fn cell(r: Row) -> Option<Cell> {
+    let (measure, wins, stands_for) = match r.lead {
+        Some(lead) => (
+            "lead seat win",
+            r.wins[lead],
+            format!(
+                "{} in the lead seat among the others listed",
+                stands_for(r.policy)
+            ),
+        ),
+        None => ("seat 1 win", r.wins[0], stands_for(r.policy).to_string()),
+    };
+    let level_words = if r.robbers {
+        "with The Robbers"
+    } else {
+        "without The Robbers"
+    };
+    Some(Cell {
+        player: r.label,
+        model: String::new(),
+        stands_for,
+        level_key: "robbers",
+        level: r.robbers.to_string(),
+        level_words: level_words.into(),
+        level_order: u32::from(r.robbers),
+        players: r.players,
+        measure,
+        wins,
+        games: r.games,
+        // Rounds never decrease as the tiles grow: the median game's rounds are the rounds
+        // of the median tiles placed.
+        rounds_median: r.turns.quantile(0.5).map(|t| rounds(t, r.players)),
+    })
+}
+
+/// Rounds of a game of `tiles` placed at a table of `players` (the round under way counts).
+pub fn rounds(tiles: u32, players: u8) -> u32 {
+    tiles.div_ceil(u32::from(players.max(1)))
+}

@@ -1,0 +1,172 @@
+//! Player knobs on the row and as `[grid]` axes: summary.csv's `player_knobs` names exactly the knobs a row moves, an axis value plays the games its flag plays, rows of one player pair on the knob, and a bad axis exits 2.
+
+use crate::support::cli::{csv_rows as rows, read, robsim, run_ok, tmp};
+
+/// `team.setup_temperature = [0, 3]` beside `policy = ["team", "learned"]`: the team rows at 0
+/// (its default: no knob moved) and at 3, the learned row once (it reads no [team]); the row
+/// at 3 names its knob and plays the games of `robsim run --setup-temperature 3`, which names
+/// it too (summary.csv and the terminal); compare.csv pairs the team rows on `player_knobs` and
+/// each with the learned row on `policy`.
+#[test]
+fn a_player_knob_axis_multiplies_the_rows_that_read_it() {
+    let d = tmp("knob-axis");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("k.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"k\"\nseed = 11\ngames = 40\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\npolicy = [\"team\", \"learned\"]\nteam.setup_temperature = [0, 3]\n",
+    )
+    .unwrap();
+    let out = d.join("out");
+    let o = out.to_str().unwrap();
+    let stdout = run_ok(&["sweep", cfg.to_str().unwrap(), "--games-csv", "-q", "-o", o]);
+    // Each player with its own knobs is one step of the player in the terminal.
+    assert!(stdout.contains("policy team → learned"), "{stdout}");
+    assert!(!stdout.contains("not a step"), "{stdout}");
+    let s = rows(&read(&out, "summary.csv"));
+    let cells: Vec<(&str, &str)> = s
+        .iter()
+        .map(|r| (r["policy"].as_str(), r["player_knobs"].as_str()))
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            ("team", ""),
+            ("team", "team.setup_temperature 3"),
+            ("learned", "")
+        ]
+    );
+    // The knob plays: the two team rows' games differ.
+    let games = rows(&read(&out, "games.csv"));
+    let of = |row: &str| -> Vec<String> {
+        games
+            .iter()
+            .filter(|g| g["row"] == row)
+            .map(|g| format!("{}{}", g["won"], g["turns"]))
+            .collect()
+    };
+    assert_ne!(of("0"), of("1"));
+    let plain = d.join("plain");
+    let stdout = run_ok(&[
+        "run",
+        "-v",
+        "robert",
+        "-p",
+        "3",
+        "-d",
+        "easy",
+        "-P",
+        "team",
+        "--setup-temperature",
+        "3",
+        "-g",
+        "40",
+        "-s",
+        "11",
+        "--games-csv",
+        "-q",
+        "-o",
+        plain.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout.contains("player_knobs team.setup_temperature 3"),
+        "{stdout}"
+    );
+    let p = rows(&read(&plain, "summary.csv"));
+    assert_eq!(p[0]["player_knobs"], "team.setup_temperature 3");
+    let run_games: Vec<String> = rows(&read(&plain, "games.csv"))
+        .iter()
+        .map(|g| format!("{}{}", g["won"], g["turns"]))
+        .collect();
+    assert_eq!(run_games, of("1"), "the axis value plays the flag's games");
+    let c = rows(&read(&out, "compare.csv"));
+    let pairs: Vec<(&str, &str, &str, &str, &str)> = c
+        .iter()
+        .map(|r| {
+            (
+                r["row_a"].as_str(),
+                r["row_b"].as_str(),
+                r["setting"].as_str(),
+                r["value_a"].as_str(),
+                r["value_b"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("0", "1", "player_knobs", "", "team.setup_temperature 3"),
+            ("0", "2", "policy", "team", "learned"),
+            ("1", "2", "policy", "team", "learned"),
+        ]
+    );
+    // The page for the rulebook keeps the knob rows apart.
+    let md = read(&out, "table.md");
+    assert!(md.contains("## team, team.setup_temperature 3"), "{md}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Each bad player-knob axis: exit 2, the key and what is allowed named, nothing written.
+#[test]
+fn bad_player_knob_axes_exit_2_naming_the_key() {
+    let d = tmp("knob-axis-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let base = "name = \"x\"\nseed = 1\ngames = 4\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\n";
+    let cases: [(&str, &str, &str); 7] = [
+        (
+            "team.bogus = [1, 2]",
+            "grid.team.bogus",
+            "allowed: soldier_min_pips, soldier_reserve",
+        ),
+        (
+            "team.setup_temperature = [0, 200]",
+            "grid.team.setup_temperature",
+            "allowed: 0 to 100",
+        ),
+        (
+            "team.soldier_min_pips = [\"many\"]",
+            "grid.team.soldier_min_pips",
+            "is not a value of this knob",
+        ),
+        (
+            "team.setup_temperature = []",
+            "grid.team.setup_temperature",
+            "give at least one value",
+        ),
+        (
+            "greedy.setup_temperature = [0, 1]",
+            "grid.greedy.setup_temperature",
+            "no row's player reads [greedy]",
+        ),
+        (
+            "policy = \"rollout-2\"\nrollout.min_z = [1, 20]",
+            "grid.rollout.min_z",
+            "allowed 0 to 10",
+        ),
+        ("bogus.x = 1", "bogus", "expected one of"),
+    ];
+    for (k, (body, key, allowed)) in cases.iter().enumerate() {
+        let cfg = d.join(format!("c{k}.toml"));
+        std::fs::write(&cfg, format!("{base}{body}\n")).unwrap();
+        let out = d.join(format!("never{k}"));
+        let o = robsim()
+            .args([
+                "sweep",
+                cfg.to_str().unwrap(),
+                "-q",
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "case {k}: {err}");
+        assert!(err.contains(key), "case {k}: {err} does not name {key}");
+        assert!(
+            err.contains(allowed),
+            "case {k}: {err} does not say {allowed:?}"
+        );
+        assert!(!out.exists(), "case {k}: a report was written");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
