@@ -278,6 +278,17 @@ impl Tables for CatanRow<'_> {
         acc.games
     }
 
+    /// A competitive game has one winner (a capped game none): each seat's share is its wins.
+    fn seat_shares(&self, acc: &CatanAcc) -> Vec<(f64, f64)> {
+        if self.spec.rules.variant.team_outcome() {
+            return Vec::new();
+        }
+        acc.seat_wins[..self.spec.rules.players as usize]
+            .iter()
+            .map(|&w| (w as f64, w as f64))
+            .collect()
+    }
+
     fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
         let n = acc.games.max(1) as f64;

@@ -68,6 +68,14 @@ pub trait Tables: Experiment + Sized {
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;
 
+    /// Each seat's share of the wins over the accumulator's games, as (sum of the per-game
+    /// share, sum of its square) per seat: a game's share is 1 for its sole winner, split evenly
+    /// among tied winners, 0 for the others. What a design's fairness target measures
+    /// (`robsim design`). Empty where the row's seats do not win apart (a co-operative table).
+    fn seat_shares(&self, _acc: &Self::Acc) -> Vec<(f64, f64)> {
+        Vec::new()
+    }
+
     /// A row label's words for setting `key` at `value` ([`row_labels`]), where the game words it
     /// its own way (`city weight 2`); `None`: `{n} players` for `players`, `{key} {value}` for a
     /// [`Tables::varying_columns`] knob, the value alone otherwise.
