@@ -10,6 +10,7 @@ pub mod learn;
 pub mod luck;
 pub mod modelfile;
 mod rowsets;
+pub mod select;
 pub mod value;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -209,6 +210,12 @@ pub struct SweepFile {
     /// "Chosen rule sets").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<toml::Table>,
+    /// Pairs of rows to compare in `compare.csv` besides those that differ in one setting
+    /// (`[[compare]]`): each entry's `a` and `b` select rows by their settings, and each row `a`
+    /// selects is paired with its partner among those `b` selects (the row equal to it in every
+    /// setting neither side names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compare: Vec<rowsets::CompareFile>,
     #[serde(default)]
     pub rules: RulesFile,
     /// Knobs of the `greedy` policy.
@@ -300,6 +307,8 @@ pub struct Sweep {
     pub carcassonne: Vec<CarcSpec>,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: Vec<AblationStep>,
+    /// The rows `[[compare]]` pairs (row a, row b), besides those that differ in one setting.
+    pub chosen: Vec<(usize, usize)>,
     /// What a person should know before the rows run (grid keys that some rows ignore, from
     /// `grid.spans_variants`; a model or knob table no row plays), one line each.
     pub notes: Vec<String>,
@@ -495,15 +504,18 @@ impl Sweep {
             rowsets::expand(&file, &at, &mut models)?
         };
         notes.extend(outside_training(&rows));
-        Ok(Sweep {
+        let mut sweep = Sweep {
             games: file.games as u64,
-            file,
+            file: file.clone(),
             rows,
             carcassonne,
             ablation: Vec::new(),
+            chosen: Vec::new(),
             notes,
             models,
-        })
+        };
+        sweep.chosen = rowsets::compare(&file, &at, &sweep)?;
+        Ok(sweep)
     }
 
     /// What a report records of this sweep.
@@ -513,6 +525,7 @@ impl Sweep {
             description: &self.file.description,
             seed: self.file.seed,
             ablation: &self.ablation,
+            chosen: &self.chosen,
             models: &self.models,
         }
     }
@@ -598,6 +611,7 @@ pub fn schema() -> Vec<(&'static str, Vec<String>)> {
         ("luck", keys_of::<luck::LuckFile>()),
         ("ceiling", keys_of::<ceiling::CeilingFile>()),
         ("value", keys_of::<value::ValueTable>()),
+        ("compare", keys_of::<rowsets::CompareFile>()),
     ]
 }
 

@@ -555,6 +555,7 @@ impl GameArgs {
             luck: None,
             ceiling: None,
             value: None,
+            compare: Vec::new(),
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
