@@ -5,6 +5,7 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod ceiling;
+pub mod design;
 pub mod knobs;
 pub mod learn;
 pub mod luck;
@@ -216,6 +217,9 @@ pub struct SweepFile {
     /// setting neither side names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compare: Vec<rowsets::CompareFile>,
+    /// A design search: the rule knobs `robsim design` may change and the targets it aims at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<design::DesignFile>,
     #[serde(default)]
     pub rules: RulesFile,
     /// Knobs of the `greedy` policy.
@@ -612,6 +616,9 @@ pub fn schema() -> Vec<(&'static str, Vec<String>)> {
         ("ceiling", keys_of::<ceiling::CeilingFile>()),
         ("value", keys_of::<value::ValueTable>()),
         ("compare", keys_of::<rowsets::CompareFile>()),
+        ("design", keys_of::<design::DesignFile>()),
+        ("design.knob", keys_of::<design::KnobFile>()),
+        ("design.target", keys_of::<design::TargetFile>()),
     ]
 }
 

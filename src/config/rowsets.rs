@@ -46,13 +46,15 @@ const ALONE: [(&str, &str); 3] = [
 /// command that pairs its rows its own way.
 ///
 /// # Errors
-/// `[[rows]]` with `[ablate]`, `[calibrate]` or `[luck]`; `[[compare]]` with those.
+/// `[[rows]]` with `[ablate]`, `[calibrate]` or `[luck]`; `[[compare]]` with those or
+/// `[design]`.
 pub(super) fn check_alone(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<()> {
     if !file.compare.is_empty() {
         let own = [
             (file.ablate.is_some(), "ablate", "robsim ablate"),
             (file.calibrate.is_some(), "calibrate", "robsim calibrate"),
             (file.luck.is_some(), "luck", "robsim luck"),
+            (file.design.is_some(), "design", "robsim design"),
         ];
         if let Some((_, table, cmd)) = own.iter().find(|o| o.0) {
             bail!(

@@ -623,6 +623,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         merged_from: w.merged_from.clone(),
         calibration: None,
         ceiling: None,
+        design: None,
         models: sweep.models.to_vec(),
         started_utc: humantime::format_rfc3339_seconds(w.started).to_string(),
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
