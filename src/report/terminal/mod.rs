@@ -404,14 +404,21 @@ pub fn summary(
             head.push(format!("seat {} wins", seat_no(c)));
         }
     }
+    // Wins and losses apart, in rounds (co-operative rows; the pooled turns stay beside).
+    let split = t.rows.iter().any(|r| {
+        !cell(r, "rounds_win_median").is_empty() || !cell(r, "rounds_loss_median").is_empty()
+    });
     head.push(
-        if median {
-            "turns median (p10–p90)"
-        } else {
-            "turns mean"
+        match (median, split) {
+            (true, true) => "turns, all games: median (p10–p90)",
+            (true, false) => "turns median (p10–p90)",
+            _ => "turns mean",
         }
         .into(),
     );
+    if split {
+        head.push("rounds to win / to lose (median)".into());
+    }
     head.extend(extra.iter().map(|c| c.to_string()));
     // Losses ended with the team provably unable to win (where a game counts them), beside the
     // stalled ones.
@@ -497,6 +504,17 @@ pub fn summary(
             },
             if timed_out { " †" } else { "" }
         ));
+        if split {
+            let or_dash = |c: &str| match cell(r, c) {
+                "" => "-".to_string(),
+                v => v.to_string(),
+            };
+            l.push(format!(
+                "{} / {}",
+                or_dash("rounds_win_median"),
+                or_dash("rounds_loss_median")
+            ));
+        }
         for c in &extra {
             l.push(match num(r, c) {
                 Some(x) if c.ends_with("_share") => pct(x),
