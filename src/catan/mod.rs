@@ -15,6 +15,7 @@ pub mod luck;
 pub mod mapfile;
 pub mod policy;
 pub mod rows;
+pub mod shape;
 pub mod sim;
 pub mod soak;
 pub mod summary;

@@ -645,6 +645,7 @@ mod tests {
             trained: Some(Trained {
                 players: vec![3, 4],
                 start_cards: vec![0, 1, 2, 3],
+                knobs: [("robert_skip".to_string(), vec![toml::Value::Integer(0)])].into(),
             }),
             start: Some("configs/models/robert.toml".into()),
             start_sha256: Some("cd".into()),

@@ -521,11 +521,11 @@ fn tune_of_learned_rows_searches_the_models_base_knobs() {
         err.contains("grid.policy: row 1 plays learned and row 0 plays team"),
         "{err}"
     );
-    // Learned rows of two models (the built-in resting model at 3-player Impossible): refused.
+    // Learned rows of two models (a rule model at Impossible): refused.
     let two = d.join("two.toml");
     std::fs::write(
         &two,
-        format!("name = \"m\"\nseed = 3\ngames = 10\n{grid}policy = \"learned\"\n")
+        format!("name = \"m\"\nseed = 3\ngames = 10\n{grid}policy = \"learned\"\n[learned]\nmodel = \"configs/models/robert-wide.toml\"\n[[learned.rules]]\nwhen = {{ start_cards = 0 }}\nmodel = \"configs/models/robert-resting.toml\"\n")
             .replace("players = 4", "players = 3")
             .replace(
                 "difficulty = \"moderate\"",

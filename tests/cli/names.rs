@@ -106,7 +106,13 @@ fn rollout_over_learned_runs_with_and_without_model_and_records_it() {
     let mut with_model = args.to_vec();
     with_model.extend(["--model", "mine.toml", "-o", "from-file"]);
     ok(&d, &with_model);
-    assert_eq!(read(&file, "summary.csv"), read(&built_in, "summary.csv"));
+    // The same games; the summary names the file each played (same SHA-256 prefix).
+    let from_file = read(&file, "summary.csv");
+    assert!(from_file.contains(&format!(",mine.toml,{},", &sha[..12])), "{from_file}");
+    assert_eq!(
+        from_file.replace(",mine.toml,", ",robert-wide.toml,"),
+        read(&built_in, "summary.csv")
+    );
     let manifest = read(&file, "manifest.json");
     assert!(manifest.contains("\"source\": \"mine.toml\"") && manifest.contains(&sha));
     // --model on a policy that plays no model.

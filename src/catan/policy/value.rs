@@ -44,6 +44,9 @@ pub const VALUE_VERSION: u32 = 1;
 /// The built-in value model's file (see `robsim learn-value`).
 pub const BUILTIN_VALUE: &str = include_str!("../../../configs/models/robert-value.toml");
 
+/// The built-in win-probability model's file (`robsim learn-value configs/robert-winprob.toml`).
+pub const BUILTIN_WINPROB: &str = include_str!("../../../configs/models/robert-winprob.toml");
+
 /// The features of `g` from the team's side (see [`VALUE_FEATURES`]).
 pub fn value_features(g: &Game) -> [f64; NV] {
     let n = g.s.n_players as usize;
@@ -154,6 +157,16 @@ impl ValueModel {
     pub fn value(&self, g: &Game) -> f64 {
         let w = &self.weights[(g.s.n_players as usize).clamp(2, 4) - 2];
         score(w, &value_features(g)).clamp(0.0, 1.0)
+    }
+
+    /// The built-in win-probability model (`configs/models/robert-winprob.toml`: fitted to
+    /// won 1, lost 0), scored at round starts for the shape of a game (`catan::shape`).
+    pub fn winprob() -> &'static ValueModel {
+        static MODEL: OnceLock<ValueModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            ValueModel::parse(BUILTIN_WINPROB, "configs/models/robert-winprob.toml")
+                .expect("the built-in win-probability model parses (tested)")
+        })
     }
 
     /// The built-in model (`configs/models/robert-value.toml`).

@@ -74,13 +74,17 @@ mod tests {
         );
     }
 
-    /// The levels by their starting cards, as the page always wrote them.
+    /// The levels by their starting cards; none beyond them (the line says `start_cards N`).
     #[test]
     fn difficulty_words() {
-        let words: Vec<String> = [0, 1, 2, 3, 4, 300].map(level_word).into();
-        assert_eq!(
-            words,
-            ["Impossible", "Hard", "Moderate", "Easy", "Custom", "Custom"]
+        let words: Vec<Option<String>> = [0, 1, 2, 3, 4, 300].map(level_word).into();
+        let named = ["Impossible", "Hard", "Moderate", "Easy"].map(|w| Some(w.to_string()));
+        assert_eq!(words[..4], named);
+        assert_eq!(words[4..], [None, None]);
+        let line = rules_in_words(&json!({"robert": {"start_cards": 4}}));
+        assert!(
+            line[0].starts_with("Robert: start_cards 4 (4 cards"),
+            "{line:?}"
         );
     }
 }

@@ -4,6 +4,9 @@
 //! first, each step of each axis as a paired comparison, an ablation's knobs ranked; the full
 //! tables stay in the CSVs.
 
+mod ablation;
+use ablation::ablation;
+
 use std::collections::BTreeMap;
 
 /// A rate as a percentage with one decimal (`71.0%`).
@@ -401,14 +404,21 @@ pub fn summary(
             head.push(format!("seat {} wins", seat_no(c)));
         }
     }
+    // Wins and losses apart, in rounds (co-operative rows; the pooled turns stay beside).
+    let split = t.rows.iter().any(|r| {
+        !cell(r, "rounds_win_median").is_empty() || !cell(r, "rounds_loss_median").is_empty()
+    });
     head.push(
-        if median {
-            "turns median (p10–p90)"
-        } else {
-            "turns mean"
+        match (median, split) {
+            (true, true) => "turns, all games: median (p10–p90)",
+            (true, false) => "turns median (p10–p90)",
+            _ => "turns mean",
         }
         .into(),
     );
+    if split {
+        head.push("rounds to win / to lose (median)".into());
+    }
     head.extend(extra.iter().map(|c| c.to_string()));
     // Losses ended with the team provably unable to win (where a game counts them), beside the
     // stalled ones.
@@ -494,6 +504,17 @@ pub fn summary(
             },
             if timed_out { " †" } else { "" }
         ));
+        if split {
+            let or_dash = |c: &str| match cell(r, c) {
+                "" => "-".to_string(),
+                v => v.to_string(),
+            };
+            l.push(format!(
+                "{} / {}",
+                or_dash("rounds_win_median"),
+                or_dash("rounds_loss_median")
+            ));
+        }
         for c in &extra {
             l.push(match num(r, c) {
                 Some(x) if c.ends_with("_share") => pct(x),
@@ -750,92 +771,6 @@ fn paired_games(c: &BTreeMap<String, String>) -> String {
         "1" => "1 paired game".into(),
         n => format!("{n} paired games"),
     }
-}
-
-/// An ablation's moved knobs, largest effect first: one ranking per player.
-fn ablation(a: &Table) -> String {
-    let mut players: Vec<&str> = Vec::new();
-    for r in &a.rows {
-        let p = cell(r, "player");
-        if !players.contains(&p) {
-            players.push(p);
-        }
-    }
-    let mut out = String::new();
-    for p in &players {
-        let mine: Vec<&BTreeMap<String, String>> =
-            a.rows.iter().filter(|r| cell(r, "player") == *p).collect();
-        out.push_str(&ranking(&mine, (players.len() > 1).then_some(*p)));
-    }
-    out
-}
-
-/// One player's ranking of the moved knobs (`player` named when the ablation has several).
-fn ranking(a: &[&BTreeMap<String, String>], player: Option<&str>) -> String {
-    if a.is_empty() {
-        return String::new();
-    }
-    let team = a.iter().any(|r| num(r, "win_rate_diff").is_some());
-    let effect = |r: &BTreeMap<String, String>| {
-        if team {
-            num(r, "win_rate_diff").unwrap_or(0.0).abs()
-        } else {
-            num(r, "turns_diff_mean").unwrap_or(0.0).abs()
-        }
-    };
-    let mut rows: Vec<&BTreeMap<String, String>> = a.to_vec();
-    rows.sort_by(|x, y| effect(y).total_cmp(&effect(x)));
-    let base = rows
-        .first()
-        .and_then(|r| num(r, "win_rate_base"))
-        .map_or(String::new(), |b| format!(" (base row {})", pct(b)));
-    let under = player.map_or(String::new(), |p| format!(" under {p}"));
-    let mut out = format!(
-        "\nAblation{under}, the knobs ranked by their effect on the {}{base}:\n",
-        if team { "win rate" } else { "game length" }
-    );
-    let mut lines = vec![vec![
-        "knob".to_string(),
-        "move".to_string(),
-        if team { "win rate" } else { "turns" }.to_string(),
-        "change (95%)".to_string(),
-        if team { "McNemar" } else { "" }.to_string(),
-        "paired games".to_string(),
-    ]];
-    for r in rows {
-        let change = if team {
-            points_ci(
-                num(r, "win_rate_diff").unwrap_or(0.0),
-                num(r, "win_rate_diff_lo95").unwrap_or(0.0),
-                num(r, "win_rate_diff_hi95").unwrap_or(0.0),
-            )
-        } else {
-            format!(
-                "{:+.1} turns ({:+.1} to {:+.1})",
-                num(r, "turns_diff_mean").unwrap_or(0.0),
-                num(r, "turns_diff_lo95").unwrap_or(0.0),
-                num(r, "turns_diff_hi95").unwrap_or(0.0)
-            )
-        };
-        lines.push(vec![
-            cell(r, "knob").to_string(),
-            format!("{} → {}", cell(r, "value_base"), cell(r, "value")),
-            if team {
-                num(r, "win_rate").map_or("-".into(), pct)
-            } else {
-                cell(r, "turns_mean").to_string()
-            },
-            change,
-            if team {
-                num(r, "mcnemar_p").map_or(String::new(), p_value)
-            } else {
-                String::new()
-            },
-            cell(r, "games").to_string(),
-        ]);
-    }
-    out.push_str(&align(&lines, 2));
-    out
 }
 
 #[cfg(test)]
