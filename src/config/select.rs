@@ -246,7 +246,11 @@ pub fn partner(
     rows: &[RowValues],
     at: &str,
 ) -> Result<usize> {
-    let free = |k: &str| named.contains(&k) || k == "row";
+    // `difficulty` and `start_cards` are one setting (the cards dealt): naming one frees both.
+    let cards = named.contains(&"difficulty") || named.contains(&"start_cards");
+    let free = |k: &str| {
+        named.contains(&k) || k == "row" || (cards && (k == "difficulty" || k == "start_cards"))
+    };
     let agrees = |s: usize| {
         rows[r]
             .0
