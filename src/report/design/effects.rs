@@ -5,7 +5,8 @@
 //! (paired game by game for a win rate, Newcombe's interval). `fit` otherwise: for each measure, a least-squares fit (`report::ols`) of the value every
 //! evaluated setting achieved (its own games pooled, one observation per setting) on an
 //! indicator per knob value (option 0, the grid's value, is the baseline): the coefficient is
-//! the value's effect in the measure's units with the others held fixed, with its 95% interval.
+//! the value's effect in the measure's units with the others held fixed, with its 95% interval
+//! (values held by fewer than two settings, or only ever together with another, are left out).
 //! Pairs: the same fit of the settings' score L; a pair of knob values whose settings' residuals
 //! average away from 0 works together (negative: closer to the targets than their own effects
 //! add up to) or against each other; the strongest by size are listed.
@@ -60,6 +61,39 @@ fn indicators(dims: &[DimInfo], xs: &[Setting]) -> (Vec<(usize, usize)>, Vec<Vec
     (which, cols)
 }
 
+/// The least-squares fit of `y` on the columns `cols` that can be fitted: each held by at least
+/// two settings and not by all, no two alike; while the fit is still singular (values that
+/// only ever appear together), the rarest column left is dropped. Returns the fit and, per
+/// column, its coefficient's index in the fit (`None`: left out).
+fn fit_what_can_be(cols: &[Vec<f64>], y: &[f64]) -> Option<(ols::Fit, Vec<Option<usize>>)> {
+    let n = y.len() as f64;
+    let count = |c: &Vec<f64>| c.iter().sum::<f64>();
+    let mut keep: Vec<usize> = Vec::new();
+    for (j, c) in cols.iter().enumerate() {
+        let k = count(c);
+        if k >= 2.0 && k <= n - 2.0 && !keep.iter().any(|&i| cols[i] == *c) {
+            keep.push(j);
+        }
+    }
+    while !keep.is_empty() {
+        let names: Vec<String> = keep.iter().map(|j| format!("v{j}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let x: Vec<Vec<f64>> = keep.iter().map(|&j| cols[j].clone()).collect();
+        if let Some(fit) = ols::fit(&names, &x, y) {
+            let mut at = vec![None; cols.len()];
+            for (i, &j) in keep.iter().enumerate() {
+                at[j] = Some(i);
+            }
+            return Some((fit, at));
+        }
+        let rarest = (0..keep.len())
+            .min_by(|&a, &b| count(&cols[keep[a]]).total_cmp(&count(&cols[keep[b]])))
+            .expect("not empty");
+        keep.remove(rarest);
+    }
+    None
+}
+
 /// Each measure's main effects. `ys[m][i]`: measure `m`'s value at setting `xs[i]`;
 /// `measures[m]`: its cell, cell label and name.
 pub fn main_effects(
@@ -69,17 +103,15 @@ pub fn main_effects(
     measures: &[(usize, String, String)],
 ) -> Vec<EffectLine> {
     let (which, cols) = indicators(dims, xs);
-    let names: Vec<String> = which
-        .iter()
-        .map(|&(d, o)| format!("{}={}", dims[d].name, dims[d].options[o]))
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut out = Vec::new();
     for (m, (cell, label, measure)) in measures.iter().enumerate() {
-        let Some(fit) = ols::fit(&names, &cols, &ys[m]) else {
+        let Some((fit, at)) = fit_what_can_be(&cols, &ys[m]) else {
             continue;
         };
-        for (c, &(d, o)) in fit.coefs.iter().zip(&which) {
+        for (j, &(d, o)) in which.iter().enumerate() {
+            let Some(c) = at[j].map(|i| &fit.coefs[i]) else {
+                continue;
+            };
             let (Some(e), Some(lo), Some(hi)) = (c.coef, c.lo95, c.hi95) else {
                 continue;
             };
@@ -103,23 +135,20 @@ pub fn main_effects(
     out
 }
 
-/// The strongest pairs of knob values on the score (`scores[i]` at `xs[i]`): the mean residual
-/// of the additive fit over the settings holding both, with its 95% interval (Student's t).
-pub fn pairs(dims: &[DimInfo], xs: &[Setting], scores: &[f64]) -> Vec<EffectLine> {
+/// The strongest pairs of knob values on the score (`scores[i]` at `xs[i]`, its standard error
+/// `ses[i]`): the mean residual of the additive fit over the settings holding both, with its 95%
+/// interval (Student's t over two settings or more; one setting's own score interval, where a
+/// cap of two changes makes a pair one setting).
+pub fn pairs(dims: &[DimInfo], xs: &[Setting], scores: &[f64], ses: &[f64]) -> Vec<EffectLine> {
     let (which, cols) = indicators(dims, xs);
-    let names: Vec<String> = (0..which.len()).map(|i| format!("v{i}")).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let Some(fit) = ols::fit(&names, &cols, scores) else {
+    let Some((fit, at)) = fit_what_can_be(&cols, scores) else {
         return Vec::new();
     };
     let resid: Vec<f64> = (0..xs.len())
         .map(|i| {
             let pred = fit.intercept
-                + fit
-                    .coefs
-                    .iter()
-                    .zip(&cols)
-                    .map(|(c, col)| c.coef.unwrap_or(0.0) * col[i])
+                + (0..cols.len())
+                    .filter_map(|j| at[j].map(|k| fit.coefs[k].coef.unwrap_or(0.0) * cols[j][i]))
                     .sum::<f64>();
             scores[i] - pred
         })
@@ -130,19 +159,21 @@ pub fn pairs(dims: &[DimInfo], xs: &[Setting], scores: &[f64]) -> Vec<EffectLine
             if d1 == d2 {
                 continue;
             }
-            let r: Vec<f64> = (0..xs.len())
+            let held: Vec<usize> = (0..xs.len())
                 .filter(|&i| xs[i][d1] as usize == o1 && xs[i][d2] as usize == o2)
-                .map(|i| resid[i])
                 .collect();
-            if r.len() < 2 {
-                continue;
-            }
-            let (mean, sd) = ols::mean_sd(&r);
-            let n = r.len() as f64;
-            let q = StudentsT::new(0.0, 1.0, n - 1.0)
-                .map(|t| t.inverse_cdf(0.975))
-                .unwrap_or(f64::NAN);
-            let half = q * sd / n.sqrt();
+            let r: Vec<f64> = held.iter().map(|&i| resid[i]).collect();
+            let (mean, half) = match r.len() {
+                0 => continue,
+                1 => (r[0], crate::engine::design::z95() * ses[held[0]]),
+                n => {
+                    let (mean, sd) = ols::mean_sd(&r);
+                    let q = StudentsT::new(0.0, 1.0, n as f64 - 1.0)
+                        .map(|t| t.inverse_cdf(0.975))
+                        .unwrap_or(f64::NAN);
+                    (mean, q * sd / (n as f64).sqrt())
+                }
+            };
             found.push(EffectLine {
                 kind: "pair",
                 method: "fit",
@@ -219,7 +250,7 @@ mod tests {
                 }
             }
         }
-        let p = pairs(&dims, &xs, &s);
+        let p = pairs(&dims, &xs, &s, &vec![0.001; s.len()]);
         assert_eq!((p[0].knob.as_str(), p[0].knob_b.as_str()), ("a", "b"));
         assert!(p[0].effect < 0.0);
     }

@@ -456,7 +456,8 @@ impl Report<'_> {
                 }),
         );
         let scores: Vec<f64> = records.iter().map(|r| r.score.value).collect();
-        effects.extend(pairs(self.dims, &xs, &scores));
+        let ses: Vec<f64> = records.iter().map(|r| r.score.se).collect();
+        effects.extend(pairs(self.dims, &xs, &scores, &ses));
         for e in &effects {
             out.row("effects.csv", e)?;
         }
