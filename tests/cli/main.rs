@@ -9,6 +9,7 @@ mod calibrate;
 mod carcassonne;
 mod catan;
 mod ceiling;
+mod design;
 mod golden;
 mod journeys;
 mod learn;
