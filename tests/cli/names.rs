@@ -108,7 +108,10 @@ fn rollout_over_learned_runs_with_and_without_model_and_records_it() {
     ok(&d, &with_model);
     // The same games; the summary names the file each played (same SHA-256 prefix).
     let from_file = read(&file, "summary.csv");
-    assert!(from_file.contains(&format!(",mine.toml,{},", &sha[..12])), "{from_file}");
+    assert!(
+        from_file.contains(&format!(",mine.toml,{},", &sha[..12])),
+        "{from_file}"
+    );
     assert_eq!(
         from_file.replace(",mine.toml,", ",robert-wide.toml,"),
         read(&built_in, "summary.csv")

@@ -88,4 +88,3 @@ fn ranking(a: &[&BTreeMap<String, String>], player: Option<&str>) -> String {
     out.push_str(&align(&lines, 2));
     out
 }
-
