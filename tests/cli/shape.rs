@@ -96,7 +96,10 @@ fn wins_and_losses_apart_and_the_decided_curve_agree_with_games_csv() {
             assert_eq!(line["games_running"], (running as u64).to_string());
             let close = |c: &str, x: f64| {
                 let got: f64 = line[c].parse().unwrap();
-                assert!((got - x).abs() < 1e-4, "row {row} round {r} {c}: {got} vs {x}");
+                assert!(
+                    (got - x).abs() < 1e-4,
+                    "row {row} round {r} {c}: {got} vs {x}"
+                );
             };
             close("won_share", won / running);
             close(
@@ -142,7 +145,13 @@ fn face_down_split_and_the_models_calibration_agree_with_the_traces() {
     )
     .unwrap();
     let out = d.join("o");
-    run_ok(&["sweep", cfg.to_str().unwrap(), "-q", "-o", out.to_str().unwrap()]);
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     let s = &rows(&read(&out, "summary.csv"))[0];
     let (mut end, mut max) = ([vec![], vec![]], [vec![], vec![]]);
     let mut close = 0;
@@ -173,7 +182,8 @@ fn face_down_split_and_the_models_calibration_agree_with_the_traces() {
         }
     }
     let mean = |v: &Vec<f64>| {
-        (!v.is_empty()).then(|| ((v.iter().sum::<f64>() / v.len() as f64) * 1000.0).round() / 1000.0)
+        (!v.is_empty())
+            .then(|| ((v.iter().sum::<f64>() / v.len() as f64) * 1000.0).round() / 1000.0)
     };
     for (c, v) in [
         ("face_down_end_win_mean", mean(&end[0])),
@@ -235,7 +245,10 @@ fn score_round_starts(cfg: &std::path::Path, games: u64) -> (u64, f64) {
     let total: u64 = n.iter().sum();
     let ece = (0..10)
         .filter(|&b| n[b] > 0)
-        .map(|b| n[b] as f64 / total as f64 * (chance[b] / n[b] as f64 - won[b] as f64 / n[b] as f64).abs())
+        .map(|b| {
+            n[b] as f64 / total as f64
+                * (chance[b] / n[b] as f64 - won[b] as f64 / n[b] as f64).abs()
+        })
         .sum();
     (total, ece)
 }
