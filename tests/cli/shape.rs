@@ -269,7 +269,7 @@ impl<'t> robsim::engine::play::Observer<robsim::catan::Game<'t>> for Starts {
             return;
         }
         self.seen = t;
-        if (t - 1) % g.s.n_players as u32 == 0 {
+        if (t - 1).is_multiple_of(g.s.n_players as u32) {
             self.scores.push(self.model.value(g));
         }
     }
