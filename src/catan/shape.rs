@@ -143,7 +143,7 @@ impl RoundWatch {
             return;
         }
         self.turn = t;
-        if (t - 1) % self.players != 0 {
+        if !(t - 1).is_multiple_of(self.players) {
             return;
         }
         let round = (t - 1) / self.players + 1;

@@ -23,6 +23,7 @@ mod reference;
 mod reliability;
 mod replay;
 mod seats;
+mod shape;
 mod shipped;
 mod trust;
 mod value;

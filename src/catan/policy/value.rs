@@ -137,6 +137,9 @@ pub fn score(w: &[f64], x: &[f64]) -> f64 {
 pub struct ValueModel {
     /// `[rollout] progress_weight` of the values it was fitted to.
     pub progress_weight: f64,
+    /// The score is a log-odds (a win-probability model, fitted by logistic regression to won 1,
+    /// lost 0): the value is its logistic function; else the score clamped to 0..1.
+    pub logistic: bool,
     /// Weights of 2, 3 and 4 players.
     pub weights: [[f64; NV]; 3],
 }
@@ -156,7 +159,17 @@ impl ValueModel {
     /// The value of the rest of the game from `g`, 0..1.
     pub fn value(&self, g: &Game) -> f64 {
         let w = &self.weights[(g.s.n_players as usize).clamp(2, 4) - 2];
-        score(w, &value_features(g)).clamp(0.0, 1.0)
+        self.of_score(score(w, &value_features(g)))
+    }
+
+    /// The value of a raw score: its logistic function for a win-probability model, else the
+    /// score clamped to 0..1.
+    pub fn of_score(&self, s: f64) -> f64 {
+        if self.logistic {
+            1.0 / (1.0 + (-s).exp())
+        } else {
+            s.clamp(0.0, 1.0)
+        }
     }
 
     /// The built-in win-probability model (`configs/models/robert-winprob.toml`: fitted to
@@ -242,8 +255,14 @@ impl ValueModel {
                 k + 2
             );
         }
+        let logistic = match f.link.as_str() {
+            "linear" => false,
+            "logistic" => true,
+            other => bail!("{origin}: link = {other:?}: allowed \"linear\" or \"logistic\""),
+        };
         Ok(ValueModel {
             progress_weight: f.progress_weight,
+            logistic,
             weights,
         })
     }
@@ -259,8 +278,20 @@ pub struct ValueFile {
     #[serde(default)]
     pub command: String,
     pub progress_weight: f64,
+    /// `linear` (the score clamped to 0..1) or `logistic` (the score is a log-odds; a model
+    /// fitted with progress_weight 0, to won 1 and lost 0).
+    #[serde(default = "linear", skip_serializing_if = "is_linear")]
+    pub link: String,
     pub features: Vec<String>,
     pub rows: Vec<ValueRow>,
+}
+
+fn linear() -> String {
+    "linear".into()
+}
+
+fn is_linear(s: &str) -> bool {
+    s == "linear"
 }
 
 /// One player count's weights and fit.
