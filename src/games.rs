@@ -137,6 +137,69 @@ pub fn write_merged(
     merge_rows(&rows, sweep.info(), shards, out, command)
 }
 
+/// `robsim design`: the search and its held-out confirmation over a design's cells (Catan or
+/// Carcassonne rows, each setting's knobs set on them), playing only what `store` lacks (run
+/// `only_run` alone for a shard); returns what it found and each cell's label.
+///
+/// # Errors
+/// The map or tiles cannot be loaded.
+pub fn design(
+    d: &crate::config::design::Design,
+    store: &mut crate::report::design::Store,
+    pb: &indicatif::ProgressBar,
+    only_run: Option<usize>,
+) -> Result<(crate::report::design::Found, Vec<String>)> {
+    use crate::report::design::{run, Problem};
+    use crate::report::row_labels;
+    let params = crate::engine::design::Params {
+        only_run,
+        ..d.params.clone()
+    };
+    if !d.base.carcassonne.is_empty() {
+        let base = carcassonne_rows(&d.base)?;
+        let labels = row_labels(&base.iter().collect::<Vec<_>>(), &[]);
+        let (tiles, name) = (base[0].tiles, base[0].tiles_name.clone());
+        let bind = |x: &[u8], seed: u64| -> Vec<CarcassonneRow> {
+            d.carcassonne_specs(x)
+                .into_iter()
+                .map(|spec| CarcassonneRow {
+                    tiles,
+                    tiles_name: name.clone(),
+                    spec,
+                    seed,
+                })
+                .collect()
+        };
+        let p = Problem {
+            targets: &d.targets,
+            space: &d.space,
+            params: &params,
+            top: d.top,
+            games: d.games,
+            held_out: d.held_out,
+            bind: &bind,
+        };
+        return Ok((run(&p, store, pb), labels));
+    }
+    let maps = catan_maps(&d.base)?;
+    let map = d.base.file.map.clone();
+    let bind = |x: &[u8], seed: u64| -> Vec<CatanRow> {
+        catan::rows::rows(&d.catan_specs(x), &map, seed, None, &maps, None)
+    };
+    let base = bind(&d.space.base(), d.params.seed);
+    let labels = row_labels(&base.iter().collect::<Vec<_>>(), &[]);
+    let p = Problem {
+        targets: &d.targets,
+        space: &d.space,
+        params: &params,
+        top: d.top,
+        games: d.games,
+        held_out: d.held_out,
+        bind: &bind,
+    };
+    Ok((run(&p, store, pb), labels))
+}
+
 /// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon
 /// pool (stops early after Ctrl-C). Every fifth game index is a Carcassonne game
 /// (`carcassonne::soak`), the others Catan's (`catan::soak`, every variant); each is seeded by

@@ -572,6 +572,19 @@ impl Tables for CarcassonneRow {
         acc.games
     }
 
+    /// Ties split the win evenly (`win_share`, in sixtieths).
+    fn seat_shares(&self, acc: &CarcAcc) -> Vec<(f64, f64)> {
+        let u = SHARE_UNIT as f64;
+        (0..self.spec.rules.players as usize)
+            .map(|s| {
+                (
+                    acc.win_share[s] as f64 / u,
+                    acc.win_share_sq[s] as f64 / (u * u),
+                )
+            })
+            .collect()
+    }
+
     /// The Robbers' score and win effects, game by game (`carcassonne_paired.csv`, `_race.csv`).
     fn terminal_lead(table: &mut dyn FnMut(&str) -> Vec<u8>) -> String {
         crate::carcassonne::effects::terminal(

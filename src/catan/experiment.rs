@@ -3,8 +3,9 @@
 //! Catan as an experiment for the generic runner: per-game recording into the row accumulator (its
 //! tables are in `tables`, its figures in `figures`).
 
+use crate::catan::policy::value::ValueModel;
 use crate::catan::policy::{Player, PolicySpec};
-use crate::catan::sim::{layout_for, play, GameRngs};
+use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, Curve, GameLog, Hist};
@@ -49,6 +50,9 @@ accumulator! {
         pub modifiers: ModifierAcc,
         #[serde(flatten)]
         pub raiders: RaidersAcc,
+        /// Co-operative rows: wins and losses apart, and when a game is decided.
+        #[serde(flatten)]
+        pub shape: crate::catan::shape::ShapeAcc,
     }
 }
 
@@ -156,6 +160,17 @@ struct Recorder<'a> {
     ever: HexSet,
     taken: CornerSet,
     storm: bool,
+    /// Robert: the win-probability model at each round start.
+    watch: Option<(crate::catan::shape::RoundWatch, &'static ValueModel)>,
+}
+
+impl<'t> crate::engine::play::Observer<Game<'t>> for Recorder<'_> {
+    #[inline(always)]
+    fn post_step(&mut self, g: &Game<'t>) {
+        if let Some((w, m)) = &mut self.watch {
+            w.after_step(g, m);
+        }
+    }
 }
 
 impl Sink<Event> for Recorder<'_> {
@@ -473,11 +488,21 @@ impl<'t> CatanRow<'t> {
             ever: HexSet::EMPTY,
             taken: CornerSet::EMPTY,
             storm: false,
+            watch: (self.tokens_flip() && (2..=4).contains(&self.spec.rules.players)).then(|| {
+                (
+                    crate::catan::shape::RoundWatch::new(self.spec.rules.players),
+                    ValueModel::winprob(),
+                )
+            }),
         };
         let mut player = self.spec.player();
-        let outcome = play(&mut g, &mut player, &mut rngs, buf, &mut rec);
+        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf, &mut rec);
+        let outcome =
+            g.s.outcome()
+                .expect("the loop ends only when the game is over");
         let (raided, taken, storm) = (rec.raided, rec.taken, rec.storm);
         let (fd, max) = (rec.face_down, rec.max_down);
+        let watch = rec.watch.map(|w| w.0);
         acc.games += 1;
         match outcome {
             Outcome::Winner(p) => acc.seat_wins[p.idx()] += 1,
@@ -493,6 +518,24 @@ impl<'t> CatanRow<'t> {
             Outcome::Cap => acc.caps += 1,
         }
         acc.turns.add(g.s.turn);
+        if self.spec.rules.variant.team_outcome() {
+            let won = match outcome {
+                Outcome::TeamWin => Some(true),
+                Outcome::TeamLoss => Some(false),
+                _ => None,
+            };
+            let tokens = self
+                .tokens_flip()
+                .then(|| (fd, max, g.layout.tokened.len()));
+            acc.shape.record(g.s.turn, g.s.n_players, won, tokens);
+            if let (Some(w), Some(won)) = (watch, won) {
+                w.finish(
+                    won,
+                    crate::catan::shape::rounds(g.s.turn, g.s.n_players),
+                    &mut acc.shape,
+                );
+            }
+        }
         // The paired win of a game: the team's, or a lineup's lead seat's.
         let won = match (outcome, self.spec.lead()) {
             (Outcome::Winner(p), Some(lead)) => p.idx() == lead,

@@ -360,6 +360,34 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
         caption: "Tokens face down at the start of each player-turn: median (line) and 10–90% band over the games still running, shown while at least 5% of the row's games are still running.".into(),
         svg: band_panels(&panels, "player-turn", "tokens face down", cols, (330, 250))?,
     });
+    let decided: Vec<BandPanel> = robert
+        .iter()
+        .zip(&labels)
+        .map(|(&i, label)| {
+            let a = &accs[i];
+            let min_running = (a.games / 20).max(1);
+            BandPanel {
+                title: format!("row {i}: {label}"),
+                points: a
+                    .shape
+                    .decided_curve()
+                    .into_iter()
+                    .filter(|c| c.1 >= min_running)
+                    .map(|(r, running, p, _, _)| {
+                        let won = (p * running as f64).round() as u64;
+                        let (lo, hi) = wilson(won, running);
+                        (r as f64, lo * 100.0, p * 100.0, hi * 100.0)
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    figs.push(Figure {
+        name: "decided".into(),
+        title: "When a game is decided".into(),
+        caption: "The share of the games still running at the start of each round that the team went on to win (line) with its 95% Wilson interval (band), shown while at least 5% of the row's games are still running; decided.csv has every round and the loss hazard. Where the line leaves 10–90%, the rounds after decide little.".into(),
+        svg: band_panels(&decided, "round", "% of running games won", cols, (330, 250))?,
+    });
     let fixed = refs.iter().all(|r| r.spec.board == BoardKind::Fixed);
     let topo = rows[robert[0]].topo;
     let hex_panels_data: Vec<HexPanel> = robert

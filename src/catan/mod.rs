@@ -16,6 +16,7 @@ pub mod mapfile;
 pub mod policy;
 pub mod rows;
 pub mod rulebook;
+pub mod shape;
 pub mod sim;
 pub mod soak;
 pub mod summary;

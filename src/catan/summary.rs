@@ -24,10 +24,13 @@ mod rank {
     pub const PLAYER_KNOBS: u16 = 3;
     pub const TEAM: u16 = 10;
     pub const PRECISION: u16 = 11;
+    pub const SHAPE: u16 = 12;
     pub const LINEUP: u16 = 15;
     /// Seat `k` (0-based) of a competitive row is `SEAT + k`.
     pub const SEAT: u16 = 20;
     pub const ROBERT: u16 = 30;
+    pub const ROBERT_SHAPE: u16 = 31;
+    pub const DECIDED: u16 = 32;
     pub const SOLITAIRE: u16 = 40;
     pub const VOLCANO: u16 = 50;
     pub const GOLD: u16 = 51;
@@ -100,6 +103,54 @@ struct Team {
     win_rate_halfwidth95: f64,
     loss_slowest_vp_short_mean: Option<f64>,
     loss_slowest_vp_short_median: Option<u32>,
+}
+
+/// Co-operative rows: game lengths of every game in rounds (the pooled player-turns are the
+/// common `turns_*`), of wins and of losses apart in player-turns and rounds, and the round from
+/// which a running game's outcome is 90% certain (`catan::shape`).
+#[derive(Serialize)]
+struct Shape {
+    rounds_median: Option<u32>,
+    rounds_p10: Option<u32>,
+    rounds_p90: Option<u32>,
+    turns_win_median: Option<u32>,
+    turns_win_p10: Option<u32>,
+    turns_win_p90: Option<u32>,
+    rounds_win_median: Option<u32>,
+    rounds_win_p10: Option<u32>,
+    rounds_win_p90: Option<u32>,
+    turns_loss_median: Option<u32>,
+    turns_loss_p10: Option<u32>,
+    turns_loss_p90: Option<u32>,
+    rounds_loss_median: Option<u32>,
+    rounds_loss_p10: Option<u32>,
+    rounds_loss_p90: Option<u32>,
+    /// The first round from which the share won of the games still running stays at or above
+    /// 0.9 or at or below 0.1 (empty: never, while 1% of the games still run).
+    certain_round: Option<u32>,
+}
+
+/// Robert rows: tokens face down in wins and in losses apart, and close wins.
+#[derive(Serialize)]
+struct RobertShape {
+    face_down_end_win_mean: Option<f64>,
+    face_down_end_loss_mean: Option<f64>,
+    face_down_max_win_mean: Option<f64>,
+    face_down_max_loss_mean: Option<f64>,
+    /// Wins in which Robert had all but 3 tokens face down at some point, of the wins.
+    close_win_share: Option<f64>,
+}
+
+/// Robert rows: the win-probability model's calibration on the row's games, and its per-game
+/// measures where that calibration error is at most `shape::MAX_ECE` (else empty).
+#[derive(Serialize)]
+struct Decided {
+    value_ece: f64,
+    value_brier: f64,
+    value_positions: u64,
+    decided_round_median: Option<u32>,
+    dead_round_share: Option<f64>,
+    comeback_win_share: Option<f64>,
 }
 
 /// Rows run with `--precision`.
@@ -303,6 +354,31 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
         );
         out.push(Group::of(rank::LINEUP, &lead)?);
     }
+    if coop {
+        let s = &acc.shape;
+        let q = |h: &crate::engine::stats::Hist, p: f64| h.quantile(p);
+        out.push(Group::of(
+            rank::SHAPE,
+            &Shape {
+                rounds_median: q(&s.rounds, 0.5),
+                rounds_p10: q(&s.rounds, 0.1),
+                rounds_p90: q(&s.rounds, 0.9),
+                turns_win_median: q(&s.turns_win, 0.5),
+                turns_win_p10: q(&s.turns_win, 0.1),
+                turns_win_p90: q(&s.turns_win, 0.9),
+                rounds_win_median: q(&s.rounds_win, 0.5),
+                rounds_win_p10: q(&s.rounds_win, 0.1),
+                rounds_win_p90: q(&s.rounds_win, 0.9),
+                turns_loss_median: q(&s.turns_loss, 0.5),
+                turns_loss_p10: q(&s.turns_loss, 0.1),
+                turns_loss_p90: q(&s.turns_loss, 0.9),
+                rounds_loss_median: q(&s.rounds_loss, 0.5),
+                rounds_loss_p10: q(&s.rounds_loss, 0.1),
+                rounds_loss_p90: q(&s.rounds_loss, 0.9),
+                certain_round: s.certain_round(),
+            },
+        )?);
+    }
     if let Some(target) = e.precision {
         out.push(Group::of(
             rank::PRECISION,
@@ -336,6 +412,34 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 ),
             },
         )?);
+        let s = &acc.shape;
+        let wins = s.turns_win.count();
+        out.push(Group::of(
+            rank::ROBERT_SHAPE,
+            &RobertShape {
+                face_down_end_win_mean: s.face_down_end_win.mean().map(r3),
+                face_down_end_loss_mean: s.face_down_end_loss.mean().map(r3),
+                face_down_max_win_mean: s.face_down_max_win.mean().map(r3),
+                face_down_max_loss_mean: s.face_down_max_loss.mean().map(r3),
+                close_win_share: (wins > 0).then(|| r5(s.close_wins as f64 / wins as f64)),
+            },
+        )?);
+        if let Some((ece, brier, positions)) = s.calibration() {
+            let usable = ece <= crate::catan::shape::MAX_ECE;
+            out.push(Group::of(
+                rank::DECIDED,
+                &Decided {
+                    value_ece: r5(ece),
+                    value_brier: r5(brier),
+                    value_positions: positions,
+                    decided_round_median: s.decided_round.quantile(0.5).filter(|_| usable),
+                    dead_round_share: (usable && s.scored_rounds > 0)
+                        .then(|| r5(s.dead_rounds as f64 / s.scored_rounds as f64)),
+                    comeback_win_share: (usable && wins > 0)
+                        .then(|| r5(s.comeback_wins as f64 / wins as f64)),
+                },
+            )?);
+        }
     }
     if let Some(s) = rules.variant.solitaire() {
         let a = &acc.solitaire;

@@ -111,6 +111,34 @@ pub struct CurveRow {
     pub face_down_p90: u32,
 }
 
+/// `decided.csv`: per co-operative row and round, while any of its games runs.
+#[derive(Serialize)]
+pub struct DecidedRow {
+    pub row: usize,
+    pub round: u32,
+    /// Games running at the round's start (won or lost later; cap-outs left out).
+    pub games_running: u64,
+    /// The share of them the team went on to win, with its 95% Wilson interval.
+    pub won_share: f64,
+    pub won_share_lo95: f64,
+    pub won_share_hi95: f64,
+    /// Games lost (won) in this round over the games running at its start.
+    pub loss_hazard: f64,
+    pub win_hazard: f64,
+}
+
+/// `reliability.csv`: per Robert row and bin of the win-probability model's chance at round
+/// starts.
+#[derive(Serialize)]
+pub struct ReliabilityRow {
+    pub row: usize,
+    pub chance_lo: f64,
+    pub chance_hi: f64,
+    pub positions: u64,
+    pub chance_mean: f64,
+    pub won_share: f64,
+}
+
 impl Tables for CatanRow<'_> {
     fn games_cap(&self) -> Option<u64> {
         self.games_cap
@@ -301,6 +329,17 @@ impl Tables for CatanRow<'_> {
         acc.games
     }
 
+    /// A competitive game has one winner (a capped game none): each seat's share is its wins.
+    fn seat_shares(&self, acc: &CatanAcc) -> Vec<(f64, f64)> {
+        if self.spec.rules.variant.team_outcome() {
+            return Vec::new();
+        }
+        acc.seat_wins[..self.spec.rules.players as usize]
+            .iter()
+            .map(|&w| (w as f64, w as f64))
+            .collect()
+    }
+
     fn write_tables(&self, row: usize, acc: &CatanAcc, out: &mut ReportDir) -> Result<()> {
         let rules = self.spec.rules;
         let n = acc.games.max(1) as f64;
@@ -376,8 +415,40 @@ impl Tables for CatanRow<'_> {
                 )?;
             }
         }
+        if coop {
+            for (round, running, p, loss, win) in acc.shape.decided_curve() {
+                let (lo, hi) = wilson((p * running as f64).round() as u64, running);
+                out.row(
+                    "decided.csv",
+                    &DecidedRow {
+                        row,
+                        round,
+                        games_running: running,
+                        won_share: r5(p),
+                        won_share_lo95: r5(lo),
+                        won_share_hi95: r5(hi),
+                        loss_hazard: r5(loss),
+                        win_hazard: r5(win),
+                    },
+                )?;
+            }
+        }
         if rules.variant.robert().is_none() {
             return Ok(());
+        }
+        for (b, positions, mean, won) in acc.shape.reliability() {
+            let w = 1.0 / crate::catan::shape::BINS as f64;
+            out.row(
+                "reliability.csv",
+                &ReliabilityRow {
+                    row,
+                    chance_lo: r3(b as f64 * w),
+                    chance_hi: r3((b + 1) as f64 * w),
+                    positions,
+                    chance_mean: r5(mean),
+                    won_share: r5(won),
+                },
+            )?;
         }
         let fixed = self.spec.board == BoardKind::Fixed;
         for h in self.topo.land_hexes.iter() {

@@ -370,6 +370,62 @@ pub fn set_catan(key: &str, r: &mut Rules, v: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// Sets knob `key` of a Carcassonne row to `v` (`robsim design` moves a row's knobs here;
+/// `robbers = false` puts every robber option back to the seed's, as the grid does).
+///
+/// # Errors
+/// `key` is not a Carcassonne knob, `v` is not one of its values, or the row plays without The
+/// Robbers and `key` is one of its options.
+pub fn set_carcassonne(key: &str, r: &mut CarcRules, v: &Value) -> Result<(), String> {
+    use crate::carcassonne::{RobberPlacement, RobberShare, RogueBeside, UnplaceableRobberTile};
+    let k = knob(key).ok_or_else(|| format!("unknown knob {key:?}"))?;
+    if !k.allowed.admits(v) {
+        return Err(format!(
+            "{} is not a value of {key}; allowed: {}",
+            show(v),
+            k.allowed.describe()
+        ));
+    }
+    if k.applies != "carcassonne" {
+        return Err(format!("{key} does not apply to a carcassonne row"));
+    }
+    if key == "robbers" {
+        let on = v.as_bool().expect("admitted: a bool");
+        *r = if on {
+            CarcRules {
+                robbers: true,
+                ..*r
+            }
+        } else {
+            CarcRules::base(r.players)
+        };
+        return Ok(());
+    }
+    if !r.robbers {
+        return Err(format!(
+            "{key} does not apply to a row without The Robbers (robbers = false)"
+        ));
+    }
+    fn admitted<T>(x: Option<T>) -> T {
+        x.expect("admitted: one of the knob's names")
+    }
+    let name = v.as_str().unwrap_or("");
+    let int = v.as_integer().unwrap_or(0) as u8;
+    match key {
+        "robber_placement" => r.placement = admitted(RobberPlacement::parse(name)),
+        "robber_final_points" => r.final_points = int,
+        "robber_share" => r.share = admitted(RobberShare::parse(name)),
+        "robbers_per_player" => r.robbers_per_player = int,
+        "rogue_beside" => r.rogue_beside = admitted(RogueBeside::parse(name)),
+        "robber_tiles" => r.robber_tiles = Some(int),
+        "unplaceable_robber_tile" => {
+            r.unplaceable_robber_tile = admitted(UnplaceableRobberTile::parse(name))
+        }
+        _ => return Err(format!("{key} is not a Carcassonne knob")),
+    }
+    Ok(())
+}
+
 /// The Catan variants (every game but Carcassonne).
 const CATAN_VARIANTS: &[&str] = &["base", "robert", "solitaire", "raiders"];
 

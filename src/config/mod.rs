@@ -5,12 +5,14 @@ pub mod calibrate;
 mod carcassonne;
 mod catan;
 pub mod ceiling;
+pub mod design;
 pub mod knobs;
 pub mod learn;
 pub mod luck;
 pub mod modelfile;
 mod player_axes;
 mod rowsets;
+pub mod select;
 pub mod value;
 
 use crate::carcassonne::experiment::CarcSpec;
@@ -222,6 +224,15 @@ pub struct SweepFile {
     /// "Chosen rule sets").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<toml::Table>,
+    /// Pairs of rows to compare in `compare.csv` besides those that differ in one setting
+    /// (`[[compare]]`): each entry's `a` and `b` select rows by their settings, and each row `a`
+    /// selects is paired with its partner among those `b` selects (the row equal to it in every
+    /// setting neither side names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compare: Vec<rowsets::CompareFile>,
+    /// A design search: the rule knobs `robsim design` may change and the targets it aims at.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<design::DesignFile>,
     #[serde(default)]
     pub rules: RulesFile,
     /// Knobs of the `greedy` policy.
@@ -313,6 +324,8 @@ pub struct Sweep {
     pub carcassonne: Vec<CarcSpec>,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: Vec<AblationStep>,
+    /// The rows `[[compare]]` pairs (row a, row b), besides those that differ in one setting.
+    pub chosen: Vec<(usize, usize)>,
     /// What a person should know before the rows run (grid keys that some rows ignore, from
     /// `grid.spans_variants`; a model or knob table no row plays), one line each.
     pub notes: Vec<String>,
@@ -508,15 +521,18 @@ impl Sweep {
             rowsets::expand(&file, &at, &mut models)?
         };
         notes.extend(outside_training(&rows));
-        Ok(Sweep {
+        let mut sweep = Sweep {
             games: file.games as u64,
-            file,
+            file: file.clone(),
             rows,
             carcassonne,
             ablation: Vec::new(),
+            chosen: Vec::new(),
             notes,
             models,
-        })
+        };
+        sweep.chosen = rowsets::compare(&file, &at, &sweep)?;
+        Ok(sweep)
     }
 
     /// What a report records of this sweep.
@@ -526,6 +542,7 @@ impl Sweep {
             description: &self.file.description,
             seed: self.file.seed,
             ablation: &self.ablation,
+            chosen: &self.chosen,
             models: &self.models,
         }
     }
@@ -611,6 +628,10 @@ pub fn schema() -> Vec<(&'static str, Vec<String>)> {
         ("luck", keys_of::<luck::LuckFile>()),
         ("ceiling", keys_of::<ceiling::CeilingFile>()),
         ("value", keys_of::<value::ValueTable>()),
+        ("compare", keys_of::<rowsets::CompareFile>()),
+        ("design", keys_of::<design::DesignFile>()),
+        ("design.knob", keys_of::<design::KnobFile>()),
+        ("design.target", keys_of::<design::TargetFile>()),
     ]
 }
 

@@ -1,5 +1,6 @@
 //! Game-independent machinery: seeds and streams, the parallel runner, mergeable statistics.
 
+pub mod design;
 pub mod lineup;
 pub mod play;
 pub mod runner;

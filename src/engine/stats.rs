@@ -38,6 +38,10 @@ impl Hist {
     pub fn count(&self) -> u64 {
         self.n
     }
+    /// Observations equal to `v`.
+    pub fn count_at(&self, v: u32) -> u64 {
+        self.counts.get(v as usize).copied().unwrap_or(0)
+    }
     pub fn sum(&self) -> u64 {
         self.sum
     }

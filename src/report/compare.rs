@@ -104,6 +104,46 @@ pub fn pairs(settings: &[Vec<(&'static str, String)>], qualifiers: &[(&str, &str
     out
 }
 
+/// The setting column of a chosen pair (`[[compare]]`): two rows that may differ in several
+/// settings, each side's value listing them (`players=3; robert_skip=3`).
+pub const CHOSEN: &str = "chosen";
+
+/// Every pair of [`pairs`], then each chosen pair `(a, b)` that is not among them (in the
+/// order given): its setting is [`CHOSEN`] and each side's value lists the settings the two rows
+/// differ in, as `key=value` joined by `; `.
+pub fn all_pairs(
+    settings: &[Vec<(&'static str, String)>],
+    qualifiers: &[(&str, &str)],
+    chosen: &[(usize, usize)],
+) -> Vec<Pair> {
+    let mut out = pairs(settings, qualifiers);
+    for &(a, b) in chosen {
+        if out
+            .iter()
+            .any(|p| (p.a, p.b) == (a, b) || (p.a, p.b) == (b, a))
+        {
+            continue;
+        }
+        let side = |r: usize, o: usize| {
+            settings[r]
+                .iter()
+                .zip(&settings[o])
+                .filter(|(x, y)| x.1 != y.1)
+                .map(|(x, _)| format!("{}={}", x.0, x.1))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        out.push(Pair {
+            a,
+            b,
+            setting: CHOSEN,
+            value_a: side(a, b),
+            value_b: side(b, a),
+        });
+    }
+    out
+}
+
 /// Paired statistics of one pair over the games both rows played: exact integer counts, so
 /// they merge in any order. `wins.only_a` counts games won in B only, so that `diff()` is B − A.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -297,6 +337,22 @@ mod tests {
         // Differences B − A: 2, 0, 5, 1 → mean 2.
         assert_eq!(x.turns_diff_mean, Some(2.0));
         assert_eq!((x.turns_mean_a, x.turns_mean_b), (25.0, 27.0));
+    }
+
+    #[test]
+    fn chosen_pairs_list_every_setting_they_differ_in() {
+        let settings = vec![
+            s(&[("players", "3"), ("skip", "3")]),
+            s(&[("players", "4"), ("skip", "0")]),
+            s(&[("players", "4"), ("skip", "3")]),
+        ];
+        let p = all_pairs(&settings, &[], &[(0, 1), (2, 0)]);
+        // 0-2 and 1-2 differ in one setting; (2, 0) is 0-2 again; (0, 1) is chosen.
+        assert_eq!(p.len(), 3);
+        let c = p.iter().find(|p| p.setting == CHOSEN).unwrap();
+        assert_eq!((c.a, c.b), (0, 1));
+        assert_eq!(c.value_a, "players=3; skip=3");
+        assert_eq!(c.value_b, "players=4; skip=0");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod ablation;
 pub mod columns;
 pub mod compare;
+pub mod design;
 pub mod html;
 pub mod luck;
 pub mod luck_tables;
@@ -75,6 +76,14 @@ pub trait Tables: Experiment + Sized {
 
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;
+
+    /// Each seat's share of the wins over the accumulator's games, as (sum of the per-game
+    /// share, sum of its square) per seat: a game's share is 1 for its sole winner, split evenly
+    /// among tied winners, 0 for the others. What a design's fairness target measures
+    /// (`robsim design`). Empty where the row's seats do not win apart (a co-operative table).
+    fn seat_shares(&self, _acc: &Self::Acc) -> Vec<(f64, f64)> {
+        Vec::new()
+    }
 
     /// A row label's words for setting `key` at `value` ([`row_labels`]), where the game words it
     /// its own way (`city weight 2`); `None`: `{n} players` for `players`, `{key} {value}` for a
@@ -528,6 +537,10 @@ pub struct Manifest {
     /// `merge` and `--resume` read it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ceiling: Option<CeilingInfo>,
+    /// A design's folder (`robsim design`): its runs and games; `rerun`, `--resume` and
+    /// `merge` read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<DesignInfo>,
     /// The learned models and built-in knobs the rows played (absent when none did): which
     /// file, and its SHA-256.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -574,6 +587,7 @@ impl Manifest {
             merged_from: Vec::new(),
             calibration: None,
             ceiling: None,
+            design: None,
             models: Vec::new(),
             started_utc: humantime::format_rfc3339_seconds(started).to_string(),
             elapsed_seconds: (elapsed_seconds * 1000.0).round() / 1000.0,
@@ -600,6 +614,20 @@ impl Phase {
             seconds: (t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         }
     }
+}
+
+/// What a design's folder records beyond its config and state (`design-state.json`).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DesignInfo {
+    /// The config's independent runs.
+    pub runs: usize,
+    /// The one run this folder explored (`--shard I/N`: no race, no confirmation), if a shard.
+    pub run: Option<usize>,
+    /// Games the search played in this sitting, the held-out games played in it, and the games
+    /// held in the state in all (a resumed or merged folder holds games played before).
+    pub search_games: u64,
+    pub held_out_games: u64,
+    pub games_in_state: u64,
 }
 
 /// What `rerun` needs of a calibration beyond its config.

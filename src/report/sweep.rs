@@ -6,7 +6,7 @@
 use crate::engine::runner::{run_joint, stop_requested, with_threads, Experiment};
 use crate::engine::stats::{Accumulator, GameLog};
 use crate::report::ablation::AblationStep;
-use crate::report::compare::{compare_row, pairs, PairSet, PairStats};
+use crate::report::compare::{all_pairs, compare_row, PairSet, PairStats};
 use crate::report::html;
 use crate::report::shard::{RowState, Shard, Shards, StateFile};
 use crate::report::{
@@ -57,6 +57,9 @@ pub struct SweepInfo<'a> {
     pub seed: u64,
     /// With an `[ablate]` table: the moved rows (the base row is row 0).
     pub ablation: &'a [AblationStep],
+    /// Pairs of rows (a, b) to compare besides those that differ in one setting (a config's
+    /// `[[compare]]`).
+    pub chosen: &'a [(usize, usize)],
     /// The models the rows played (the manifest's `models`).
     pub models: &'a [crate::report::ModelRecord],
 }
@@ -139,13 +142,14 @@ impl Accumulator for ChunkData {
 /// the game.
 pub fn run_rows<E: Tables>(
     rows: &[E],
+    chosen: &[(usize, usize)],
     budget: Budget,
     games: std::ops::Range<u64>,
     pb: &ProgressBar,
     keep_logs: bool,
 ) -> Played<E::Acc> {
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
-    let pairs = pairs(&settings, E::qualifiers());
+    let pairs = all_pairs(&settings, E::qualifiers(), chosen);
     let mut accs: Vec<E::Acc> = rows.iter().map(|_| E::Acc::default()).collect();
     let mut stats = PairSet(vec![PairStats::default(); pairs.len()]);
     let mut active = vec![true; rows.len()];
@@ -368,6 +372,7 @@ pub fn merge_states<E: Experiment>(rows: &[E], states: &[StateFile]) -> Result<P
 /// A row cannot be serialised or a figure drawn.
 pub fn write_results<E: Tables>(
     rows: &[E],
+    chosen: &[(usize, usize)],
     accs: &[E::Acc],
     stats: &PairSet,
     partial: bool,
@@ -381,7 +386,7 @@ pub fn write_results<E: Tables>(
     out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let mut compared = Vec::new();
-    for (p, st) in pairs(&settings, E::qualifiers()).iter().zip(&stats.0) {
+    for (p, st) in all_pairs(&settings, E::qualifiers(), chosen).iter().zip(&stats.0) {
         let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
         let c = compare_row(p, st, coop);
         out.row("compare.csv", &c)?;
@@ -499,7 +504,7 @@ pub fn run_game_with<E: Tables>(
     let played = with_threads(opts.threads, || {
         let mut played = earlier;
         for r in todo {
-            let p = run_rows(rows, opts.budget, r, &pb, extras.games_csv);
+            let p = run_rows(rows, sweep.chosen, opts.budget, r, &pb, extras.games_csv);
             let stop = p.partial;
             match &mut played {
                 Some(all) => all.absorb(p),
@@ -509,7 +514,7 @@ pub fn run_game_with<E: Tables>(
                 break;
             }
         }
-        played.unwrap_or_else(|| run_rows(rows, opts.budget, 0..0, &pb, false))
+        played.unwrap_or_else(|| run_rows(rows, sweep.chosen, opts.budget, 0..0, &pb, false))
     })?;
     pb.finish_and_clear();
     let threads = if opts.threads == 0 {
@@ -557,6 +562,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     }
     let figures = write_results(
         rows,
+        sweep.chosen,
         accs,
         &w.played.stats,
         w.played.partial,
@@ -638,6 +644,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         merged_from: w.merged_from.clone(),
         calibration: None,
         ceiling: None,
+        design: None,
         models: sweep.models.to_vec(),
         started_utc,
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,

@@ -436,47 +436,55 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     assert_eq!(l.take("(paired, every interval above 0)", 1), ["0"]);
     assert!(paired.iter().all(|c| f(c, "win_rate_diff_lo95") > 0.0));
 
-    // The retrained model against the one before it (reports/robert-learned): the range over
-    // every level with 3 and 4 players, then 4-player Moderate with its interval. The README
-    // writes the signs as words around the figures; the figures are the magnitudes.
-    let ls = rows(&repo("reports/robert-learned/summary.csv"));
-    let lc = rows(&repo("reports/robert-learned/compare.csv"));
-    let re = l.take("it moves from the model before it by ", 9);
-    let steps: Vec<(Row, &Row)> = lc
+    // One model under every rule (reports/robert-knob-space): the rows where learned is within a
+    // point of the script or above it, of the paired rows, and the exception with its interval.
+    let ks = rows(&repo("reports/robert-knob-space/summary.csv"));
+    let kc = rows(&repo("reports/robert-knob-space/compare.csv"));
+    let one = l.take("over its values (", 10);
+    assert_eq!((one[0].as_str(), one[1].as_str()), ("3", "4"));
+    let pairs: Vec<(Row, f64, f64, f64)> = kc
         .iter()
-        .filter(|c| {
-            c["setting"] == "policy"
-                && c["value_a"] == "learned:previous"
-                && c["value_b"] == "learned"
+        .filter(|c| c["setting"] == "policy")
+        .map(|c| {
+            // learned − team, whichever row is A.
+            let s = if c["value_a"] == "team" { 1.0 } else { -1.0 };
+            let (lo, hi) = (
+                f(c, "win_rate_diff_lo95") * s,
+                f(c, "win_rate_diff_hi95") * s,
+            );
+            let team = if s > 0.0 { &c["row_a"] } else { &c["row_b"] };
+            (
+                row(&ks, team),
+                f(c, "win_rate_diff") * s,
+                lo.min(hi),
+                lo.max(hi),
+            )
         })
-        .map(|c| (row(&ls, &c["row_a"]), c))
-        .filter(|(r, _)| ["3", "4"].contains(&r["players"].as_str()))
         .collect();
-    assert_eq!(steps.len(), 8, "3 and 4 players, every level");
-    let d: Vec<f64> = steps.iter().map(|(_, c)| f(c, "win_rate_diff")).collect();
-    let (lo, hi) = (
-        d.iter().copied().fold(1.0, f64::min),
-        d.iter().copied().fold(-1.0, f64::max),
-    );
-    assert!(
-        is_points(&re[0], lo.abs()) && is_points(&re[1], hi),
-        "README {re:?}; robert-learned {lo}..{hi}"
-    );
-    assert_eq!((re[2].as_str(), re[3].as_str()), ("3", "4"));
-    let (_, m4) = steps
+    assert!(pairs.iter().all(|p| p.0["policy"] == "team"));
+    assert!(kc
         .iter()
-        .find(|(r, _)| r["players"] == "4" && r["difficulty"] == "moderate")
-        .unwrap();
-    assert!(
-        is_points(&re[4], f(m4, "win_rate_diff"))
-            && is_points(&re[5], f(m4, "win_rate_diff_lo95").abs())
-            && is_points(&re[6], f(m4, "win_rate_diff_hi95"))
-            && re[7] == "4",
-        "README {re:?}; {m4:?}"
+        .filter(|c| c["setting"] == "policy")
+        .all(|c| number(&one[2]) == f(c, "games")));
+    let holds = |p: &&(Row, f64, f64, f64)| p.1 >= -0.01 && p.3 >= 0.0;
+    assert_eq!(
+        number(&one[3]),
+        pairs.iter().filter(holds).count() as f64,
+        "rows that hold"
     );
+    assert_eq!(number(&one[4]), pairs.len() as f64, "paired rows");
+    let bad: Vec<&(Row, f64, f64, f64)> = pairs.iter().filter(|p| !holds(p)).collect();
+    assert_eq!(bad.len(), 1, "one exception");
+    let (r, d, lo, hi) = bad[0];
+    assert_eq!(one[5], r["players"]);
+    assert_eq!(one[6], r["soldier_flips"], "the exception's soldier flips");
+    assert_eq!(r["difficulty"], "hard");
     assert!(
-        steps.iter().all(|(_, c)| number(&re[8]) == f(c, "games")),
-        "paired games"
+        is_points(&one[7], d.abs())
+            && is_points(&one[8], lo.abs())
+            && is_points(&one[9], hi.abs())
+            && *hi < 0.0,
+        "README {one:?}; {d} ({lo} to {hi})"
     );
 
     // What the set-up search adds over the learned player, Moderate and Easy with 3 and 4

@@ -310,6 +310,23 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
     ]);
     let commands = page("reference/commands.md");
     missing.extend(unnamed(&out, &commands, &["ceiling.csv"], &mut seen));
+    // A design's tables (an exhaustive search of two values: every file has rows).
+    let cfg = d.join("design.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"design\"\nseed = 1\ngames = 20\n[grid]\nvariant = \"robert\"\nplayers = [3, 4]\ndifficulty = \"easy\"\n[design]\nsearch = \"exhaustive\"\nbudget = 400\nbatch = 20\n[design.space]\nsoldier_flips = [1, 3]\n[[design.target]]\ncell = { players = 3 }\nlike = { players = 4 }\n",
+    )
+    .unwrap();
+    let out = d.join("design");
+    run_ok(&[
+        "design",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let design = ["design.csv", "best.csv", "effects.csv"];
+    missing.extend(unnamed(&out, &columns, &design, &mut seen));
     assert!(seen > 300, "read only {seen} columns");
     missing.sort();
     missing.dedup();

@@ -556,6 +556,8 @@ impl GameArgs {
             luck: None,
             ceiling: None,
             value: None,
+            compare: Vec::new(),
+            design: None,
             rollout: RolloutKnobs {
                 rollouts: self.rollouts.unwrap_or(RolloutKnobs::default().rollouts),
                 ..Default::default()
@@ -600,6 +602,26 @@ Examples:
   robsim luck configs/carcassonne-luck.toml   # Carcassonne: boards are tile orders
 
 Columns, figures and the method: docs/guide.md, section Luck and skill.";
+
+const DESIGN_EXAMPLES: &str =
+    "The config's [design] table names the knobs, their values and the targets:
+  [design]
+  max_changed = 2                    # knobs a setting may change at most
+  budget = 1000000                   # games the search plays in all
+  [[design.knob]]
+  key = \"robert_skip\"                # a rule knob (docs/rules.md)
+  values = \"2..=6\"                   # a list, or a range of whole numbers
+  only = { players = 3 }             # the cells it applies to (default: every cell)
+  [[design.target]]
+  cell = { players = 3 }             # every 3-player row of the grid...
+  like = { players = 4 }             # ...as winnable as its 4-player row at the grid's rules
+  tolerance = 0.03
+
+Examples:
+  robsim design configs/robert-design-3p.toml           # writes out/robert-design-3p/
+  robsim design configs/robert-design-3p.toml --resume  # after Ctrl-C: goes on where it stopped
+
+Keys, files and how to read them: docs/reference/commands.md, section robsim design.";
 
 const TRACE_EXAMPLES: &str = "Examples:
   robsim trace -v robert -d easy -p 3 -s 7 -i 12 -o game.jsonl
@@ -653,6 +675,30 @@ pub(crate) enum Cmd {
         games: Option<u64>,
         #[command(flatten)]
         output: Output,
+    },
+    /// Design search: the rule settings (the `[design]` knobs and values, at most `max_changed`
+    /// changed) whose win rates, seat shares or game lengths come nearest the config's targets,
+    /// searched by NTBEA on common random numbers and confirmed on held-out games; writes
+    /// design.csv, best.csv, effects.csv, targets.svg, fragment.toml and report.html.
+    #[command(after_help = DESIGN_EXAMPLES)]
+    Design {
+        /// The config with a `[design]` table, e.g. configs/robert-design-3p.toml.
+        config: PathBuf,
+        #[command(flatten)]
+        output: Output,
+        /// Continue the design in --out
+        ///
+        /// Replays the search from the folder's design-state.json (every whole batch the
+        /// stopped run played) and plays only the rest: the folder ends as the uninterrupted run
+        /// would have written it.
+        #[arg(long, help_heading = OUTPUT, conflicts_with = "force")]
+        resume: bool,
+        /// Explore run I of N (N = design.runs)
+        ///
+        /// Only NTBEA run I's exploration, no race or confirmation: `robsim merge` of the N
+        /// folders pools them, races and confirms, as `robsim design` does with design.runs = N.
+        #[arg(long, help_heading = OUTPUT, value_name = "I/N", value_parser = Shard::parse)]
+        shard: Option<Shard>,
     },
     /// Luck and skill: each row of a config's grid played by every `[luck]` rung on N boards ×
     /// M games per board (board fixed, dice varied; Carcassonne: a board is a tile order);

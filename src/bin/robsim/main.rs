@@ -7,6 +7,7 @@ mod bench;
 mod calibrate;
 mod ceiling;
 mod cli;
+mod design;
 mod jobs;
 mod learn;
 mod luck;
@@ -157,6 +158,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             if let Some(c) = folder.manifest.calibration {
                 return calibrate::rerun(&folder, c.games, output, args);
             }
+            if folder.manifest.design.is_some() {
+                return design::rerun(&folder, output, args);
+            }
             let mut sweep = Sweep::recorded(&folder).map_err(Failure::Input)?;
             let shard = folder.shard();
             sweep.games = folder.manifest.games_per_row;
@@ -175,6 +179,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         Cmd::Merge { dirs, out, force } => {
             if ceiling::is_ceiling(&dirs) {
                 return ceiling::merge(&dirs, &out, force, args);
+            }
+            if design::is_design(&dirs) {
+                return design::merge(&dirs, &out, force, args);
             }
             let (shards, sweep) = robsim::games::load_shards(&dirs).map_err(Failure::Input)?;
             robsim::games::check(&sweep).map_err(Failure::Input)?;
@@ -253,6 +260,12 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             games,
             output,
         } => calibrate::calibrate(&config, games, output, args),
+        Cmd::Design {
+            config,
+            output,
+            resume,
+            shard,
+        } => design::design(&config, output, design::Flags { resume, shard }, args),
         Cmd::Luck {
             config,
             boards,

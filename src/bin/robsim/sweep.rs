@@ -250,6 +250,52 @@ fn resumable(
 /// Prints a report's summary for people (`report::terminal`): the rows with their varying
 /// settings first, win rates as percentages with intervals, each step of each axis paired, an
 /// ablation's ranked knobs. `dir` holds the written `compare.csv` and `ablation.csv`.
+/// The pairs a config's `[[compare]]` chose (compare.csv's `chosen` lines), one line each: the
+/// two rows' differing settings, then the win-rate difference (B − A) with its 95% interval,
+/// else the game length's.
+fn chosen_pairs(compare_csv: &[u8]) -> Result<String> {
+    use robsim::report::terminal::{p_value, points_ci};
+    let mut r = csv::Reader::from_reader(compare_csv);
+    let head = r.headers()?.clone();
+    let mut out = String::new();
+    for line in r.records() {
+        let line = line?;
+        let get = |c: &str| head.iter().position(|h| h == c).and_then(|i| line.get(i));
+        if get("setting") != Some(robsim::report::compare::CHOSEN) {
+            continue;
+        }
+        let num = |c: &str| get(c).and_then(|v| v.parse::<f64>().ok());
+        if out.is_empty() {
+            out.push_str("\n[[compare]] pairs (row B − row A on the same games):\n");
+        }
+        let what = match (
+            num("win_rate_diff"),
+            num("win_rate_diff_lo95"),
+            num("win_rate_diff_hi95"),
+        ) {
+            (Some(d), Some(lo), Some(hi)) => format!(
+                "{}, {}",
+                points_ci(d, lo, hi),
+                num("mcnemar_p").map_or_else(String::new, p_value)
+            ),
+            _ => format!(
+                "turns {:+.1} ({:+.1} to {:+.1})",
+                num("turns_diff_mean").unwrap_or(f64::NAN),
+                num("turns_diff_lo95").unwrap_or(f64::NAN),
+                num("turns_diff_hi95").unwrap_or(f64::NAN)
+            ),
+        };
+        out.push_str(&format!(
+            "  row {} ({}) vs row {} ({}): {what}\n",
+            get("row_b").unwrap_or("?"),
+            get("value_b").unwrap_or(""),
+            get("row_a").unwrap_or("?"),
+            get("value_a").unwrap_or(""),
+        ));
+    }
+    Ok(out)
+}
+
 pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<()> {
     use robsim::report::Tables;
     use std::io::Write;
@@ -327,6 +373,7 @@ pub(crate) fn print_summary(csv_bytes: &[u8], dir: &std::path::Path) -> Result<(
     );
     let mut out = std::io::stdout().lock();
     write!(out, "{text}")?;
+    write!(out, "{}", chosen_pairs(&read("compare.csv"))?)?;
     // Exactly the files this report wrote (`.robsim-files`): a one-row run has no compare.csv.
     writeln!(
         out,

@@ -68,12 +68,13 @@ pub(crate) fn learn_value(config: &Path, output: Output, args: Vec<String>) -> R
     if robsim::engine::runner::stop_requested() {
         return Err(Failure::Interrupted);
     }
-    let (_, fits) = fit(&rows, &train, &test, &p).map_err(Failure::Run)?;
+    let (model, fits) = fit(&rows, &train, &test, &p).map_err(Failure::Run)?;
     let file = ValueFile {
         version: VALUE_VERSION,
         variant: "robert".to_string(),
         command: format!("robsim learn-value {origin}"),
         progress_weight: p.progress_weight,
+        link: if model.logistic { "logistic" } else { "linear" }.to_string(),
         features: VALUE_FEATURES.iter().map(|s| s.to_string()).collect(),
         rows: fits.iter().map(row).collect(),
     };

@@ -21,6 +21,9 @@ use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
 use smartcore::linalg::basic::arrays::Array;
 use smartcore::linalg::basic::matrix::DenseMatrix;
+use smartcore::linear::logistic_regression::{
+    LogisticRegression, LogisticRegressionParameters, LogisticRegressionSolverName,
+};
 use smartcore::linear::ridge_regression::{
     RidgeRegression, RidgeRegressionParameters, RidgeRegressionSolverName,
 };
@@ -165,6 +168,8 @@ pub fn fit(
     p: &ValueParams,
 ) -> Result<(ValueModel, Vec<ValueFit>)> {
     let players = |s: &Sample| rows[s.row as usize].spec.rules.players;
+    // Values of 0 or 1 only (progress_weight 0): the chance of a win, by logistic regression.
+    let logistic = p.progress_weight == 0.0;
     let mut fits = Vec::new();
     let mut weights = [[0.0; NV]; 3];
     for n in 2..=4u8 {
@@ -183,23 +188,45 @@ pub fn fit(
         let y: Vec<f64> = tr.iter().map(|s| s.y).collect();
         let x = DenseMatrix::from_2d_vec(&x)
             .map_err(|e| anyhow::anyhow!("{n} players: features as a matrix: {e}"))?;
-        let params = RidgeRegressionParameters::default()
-            .with_alpha(p.ridge * y.len() as f64)
-            .with_normalize(false)
-            .with_solver(RidgeRegressionSolverName::Cholesky);
-        let m = RidgeRegression::fit(&x, &y, params)
-            .map_err(|e| anyhow::anyhow!("{n} players: fitting the value weights: {e}"))?;
         let mut w = [0.0; NV];
-        let coef = m.coefficients();
-        for (j, wj) in w.iter_mut().enumerate() {
-            *wj = *coef.get((j, 0));
+        if logistic {
+            // Won 1, lost 0: a logistic regression (L2 penalty `ridge` per position), whose
+            // score is the log-odds of a win.
+            let labels: Vec<i32> = y.iter().map(|&v| (v > 0.5) as i32).collect();
+            let params = LogisticRegressionParameters::default()
+                .with_alpha(p.ridge * labels.len() as f64)
+                .with_solver(LogisticRegressionSolverName::LBFGS);
+            let m = LogisticRegression::fit(&x, &labels, params).map_err(|e| {
+                anyhow::anyhow!("{n} players: fitting the win-probability weights: {e}")
+            })?;
+            let coef = m.coefficients();
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj = *coef.get((0, j));
+            }
+            w[0] += *m.intercept().get((0, 0));
+        } else {
+            let params = RidgeRegressionParameters::default()
+                .with_alpha(p.ridge * y.len() as f64)
+                .with_normalize(false)
+                .with_solver(RidgeRegressionSolverName::Cholesky);
+            let m = RidgeRegression::fit(&x, &y, params)
+                .map_err(|e| anyhow::anyhow!("{n} players: fitting the value weights: {e}"))?;
+            let coef = m.coefficients();
+            for (j, wj) in w.iter_mut().enumerate() {
+                *wj = *coef.get((j, 0));
+            }
+            w[0] += *m.intercept();
         }
-        w[0] += *m.intercept();
         if w.iter().any(|v| !v.is_finite()) {
             bail!("{n} players: the value weights are not finite (ridge too small?)");
         }
         let mean = y.iter().sum::<f64>() / y.len() as f64;
-        let model_of = |s: &Sample| score(&w, &s.x).clamp(0.0, 1.0);
+        let shape = ValueModel {
+            progress_weight: p.progress_weight,
+            logistic,
+            weights: [w; 3],
+        };
+        let model_of = |s: &Sample| shape.of_score(score(&w, &s.x));
         let (mut se, mut se_mean) = (0.0, 0.0);
         for s in &te {
             se += (model_of(s) - s.y).powi(2);
@@ -225,6 +252,7 @@ pub fn fit(
     Ok((
         ValueModel {
             progress_weight: p.progress_weight,
+            logistic,
             weights,
         },
         fits,

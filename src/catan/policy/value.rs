@@ -44,6 +44,9 @@ pub const VALUE_VERSION: u32 = 1;
 /// The built-in value model's file (see `robsim learn-value`).
 pub const BUILTIN_VALUE: &str = include_str!("../../../configs/models/robert-value.toml");
 
+/// The built-in win-probability model's file (`robsim learn-value configs/robert-winprob.toml`).
+pub const BUILTIN_WINPROB: &str = include_str!("../../../configs/models/robert-winprob.toml");
+
 /// The features of `g` from the team's side (see [`VALUE_FEATURES`]).
 pub fn value_features(g: &Game) -> [f64; NV] {
     let n = g.s.n_players as usize;
@@ -134,6 +137,9 @@ pub fn score(w: &[f64], x: &[f64]) -> f64 {
 pub struct ValueModel {
     /// `[rollout] progress_weight` of the values it was fitted to.
     pub progress_weight: f64,
+    /// The score is a log-odds (a win-probability model, fitted by logistic regression to won 1,
+    /// lost 0): the value is its logistic function; else the score clamped to 0..1.
+    pub logistic: bool,
     /// Weights of 2, 3 and 4 players.
     pub weights: [[f64; NV]; 3],
 }
@@ -153,7 +159,27 @@ impl ValueModel {
     /// The value of the rest of the game from `g`, 0..1.
     pub fn value(&self, g: &Game) -> f64 {
         let w = &self.weights[(g.s.n_players as usize).clamp(2, 4) - 2];
-        score(w, &value_features(g)).clamp(0.0, 1.0)
+        self.of_score(score(w, &value_features(g)))
+    }
+
+    /// The value of a raw score: its logistic function for a win-probability model, else the
+    /// score clamped to 0..1.
+    pub fn of_score(&self, s: f64) -> f64 {
+        if self.logistic {
+            1.0 / (1.0 + (-s).exp())
+        } else {
+            s.clamp(0.0, 1.0)
+        }
+    }
+
+    /// The built-in win-probability model (`configs/models/robert-winprob.toml`: fitted to
+    /// won 1, lost 0), scored at round starts for the shape of a game (`catan::shape`).
+    pub fn winprob() -> &'static ValueModel {
+        static MODEL: OnceLock<ValueModel> = OnceLock::new();
+        MODEL.get_or_init(|| {
+            ValueModel::parse(BUILTIN_WINPROB, "configs/models/robert-winprob.toml")
+                .expect("the built-in win-probability model parses (tested)")
+        })
     }
 
     /// The built-in model (`configs/models/robert-value.toml`).
@@ -229,8 +255,14 @@ impl ValueModel {
                 k + 2
             );
         }
+        let logistic = match f.link.as_str() {
+            "linear" => false,
+            "logistic" => true,
+            other => bail!("{origin}: link = {other:?}: allowed \"linear\" or \"logistic\""),
+        };
         Ok(ValueModel {
             progress_weight: f.progress_weight,
+            logistic,
             weights,
         })
     }
@@ -246,8 +278,20 @@ pub struct ValueFile {
     #[serde(default)]
     pub command: String,
     pub progress_weight: f64,
+    /// `linear` (the score clamped to 0..1) or `logistic` (the score is a log-odds; a model
+    /// fitted with progress_weight 0, to won 1 and lost 0).
+    #[serde(default = "linear", skip_serializing_if = "is_linear")]
+    pub link: String,
     pub features: Vec<String>,
     pub rows: Vec<ValueRow>,
+}
+
+fn linear() -> String {
+    "linear".into()
+}
+
+fn is_linear(s: &str) -> bool {
+    s == "linear"
 }
 
 /// One player count's weights and fit.

@@ -1,6 +1,6 @@
 //! The terminal's ablation section: each player's moved knobs ranked by their effect.
 
-use super::{align, cell, num, p_value, pct, points_ci, Table};
+use super::text::{align, cell, num, p_value, pct, points_ci, Table};
 use std::collections::BTreeMap;
 
 /// An ablation's moved knobs, largest effect first: one ranking per player.

@@ -1,0 +1,339 @@
+//! The shape of a co-operative game: wins and losses apart, and when a game is decided.
+//!
+//! What a win rate hides. Lengths (player-turns and rounds: a round is every player taking one
+//! turn) and Robert's face-down tokens are kept for wins and for losses apart, since the two are
+//! different populations. When a game is decided is read two ways:
+//! - from the games alone (no model): the chance that a game still running at the start of
+//!   round R is won, and the loss hazard of round R (its losses over the games running at its
+//!   start), both from the rounds at which the row's games were won and lost;
+//! - per game, from the win-probability model (`configs/models/robert-winprob.toml`, scored at
+//!   the start of every round of a Robert game): the round from which the model stayed on the
+//!   side of the game's outcome (above 0.9 for a win, below 0.1 for a loss), the rounds played
+//!   after it (dead rounds), and comeback wins (the model gave the team under 0.25 at some
+//!   round start). The model's calibration on the row's own games (its reliability in ten bins,
+//!   Brier score, expected calibration error) is kept beside it, and reports use the per-game
+//!   measures only where that error is at most [`MAX_ECE`].
+//!
+//! A close win is one in which Robert came within [`CLOSE_TOKENS`] tokens of his goal (every
+//! token face down). Everything here is an integer count, so merging in any order gives the same
+//! result.
+
+use crate::catan::policy::value::ValueModel;
+use crate::catan::*;
+use crate::engine::stats::{accumulator, Hist};
+use serde::{Deserialize, Serialize};
+
+/// Bins of the reliability table (predicted chance 0-0.1, 0.1-0.2, ...).
+pub const BINS: usize = 10;
+
+/// A predicted chance is kept in units of 1/`SCALE` (integer sums merge exactly).
+const SCALE: f64 = 10_000.0;
+
+/// The most expected calibration error at which the per-game measures of the model are used.
+pub const MAX_ECE: f64 = 0.03;
+
+/// A win is close when Robert had all but this many tokens face down at some point.
+pub const CLOSE_TOKENS: u32 = 3;
+
+/// The model is sure of a win above this chance and of a loss below `1 - SURE`.
+pub const SURE: f64 = 0.9;
+
+/// A win is a comeback when the model gave the team under this chance at some round start.
+pub const COMEBACK: f64 = 0.25;
+
+accumulator! {
+    /// A co-operative row's games, wins and losses apart (see the module's text).
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub struct ShapeAcc {
+        /// Rounds to the end of every game (pooled), and player-turns and rounds of wins and
+        /// of losses apart.
+        #[serde(default)]
+        pub rounds: Hist,
+        #[serde(default)]
+        pub turns_win: Hist,
+        #[serde(default)]
+        pub turns_loss: Hist,
+        #[serde(default)]
+        pub rounds_win: Hist,
+        #[serde(default)]
+        pub rounds_loss: Hist,
+        /// Robert: tokens face down at the end and at most, in wins and in losses.
+        #[serde(default)]
+        pub face_down_end_win: Hist,
+        #[serde(default)]
+        pub face_down_end_loss: Hist,
+        #[serde(default)]
+        pub face_down_max_win: Hist,
+        #[serde(default)]
+        pub face_down_max_loss: Hist,
+        /// Robert: wins in which he came within `CLOSE_TOKENS` of his goal.
+        #[serde(default)]
+        pub close_wins: u64,
+        /// The win-probability model at round starts, per bin of its chance: positions, the sum
+        /// of the chances (in 1/`SCALE`), and positions of games won.
+        #[serde(default)]
+        pub value_positions: [u64; BINS],
+        #[serde(default)]
+        pub value_chance: [u64; BINS],
+        #[serde(default)]
+        pub value_won: [u64; BINS],
+        /// The sum of the squared errors (chance - outcome)², in 1/`SCALE`².
+        #[serde(default)]
+        pub value_sq_error: u64,
+        /// Games the model scored; the round from which it stayed on the outcome's side (a game
+        /// it never was before the end counts its last round + 1), the rounds at or after it,
+        /// and the rounds of those games.
+        #[serde(default)]
+        pub value_games: u64,
+        #[serde(default)]
+        pub decided_round: Hist,
+        #[serde(default)]
+        pub dead_rounds: u64,
+        #[serde(default)]
+        pub scored_rounds: u64,
+        /// Wins in which the model gave the team under `COMEBACK` at some round start.
+        #[serde(default)]
+        pub comeback_wins: u64,
+    }
+}
+
+/// One game's round starts as the model saw them (kept by the recorder, added to the row at the
+/// game's end).
+#[derive(Clone, Copy, Debug)]
+pub struct RoundWatch {
+    players: u32,
+    /// The player-turn last seen.
+    turn: u32,
+    /// Round starts scored, per bin: positions and summed chances; the sums of the chances and
+    /// their squares.
+    positions: [u32; BINS],
+    chance: [u64; BINS],
+    sum: u64,
+    sum_sq: u64,
+    rounds: u32,
+    min_chance: f64,
+    /// The side the model was sure of at the last round start (1 win, -1 loss, 0 unsure) and
+    /// the round since which it has been.
+    side: i8,
+    since: u32,
+}
+
+impl RoundWatch {
+    pub fn new(players: u8) -> RoundWatch {
+        RoundWatch {
+            players: players.max(1) as u32,
+            turn: 0,
+            positions: [0; BINS],
+            chance: [0; BINS],
+            sum: 0,
+            sum_sq: 0,
+            rounds: 0,
+            min_chance: 1.0,
+            side: 0,
+            since: 0,
+        }
+    }
+
+    /// After a step: at the start of a round (player-turns 1, n + 1, 2n + 1, ...) the model
+    /// scores the position.
+    #[inline]
+    pub fn after_step(&mut self, g: &Game, model: &ValueModel) {
+        let t = g.s.turn;
+        if t == self.turn || t == 0 || g.is_over() {
+            return;
+        }
+        self.turn = t;
+        if !(t - 1).is_multiple_of(self.players) {
+            return;
+        }
+        let round = (t - 1) / self.players + 1;
+        let p = model.value(g);
+        let units = (p * SCALE).round() as u64;
+        let bin = ((p * BINS as f64) as usize).min(BINS - 1);
+        self.positions[bin] += 1;
+        self.chance[bin] += units;
+        self.sum += units;
+        self.sum_sq += units * units;
+        self.rounds += 1;
+        self.min_chance = self.min_chance.min(p);
+        let side = if p > SURE {
+            1
+        } else if p < 1.0 - SURE {
+            -1
+        } else {
+            0
+        };
+        if side != self.side {
+            self.side = side;
+            self.since = round;
+        }
+    }
+
+    /// The game's end: its scored rounds into `acc`.
+    pub fn finish(&self, won: bool, last_round: u32, acc: &mut ShapeAcc) {
+        if self.rounds == 0 {
+            return;
+        }
+        let y = if won { SCALE as u64 } else { 0 };
+        for b in 0..BINS {
+            let n = self.positions[b] as u64;
+            acc.value_positions[b] += n;
+            acc.value_chance[b] += self.chance[b];
+            if won {
+                acc.value_won[b] += n;
+            }
+        }
+        // Σ (p - y)² = Σ p² - 2 y Σ p + n y², in units of 1/SCALE².
+        let n = self.rounds as u64;
+        acc.value_sq_error += (self.sum_sq + n * y * y) - 2 * y * self.sum;
+        let outcome_side = if won { 1 } else { -1 };
+        let decided = if self.side == outcome_side {
+            self.since
+        } else {
+            last_round + 1
+        };
+        acc.value_games += 1;
+        acc.decided_round.add(decided);
+        acc.scored_rounds += n;
+        acc.dead_rounds += (last_round + 1).saturating_sub(decided).min(self.rounds) as u64;
+        if won && self.min_chance < COMEBACK {
+            acc.comeback_wins += 1;
+        }
+    }
+}
+
+/// Rounds of a game of `turns` player-turns with `players` players (a round begun counts).
+#[inline]
+pub fn rounds(turns: u32, players: u8) -> u32 {
+    turns.div_ceil(players.max(1) as u32)
+}
+
+impl ShapeAcc {
+    /// Records one finished co-operative game (`won`: the team won; a cap-out is neither and
+    /// is left out of the split); `tokens`: Robert's face-down tokens at the end and at most,
+    /// and the tokens on the board.
+    pub fn record(
+        &mut self,
+        turns: u32,
+        players: u8,
+        won: Option<bool>,
+        tokens: Option<(u32, u32, u32)>,
+    ) {
+        let r = rounds(turns, players);
+        self.rounds.add(r);
+        let Some(won) = won else {
+            return;
+        };
+        let (t, rr) = if won {
+            (&mut self.turns_win, &mut self.rounds_win)
+        } else {
+            (&mut self.turns_loss, &mut self.rounds_loss)
+        };
+        t.add(turns);
+        rr.add(r);
+        if let Some((end, max, all)) = tokens {
+            let (e, m) = if won {
+                (&mut self.face_down_end_win, &mut self.face_down_max_win)
+            } else {
+                (&mut self.face_down_end_loss, &mut self.face_down_max_loss)
+            };
+            e.add(end);
+            m.add(max);
+            if won && max + CLOSE_TOKENS >= all {
+                self.close_wins += 1;
+            }
+        }
+    }
+
+    /// The model's expected calibration error over the bins (positions-weighted |mean chance -
+    /// win share|), its Brier score, and the positions scored; `None` when it scored none.
+    pub fn calibration(&self) -> Option<(f64, f64, u64)> {
+        let n: u64 = self.value_positions.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let mut ece = 0.0;
+        for b in 0..BINS {
+            let k = self.value_positions[b];
+            if k == 0 {
+                continue;
+            }
+            let mean = self.value_chance[b] as f64 / SCALE / k as f64;
+            let won = self.value_won[b] as f64 / k as f64;
+            ece += k as f64 / n as f64 * (mean - won).abs();
+        }
+        let brier = self.value_sq_error as f64 / (SCALE * SCALE) / n as f64;
+        Some((ece, brier, n))
+    }
+
+    /// Per bin: positions, mean chance, share of them in won games.
+    pub fn reliability(&self) -> Vec<(usize, u64, f64, f64)> {
+        (0..BINS)
+            .filter(|&b| self.value_positions[b] > 0)
+            .map(|b| {
+                let k = self.value_positions[b];
+                (
+                    b,
+                    k,
+                    self.value_chance[b] as f64 / SCALE / k as f64,
+                    self.value_won[b] as f64 / k as f64,
+                )
+            })
+            .collect()
+    }
+
+    /// The decided curve from the games alone, round by round while any game runs: (round,
+    /// games running at its start, the share of them won, losses in the round over those
+    /// running, wins in the round over those running).
+    pub fn decided_curve(&self) -> Vec<(u32, u64, f64, f64, f64)> {
+        let last = self
+            .rounds_win
+            .quantile(1.0)
+            .max(self.rounds_loss.quantile(1.0))
+            .unwrap_or(0);
+        let wins_at = |r: u32| self.rounds_win.count_at(r);
+        let losses_at = |r: u32| self.rounds_loss.count_at(r);
+        let mut wins_left = self.rounds_win.count();
+        let mut losses_left = self.rounds_loss.count();
+        let mut out = Vec::new();
+        for r in 1..=last {
+            let running = wins_left + losses_left;
+            if running == 0 {
+                break;
+            }
+            let (w, l) = (wins_at(r), losses_at(r));
+            out.push((
+                r,
+                running,
+                wins_left as f64 / running as f64,
+                l as f64 / running as f64,
+                w as f64 / running as f64,
+            ));
+            wins_left -= w;
+            losses_left -= l;
+        }
+        out
+    }
+
+    /// The first round from which the outcome of a game still running is 90% certain (the
+    /// share won of the games running at every later round start is at least 0.9 or at most
+    /// 0.1), looking only at rounds where at least 1% of the decided games (and 10) still run.
+    pub fn certain_round(&self) -> Option<u32> {
+        let decided = self.rounds_win.count() + self.rounds_loss.count();
+        let floor = (decided / 100).max(10);
+        let curve = self.decided_curve();
+        let sure = |p: f64| p >= SURE || p <= 1.0 - SURE;
+        let mut from = None;
+        for &(r, running, p, _, _) in &curve {
+            if running < floor {
+                break;
+            }
+            match (sure(p), from) {
+                (true, None) => from = Some(r),
+                (false, _) => from = None,
+                _ => {}
+            }
+        }
+        from
+    }
+}
