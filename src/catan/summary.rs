@@ -23,8 +23,10 @@ mod rank {
     pub const MODEL_OUTSIDE: u16 = 2;
     pub const PLAYER_KNOBS: u16 = 3;
     pub const TEAM: u16 = 10;
-    pub const PRECISION: u16 = 11;
-    pub const SHAPE: u16 = 12;
+    pub const CONCEDED: u16 = 11;
+    pub const TEAM_RATE: u16 = 12;
+    pub const PRECISION: u16 = 13;
+    pub const SHAPE: u16 = 14;
     pub const LINEUP: u16 = 15;
     /// Seat `k` (0-based) of a competitive row is `SEAT + k`.
     pub const SEAT: u16 = 20;
@@ -94,9 +96,18 @@ struct Team {
     losses: u64,
     /// Losses the team conceded after its VP total stood still (part of `losses`).
     stalled: u64,
-    /// Robert: the other losses that ended with the team provably unable to win (part of
-    /// `losses`; empty for other variants).
-    conceded: Option<u64>,
+}
+
+/// Robert's rows: the losses conceded when the team could no longer win.
+#[derive(Serialize)]
+struct Conceded {
+    /// The other losses that ended with the team provably unable to win (part of `losses`).
+    conceded: u64,
+}
+
+/// Rows with a team outcome: the win rate and how far the losses fell short.
+#[derive(Serialize)]
+struct TeamRate {
     win_rate: f64,
     win_rate_lo95: f64,
     win_rate_hi95: f64,
@@ -319,7 +330,19 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             &Team {
                 losses: acc.team_losses,
                 stalled: acc.stalls,
-                conceded: matches!(rules.variant, Variant::Robert(_)).then_some(acc.concessions),
+            },
+        )?);
+        if matches!(rules.variant, Variant::Robert(_)) {
+            out.push(Group::of(
+                rank::CONCEDED,
+                &Conceded {
+                    conceded: acc.concessions,
+                },
+            )?);
+        }
+        out.push(Group::of(
+            rank::TEAM_RATE,
+            &TeamRate {
                 win_rate: r5(acc.team_wins as f64 / n),
                 win_rate_lo95: r5(lo),
                 win_rate_hi95: r5(hi),

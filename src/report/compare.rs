@@ -105,7 +105,7 @@ pub fn pairs(settings: &[Vec<(&'static str, String)>], qualifiers: &[(&str, &str
 }
 
 /// The setting column of a chosen pair (`[[compare]]`): two rows that may differ in several
-/// settings, each side's value listing them (`players=3; robert_skip=3`).
+/// settings, each side's value listing them (`players=3; vp_to_win=9`).
 pub const CHOSEN: &str = "chosen";
 
 /// Every pair of [`pairs`], then each chosen pair `(a, b)` that is not among them (in the

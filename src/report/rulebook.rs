@@ -278,7 +278,7 @@ impl Table {
     }
 
     /// The footnotes of cells that play another model than the heading's (`* plays
-    /// robert-resting.toml`), one per model.
+    /// other-model.toml`), one per model.
     fn footnotes(&self) -> Vec<String> {
         self.models
             .iter()

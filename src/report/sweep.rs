@@ -386,7 +386,10 @@ pub fn write_results<E: Tables>(
     out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let mut compared = Vec::new();
-    for (p, st) in all_pairs(&settings, E::qualifiers(), chosen).iter().zip(&stats.0) {
+    for (p, st) in all_pairs(&settings, E::qualifiers(), chosen)
+        .iter()
+        .zip(&stats.0)
+    {
         let coop = rows[p.a].has_win_rate() && rows[p.b].has_win_rate();
         let c = compare_row(p, st, coop);
         out.row("compare.csv", &c)?;

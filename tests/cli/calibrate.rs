@@ -52,6 +52,59 @@ fn chosen_values_bracket_their_targets_whatever_the_threads() {
     assert_eq!(n, 4, "2 groups x 2 targets");
 }
 
+/// `robert_skip` turns (0 is every turn, 1 never): the group is scanned, every value played on
+/// the same games, and the chosen value is the one whose rate is nearest the target.
+#[test]
+fn a_knob_that_turns_is_scanned_and_the_nearest_value_chosen() {
+    let d = tmp("calibrate-turns");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("skip.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"skip\"\nseed = 11\ngames = 10\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\npolicy = \"team\"\n[calibrate]\nknob = \"robert_skip\"\nvalues = [0, 1, 2, 3, 4, 6, 8]\ntargets = [0.5]\nbatch = 100\nmax_games = 200\n",
+    )
+    .unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "calibrate",
+        cfg.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let ladder = crate::support::cli::csv_rows(&read(&out, "ladder.csv"));
+    assert_eq!(ladder.len(), 1);
+    let l = &ladder[0];
+    assert_eq!(l["direction"], "turns", "{l:?}");
+    let evals = crate::support::cli::csv_rows(&read(&out, "evaluations.csv"));
+    let values: Vec<&str> = evals.iter().map(|e| e["value"].as_str()).collect();
+    assert_eq!(
+        values,
+        ["0", "1", "2", "3", "4", "6", "8"],
+        "every value scanned"
+    );
+    assert!(
+        evals.iter().all(|e| e["games"] == evals[0]["games"]),
+        "on the same games"
+    );
+    let gap = |e: &std::collections::HashMap<String, String>| {
+        (e["win_rate"].parse::<f64>().unwrap() - 0.5).abs()
+    };
+    let nearest = evals
+        .iter()
+        .min_by(|a, b| gap(a).total_cmp(&gap(b)))
+        .unwrap();
+    assert_eq!(l["chosen"], nearest["value"], "{evals:?}");
+    // Robert never moving (1) wins more than Robert moving every turn (0), and 2 (every other
+    // turn) sits between: the rate is not monotone in the value.
+    let rate = |v: &str| {
+        evals.iter().find(|e| e["value"] == v).unwrap()["win_rate"]
+            .parse::<f64>()
+            .unwrap()
+    };
+    assert!(rate("1") > rate("2") && rate("2") > rate("0"), "{evals:?}");
+}
+
 #[test]
 fn bad_calibrate_tables_name_the_key() {
     let d = tmp("calibrate-bad");

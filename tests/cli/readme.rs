@@ -547,3 +547,70 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         l.unread()
     );
 }
+
+/// The README's "What to change" tables equal the design reports' `best.csv`: each line's target,
+/// the seed's rules (rank 0) and the confirmed best (rank 1) with its held-out interval.
+#[test]
+fn the_readme_what_to_change_tables_are_the_design_reports() {
+    let readme = repo("README.md");
+    let section = readme
+        .split("## What to change\n")
+        .nth(1)
+        .expect("a What to change section")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let pct = |r: &HashMap<String, String>, c: &str| {
+        format!("{:.1}%", r[c].parse::<f64>().unwrap() * 100.0)
+    };
+    let mut checked = 0;
+    for report in ["robert-design-3p", "robert-design-curve"] {
+        let path = format!("reports/{report}/best.csv");
+        if !std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(&path)
+            .exists()
+        {
+            assert!(
+                !section.contains(report),
+                "{report} quoted but not committed"
+            );
+            continue;
+        }
+        // The first table after the design's command.
+        let after = section
+            .split(&format!("configs/{report}.toml"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("{report}'s command in the section"));
+        let table: Vec<&str> = after
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        let best = rows(&repo(&path));
+        for r in best.iter().filter(|r| r["rank"] == "1") {
+            let line = format!("| {} |", r["cell_label"]);
+            let quoted = table
+                .iter()
+                .find(|l| l.starts_with(&line))
+                .unwrap_or_else(|| panic!("{report}: {line} in the README's table"));
+            let base = best
+                .iter()
+                .find(|b| b["rank"] == "0" && b["cell"] == r["cell"])
+                .expect("the seed's rules");
+            let achieved = format!(
+                "{} ({:.1}–{:.1})",
+                pct(r, "achieved"),
+                r["achieved_lo95"].parse::<f64>().unwrap() * 100.0,
+                r["achieved_hi95"].parse::<f64>().unwrap() * 100.0
+            );
+            let want = format!(
+                "{line} {} | {} | {achieved} |",
+                pct(r, "target"),
+                pct(base, "achieved")
+            );
+            assert_eq!(*quoted, want, "{report}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "only {checked} cells of the README checked");
+}

@@ -266,7 +266,7 @@ fn run(
         .map_or(base.clone(), |c| c.x.clone());
     let dims = d.dim_infos();
     let header = format!(
-        "robsim design {origin} ({name}): the confirmed best setting, {}",
+        "robsim design, config {name}: the confirmed best setting, {}",
         robsim::report::design::write::knobs_text(&dims, &best)
     );
     let fragment = d.fragment(&best, &header);

@@ -8,6 +8,7 @@ mod calibrate;
 mod ceiling;
 mod cli;
 mod design;
+mod examples;
 mod jobs;
 mod learn;
 mod luck;

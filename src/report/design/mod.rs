@@ -24,7 +24,7 @@ use std::ops::Range;
 /// A dimension of the space as the report shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DimInfo {
-    /// `robert_skip`, or `robert_skip (only { players = 3 })`.
+    /// `vp_to_win`, or `vp_to_win (only { players = 3 })`.
     pub name: String,
     pub key: String,
     /// Its cells' selector as a config writes it, if it has one.

@@ -11,7 +11,7 @@ use crate::report::{r5, Figure, ReportDir};
 use anyhow::Result;
 use serde::Serialize;
 
-/// A setting's knobs as a person reads them (`robert_skip (only { players = 3 })=3;
+/// A setting's knobs as a person reads them (`vp_to_win (only { players = 3 })=9;
 /// soldier_flips=3`), or `(the grid's rules)`.
 pub fn knobs_text(dims: &[DimInfo], x: &[u8]) -> String {
     let parts: Vec<String> = dims
@@ -495,6 +495,7 @@ impl Report<'_> {
                 summary_intro: BEST_INTRO,
                 compare_csv: &[],
                 pairs: None,
+                print: "",
                 extra_tables: vec![(
                     "effects.csv (each knob value's effect, the strongest pairs)",
                     &eff,

@@ -1,4 +1,4 @@
-//! The terminal's text primitives: percentages and intervals, CSV tables read back, aligned columns.
+//! The terminal's text primitives: percentages, intervals, CSV tables read back, aligned columns.
 
 use std::collections::BTreeMap;
 
