@@ -587,7 +587,28 @@ fn the_readme_what_to_change_tables_are_the_design_reports() {
             .take_while(|l| l.starts_with('|'))
             .collect();
         let best = rows(&repo(&path));
-        for r in best.iter().filter(|r| r["rank"] == "1") {
+        // The count of cells met, as the prose says it ("7 of 8 cells" or "Seven of eight").
+        let firsts: Vec<_> = best.iter().filter(|r| r["rank"] == "1").collect();
+        let met = firsts.iter().filter(|r| r["met"] == "true").count();
+        let words = [
+            "no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+        ];
+        let prose = after
+            .split("\n\n")
+            .find(|p| !p.trim().is_empty() && !p.trim_start().starts_with('|'));
+        let said = [
+            format!("{met} of {} cells", firsts.len()),
+            format!("{} of {} cells", words[met], words[firsts.len()]),
+        ];
+        assert!(
+            said.iter().any(|w| after.to_lowercase().contains(w)),
+            "{report}: the README should say {:?} ({prose:?})",
+            said[0]
+        );
+        if table.is_empty() {
+            continue;
+        }
+        for r in firsts {
             let line = format!("| {} |", r["cell_label"]);
             let quoted = table
                 .iter()
