@@ -10,7 +10,7 @@ pub mod replay;
 
 use crate::carcassonne::experiment::CarcassonneRow;
 use crate::catan::experiment::CatanRow;
-use crate::catan::rows::Maps;
+use crate::catan::lab::rows::Maps;
 use crate::config::Sweep;
 use crate::report::shard::{self, Shards};
 use crate::report::sweep::{merge_rows, run_game_with, Budget, Extras, RunOptions};
@@ -29,7 +29,7 @@ pub fn check(sweep: &Sweep) -> Result<()> {
     Ok(())
 }
 
-/// The maps of a sweep's Catan rows, loaded and checked (see [`catan::rows::Maps::load`]).
+/// The maps of a sweep's Catan rows, loaded and checked (see [`catan::lab::rows::Maps::load`]).
 ///
 /// # Errors
 /// A map cannot be read or built, or does not fit a row.
@@ -39,7 +39,7 @@ pub fn catan_maps(sweep: &Sweep) -> Result<Maps> {
 
 /// A sweep's Catan rows bound to their maps (`maps` from [`catan_maps`]).
 pub fn catan_rows<'t>(sweep: &Sweep, maps: &'t Maps, precision: Option<f64>) -> Vec<CatanRow<'t>> {
-    catan::rows::rows(
+    catan::lab::rows::rows(
         &sweep.rows,
         &sweep.file.map,
         sweep.file.seed,
@@ -184,7 +184,7 @@ pub fn design(
     let maps = catan_maps(&d.base)?;
     let map = d.base.file.map.clone();
     let bind = |x: &[u8], seed: u64| -> Vec<CatanRow> {
-        catan::rows::rows(&d.catan_specs(x), &map, seed, None, &maps, None)
+        catan::lab::rows::rows(&d.catan_specs(x), &map, seed, None, &maps, None)
     };
     let base = bind(&d.space.base(), d.params.seed);
     let labels = row_labels(&base.iter().collect::<Vec<_>>(), &[]);
@@ -202,13 +202,13 @@ pub fn design(
 
 /// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon
 /// pool (stops early after Ctrl-C). Every fifth game index is a Carcassonne game
-/// (`carcassonne::soak`), the others Catan's (`catan::soak`, every variant); each is seeded by
+/// (`carcassonne::soak`), the others Catan's (`catan::lab::soak`, every variant); each is seeded by
 /// `(seed, index)`, so a report is the same on any number of threads.
 pub fn soak(seed: u64, games: u64) -> crate::engine::soak::SoakReport {
     use crate::engine::runner::stop_requested;
     use crate::engine::soak::SoakReport;
     use rayon::prelude::*;
-    let maps = catan::soak::SoakMaps::shipped();
+    let maps = catan::lab::soak::SoakMaps::shipped();
     let tiles = carcassonne::experiment::base_tiles();
     const CHUNK: u64 = 256;
     (0..games.div_ceil(CHUNK))
@@ -230,7 +230,7 @@ pub fn soak(seed: u64, games: u64) -> crate::engine::soak::SoakReport {
                     if i % 5 == 4 {
                         carcassonne::soak::soak_game(carc, seed, i, i / 5, carc_buf, &mut rep);
                     } else {
-                        catan::soak::soak_game(&maps, seed, i, buf, &mut rep);
+                        catan::lab::soak::soak_game(&maps, seed, i, buf, &mut rep);
                     }
                 }
                 rep

@@ -102,6 +102,35 @@ fn guide_and_results_stay_short() {
     }
 }
 
+/// Catan's top floor is the game (issue 72): at most six loose files there, the designer's tools
+/// in `src/catan/lab/`, and no file of the game imports the lab.
+#[test]
+fn catans_top_floor_is_the_game_and_the_lab_stands_apart() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/catan");
+    let loose: Vec<String> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        loose.len() <= 6,
+        "src/catan/ holds {} loose files: {loose:?}",
+        loose.len()
+    );
+    let mut game = Vec::new();
+    for dir in ["kernel", "policy", "learning", "trace"] {
+        rs_files(&root.join(dir), &mut game);
+    }
+    game.extend(loose.iter().map(|f| root.join(f)));
+    let up: Vec<String> = game
+        .iter()
+        .filter(|f| clean(&fs::read_to_string(f).unwrap()).contains("catan::lab"))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(up.is_empty(), "the game imports the lab: {up:?}");
+}
+
 /// Each research log opens with a table of what was tried and what it gave, before its first
 /// section.
 #[test]

@@ -1,27 +1,18 @@
 //! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders).
 //!
-//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): kernel, maps,
-//! policies and the learning that fits their models, experiment, trace, soak, bench.
+//! Catan and its variants (base, Robert the Robber, Solitaire, The Raiders): the game (kernel,
+//! maps, policies and the learning that fits their models, traces, the experiment binding and the
+//! shape of a game) on this floor, and the designer's tools that run experiments on it in [`lab`].
 
-pub mod bench;
-pub mod calibrate;
-pub mod ceiling;
 pub mod experiment;
-mod figures;
 pub mod kernel;
 pub mod knobs;
+pub mod lab;
 pub mod learning;
-pub mod luck;
 pub mod mapfile;
 pub mod policy;
-pub mod rows;
-pub mod rulebook;
 pub mod shape;
 pub mod sim;
-pub mod soak;
-pub mod summary;
-mod tables;
 pub mod trace;
-pub mod tune;
 
 pub use kernel::*;

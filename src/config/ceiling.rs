@@ -1,7 +1,7 @@
 //! `[ceiling]`: how far `robsim ceiling` doubles a search player's budget, and when it stops.
 
 use super::{Locate, Sweep};
-use crate::catan::ceiling::{budget, budget_limit, CeilingParams};
+use crate::catan::lab::ceiling::{budget, budget_limit, CeilingParams};
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 

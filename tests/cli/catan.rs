@@ -486,7 +486,7 @@ fn tune_of_learned_rows_searches_the_models_base_knobs() {
         &swept,
         format!(
             "name = \"s\"\nseed = {}\ngames = 30\n{grid}policy = \"learned\"\n{team}",
-            robsim::catan::tune::test_seed(3)
+            robsim::catan::lab::tune::test_seed(3)
         ),
     )
     .unwrap();

@@ -6,8 +6,8 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
+use robsim::catan::lab::soak::{arbitrary_action, soak_game, soak_rules, SoakMaps, SoakReport};
 use robsim::catan::mapfile::parse_map;
-use robsim::catan::soak::{arbitrary_action, soak_game, soak_rules, SoakMaps, SoakReport};
 use robsim::catan::*;
 use robsim::config::Sweep;
 

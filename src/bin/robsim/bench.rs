@@ -15,7 +15,7 @@ pub(crate) fn bench(
     let all = all_threads(threads);
     // The shipped Robert model, built in so that the workload is the same wherever it runs.
     let learned = robsim::config::learn::builtin_model("robert").map(|l| l.model);
-    let lines = robsim::catan::bench::run_bench(games, repeats, all, only.as_deref(), learned)
+    let lines = robsim::catan::lab::bench::run_bench(games, repeats, all, only.as_deref(), learned)
         .map_err(Failure::Run)?;
     let mut out = std::io::stdout().lock();
     let w = |o: &mut std::io::StdoutLock, s: String| {
@@ -62,7 +62,7 @@ pub(crate) fn bench(
     }
     // The players' cost against each other on the same games: per game (the measure), and per
     // player-turn beside it (the games' lengths differ).
-    for r in robsim::catan::bench::ratios(&lines) {
+    for r in robsim::catan::lab::bench::ratios(&lines) {
         w(
             &mut out,
             format!(

@@ -6,8 +6,8 @@
 use crate::cli::Output;
 use crate::{install_interrupt_handler, Failure};
 use anyhow::{Context, Result};
-use robsim::catan::calibrate::{Ladder, Search};
 use robsim::catan::experiment::CatanRow;
+use robsim::catan::lab::calibrate::{Ladder, Search};
 use robsim::config::calibrate::{calibration, Calibration};
 use robsim::config::Sweep;
 use robsim::engine::stats::wilson;
@@ -284,7 +284,7 @@ fn run(
         turns: cal.turns.is_some(),
     };
     install_interrupt_handler();
-    let decided = |_: &robsim::catan::calibrate::Rung| {
+    let decided = |_: &robsim::catan::lab::calibrate::Rung| {
         pb.inc(1);
         pb.set_message(format!("{} games", played.position()));
     };
@@ -490,7 +490,7 @@ fn write(
 const LADDER_INTRO: &str = "<p>One row per group and target: the knob values whose win rates bracket the target (<code>value_below</code>, <code>value_above</code>, each with its win rate), the value chosen and its win rate with the 95% Wilson interval over the games it played. Each value was played in batches until a sequential Wilson decision placed it on one side of every target it bears on (<code>decided</code> false: it reached <code>max_games</code> first). Where the win rate turns (<code>direction</code> <code>turns</code>: the knob is known to, or two values' intervals contradicted the direction) every value was played and the nearest chosen (<code>decided</code>: no other value's interval comes as near). <code>evaluations.csv</code> below has every value played.</p>";
 
 fn print(cal: &Calibration, rows: &[Vec<CatanRow>], ladder: &Ladder) {
-    use robsim::catan::calibrate::Direction;
+    use robsim::catan::lab::calibrate::Direction;
     use robsim::report::terminal::{pct, pct_ci};
     let groups = labels(cal, rows);
     let mut lines = vec![vec![

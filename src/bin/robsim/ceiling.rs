@@ -1,6 +1,6 @@
 //! `robsim ceiling`: each row's search budget doubled until doubling stops paying, and its folder.
 //!
-//! `robsim ceiling`: plays each row's curve (`robsim::catan::ceiling`) and writes ceiling.csv,
+//! `robsim ceiling`: plays each row's curve (`robsim::catan::lab::ceiling`) and writes ceiling.csv,
 //! state.json (every budget's games, exactly), the config, the command and a manifest; resumes a
 //! stopped or capped climb (`--resume`), plays one shard of it (`--shard`), and merges the shards
 //! (`robsim merge`) into the one-shot climb's folder.
@@ -9,11 +9,11 @@ use crate::cli::Output;
 use crate::learn::{rayon_threads, row_labels};
 use crate::{install_interrupt_handler, Failure};
 use anyhow::{anyhow, Context};
-use robsim::catan::ceiling::{
+use robsim::catan::experiment::CatanRow;
+use robsim::catan::lab::ceiling::{
     budgets, curves, finished, merge_states, planned_work, play, settle, CeilingParams,
     CeilingState, Curve, Plan, Step,
 };
-use robsim::catan::experiment::CatanRow;
 use robsim::config::ceiling::ceiling as checked;
 use robsim::config::Sweep;
 use robsim::report::shard::{Folder, Shard};
@@ -102,7 +102,7 @@ pub(crate) fn ceiling(
     }
     let lowest = rows
         .iter()
-        .filter_map(|r| robsim::catan::ceiling::budget(&r.spec.policy))
+        .filter_map(|r| robsim::catan::lab::ceiling::budget(&r.spec.policy))
         .min()
         .unwrap_or(1);
     let cap = match flags.max_budget {
@@ -276,7 +276,7 @@ fn shard_whole(state: &CeilingState, rows: &[CatanRow], cap: u32, games: &Range<
 
 /// Whether row `i` holds every budget up to `cap` on `games`.
 fn row_whole(state: &CeilingState, i: usize, r: &CatanRow, cap: u32, games: &Range<u64>) -> bool {
-    robsim::catan::ceiling::budget(&r.spec.policy).is_none_or(|start| {
+    robsim::catan::lab::ceiling::budget(&r.spec.policy).is_none_or(|start| {
         budgets(start, cap).iter().all(|&b| {
             state
                 .budget(i, b)

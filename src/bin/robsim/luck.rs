@@ -11,10 +11,10 @@ use robsim::carcassonne::luck::{
     analyse as carc_analyse, write_tables as write_carc_tables, CarcLuckRung, CarcPlayed,
     CarcRowStats,
 };
-use robsim::catan::luck::analysis::{analyse, PlayedRung, RowStats};
-use robsim::catan::luck::figures::{boards_section, figures};
-use robsim::catan::luck::tables::write_tables;
-use robsim::catan::luck::LuckRung;
+use robsim::catan::lab::luck::analysis::{analyse, PlayedRung, RowStats};
+use robsim::catan::lab::luck::figures::{boards_section, figures};
+use robsim::catan::lab::luck::tables::write_tables;
+use robsim::catan::lab::luck::LuckRung;
 use robsim::catan::mapfile::map_for;
 use robsim::config::luck::{luck as parse_luck, Luck, Rung};
 use robsim::config::Sweep;

@@ -12,7 +12,7 @@ pub(crate) fn soak(games: u64, seed: u64, threads: usize) -> Result<(), Failure>
     println!(
         "soak: {} games ({}; {} steps, {} illegal actions refused) in {secs:.1} s ({:.0} games/s): {} invariant violations",
         r.games,
-        [robsim::catan::soak::FAMILY, robsim::carcassonne::soak::FAMILY]
+        [robsim::catan::lab::soak::FAMILY, robsim::carcassonne::soak::FAMILY]
             .map(|f| format!("{} {f}", r.games_of(f)))
             .join(", "),
         r.steps,

@@ -3,7 +3,7 @@
 use crate::cli::Output;
 use crate::Failure;
 use anyhow::Context;
-use robsim::catan::tune::{planned_games, tune as search, tuned_rows, Tunable, Tuned};
+use robsim::catan::lab::tune::{planned_games, tune as search, tuned_rows, Tunable, Tuned};
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::write_atomic;
@@ -121,7 +121,7 @@ fn write(
         shell_words(args),
         b.train_games,
         sweep.file.seed,
-        robsim::catan::tune::train_seed(sweep.file.seed),
+        robsim::catan::lab::tune::train_seed(sweep.file.seed),
         b.rounds,
         secs,
         robsim::report::machine(),

@@ -314,15 +314,15 @@ impl Tables for CatanRow<'_> {
     }
 
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
-        crate::catan::figures::figures(rows, accs)
+        crate::catan::lab::figures::figures(rows, accs)
     }
 
     fn rulebook(&self, acc: &CatanAcc) -> Option<crate::report::rulebook::Cell> {
-        crate::catan::rulebook::cell(self, acc)
+        crate::catan::lab::rulebook::cell(self, acc)
     }
 
     fn rulebook_note() -> &'static str {
-        crate::catan::rulebook::NOTE
+        crate::catan::lab::rulebook::NOTE
     }
 
     fn games(acc: &CatanAcc) -> u64 {
@@ -345,7 +345,7 @@ impl Tables for CatanRow<'_> {
         let n = acc.games.max(1) as f64;
         let coop = rules.variant.team_outcome();
         let raiders = rules.variant.raiders();
-        let groups = crate::catan::summary::groups(self, row, acc, out.row_partial())?;
+        let groups = crate::catan::lab::summary::groups(self, row, acc, out.row_partial())?;
         out.grouped_row("summary.csv", groups);
         for s in 0..rules.players as usize {
             let (lo, hi) = wilson(acc.seat_wins[s], acc.games);
