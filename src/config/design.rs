@@ -703,7 +703,7 @@ impl Design {
             }
         }
         // The scoped knobs, grouped by their selector.
-        let mut groups: Vec<(&toml::Table, Vec<(&str, &Value)>, &[usize])> = Vec::new();
+        let mut groups: Vec<ScopedGroup> = Vec::new();
         for (d, v) in changed.iter().filter(|(d, _)| d.only.is_some()) {
             let sel = d.only.as_ref().expect("scoped");
             match groups.iter_mut().find(|g| g.0 == sel) {
@@ -792,3 +792,6 @@ impl Design {
             .collect()
     }
 }
+
+/// Scoped knobs grouped by their selector: the selector, its knobs and values, its cells.
+type ScopedGroup<'a> = (&'a toml::Table, Vec<(&'a str, &'a Value)>, &'a [usize]);

@@ -98,9 +98,12 @@ fn cell_text(l: &Line) -> String {
     )
 }
 
+/// A row with a cell: its index, the cell and the row's settings.
+type RowCell = (usize, Cell, Vec<(&'static str, String)>);
+
 /// The rulebook of `rows` (their accumulators `accs`), or `None` when no row has a cell.
 pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
-    let cells: Vec<(usize, Cell, Vec<(&'static str, String)>)> = rows
+    let cells: Vec<RowCell> = rows
         .iter()
         .zip(accs)
         .enumerate()

@@ -51,10 +51,10 @@ pub fn reads(p: &PolicySpec, table: &str, variant: &Variant) -> bool {
         (PolicySpec::TeamTuned(_), "team_tuned") => true,
         (PolicySpec::Solitaire(_), "solitaire") => true,
         (PolicySpec::Rollout { .. }, "rollout") => true,
-        (PolicySpec::Rollout { knobs, .. }, "team") => match (knobs.base, variant) {
-            (BaseName::Team, _) | (BaseName::Auto, Variant::Robert(_)) => true,
-            _ => false,
-        },
+        (PolicySpec::Rollout { knobs, .. }, "team") => matches!(
+            (knobs.base, variant),
+            (BaseName::Team, _) | (BaseName::Auto, Variant::Robert(_))
+        ),
         _ => false,
     }
 }

@@ -254,7 +254,7 @@ impl Store {
             .iter()
             .map(|(&(h, i, b), v)| (h, new[&i], b, v.clone()))
             .collect();
-        entries.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+        entries.sort_by_key(|e| (e.0, e.1, e.2));
         StoreFile {
             version: STORE_VERSION,
             batch,
@@ -388,7 +388,7 @@ impl<E: Tables> Eval<'_, '_, E> {
     /// false when Ctrl-C stopped them (the whole batches are kept).
     fn play(&mut self, want: &[(Setting, usize, bool, u64)]) -> bool {
         // Group by (held out, batch): one game range per call of the runner.
-        let mut groups: Vec<((bool, u64), Vec<(Setting, usize)>)> = Vec::new();
+        let mut groups: Vec<BatchGroup> = Vec::new();
         let mut seen: Vec<(bool, u32, u64)> = Vec::new();
         for (x, row, held, b) in want {
             // A row's key is its settings, whatever the seed: held-out games are its own batch.
@@ -654,6 +654,9 @@ pub fn pooled(store: &Store, id: u32, batches: u32) -> RowBatch {
     }
     p
 }
+
+/// Wanted games grouped by (held out, batch): the settings and rows to play on that range.
+type BatchGroup = ((bool, u64), Vec<(Setting, usize)>);
 
 #[cfg(test)]
 mod tests {
