@@ -149,7 +149,6 @@ pub fn design(
     pb: &indicatif::ProgressBar,
     only_run: Option<usize>,
 ) -> Result<(crate::report::design::Found, Vec<String>)> {
-    use crate::report::design::{run, Problem};
     use crate::report::row_labels;
     let params = crate::engine::design::Params {
         only_run,
@@ -170,16 +169,7 @@ pub fn design(
                 })
                 .collect()
         };
-        let p = Problem {
-            targets: &d.targets,
-            space: &d.space,
-            params: &params,
-            top: d.top,
-            games: d.games,
-            held_out: d.held_out,
-            bind: &bind,
-        };
-        return Ok((run(&p, store, pb), labels));
+        return Ok((solve(d, &params, &bind, store, pb), labels));
     }
     let maps = catan_maps(&d.base)?;
     let map = d.base.file.map.clone();
@@ -188,16 +178,27 @@ pub fn design(
     };
     let base = bind(&d.space.base(), d.params.seed);
     let labels = row_labels(&base.iter().collect::<Vec<_>>(), &[]);
-    let p = Problem {
+    Ok((solve(d, &params, &bind, store, pb), labels))
+}
+
+/// The design's problem over one game's rows (`bind`: every cell's row under a setting), played.
+fn solve<E: crate::report::Tables>(
+    d: &crate::config::design::Design,
+    params: &crate::engine::design::Params,
+    bind: &dyn Fn(&[u8], u64) -> Vec<E>,
+    store: &mut crate::report::design::Store,
+    pb: &indicatif::ProgressBar,
+) -> crate::report::design::Found {
+    let p = crate::report::design::Problem {
         targets: &d.targets,
         space: &d.space,
-        params: &params,
+        params,
         top: d.top,
         games: d.games,
         held_out: d.held_out,
-        bind: &bind,
+        bind,
     };
-    Ok((run(&p, store, pb), labels))
+    crate::report::design::run(&p, store, pb)
 }
 
 /// `robsim soak`: games `0..games` of every game, checked after every step, on the current rayon

@@ -282,10 +282,8 @@ impl ShapeAcc {
             .collect()
     }
 
-    /// The decided curve from the games alone, round by round while any game runs: (round,
-    /// games running at its start, the share of them won, losses in the round over those
-    /// running, wins in the round over those running).
-    pub fn decided_curve(&self) -> Vec<(u32, u64, f64, f64, f64)> {
+    /// The decided curve from the games alone, round by round while any game runs.
+    pub fn decided_curve(&self) -> Vec<DecidedRound> {
         let last = self
             .rounds_win
             .quantile(1.0)
@@ -302,13 +300,13 @@ impl ShapeAcc {
                 break;
             }
             let (w, l) = (wins_at(r), losses_at(r));
-            out.push((
-                r,
+            out.push(DecidedRound {
+                round: r,
                 running,
-                wins_left as f64 / running as f64,
-                l as f64 / running as f64,
-                w as f64 / running as f64,
-            ));
+                won_later: wins_left,
+                lost_now: l,
+                won_now: w,
+            });
             wins_left -= w;
             losses_left -= l;
         }
@@ -324,16 +322,34 @@ impl ShapeAcc {
         let curve = self.decided_curve();
         let sure = |p: f64| p >= SURE || p <= 1.0 - SURE;
         let mut from = None;
-        for &(r, running, p, _, _) in &curve {
-            if running < floor {
+        for c in &curve {
+            if c.running < floor {
                 break;
             }
-            match (sure(p), from) {
-                (true, None) => from = Some(r),
+            match (sure(c.won_share()), from) {
+                (true, None) => from = Some(c.round),
                 (false, _) => from = None,
                 _ => {}
             }
         }
         from
+    }
+}
+
+/// One round of the decided curve: the games running at its start, how many of them the team
+/// went on to win, and the games lost and won in the round.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecidedRound {
+    pub round: u32,
+    pub running: u64,
+    pub won_later: u64,
+    pub lost_now: u64,
+    pub won_now: u64,
+}
+
+impl DecidedRound {
+    /// The share of the games running at the round's start that the team went on to win.
+    pub fn won_share(&self) -> f64 {
+        self.won_later as f64 / self.running as f64
     }
 }

@@ -372,11 +372,15 @@ pub(super) fn figures(rows: &[CatanRow], accs: &[CatanAcc]) -> Result<Vec<Figure
                     .shape
                     .decided_curve()
                     .into_iter()
-                    .filter(|c| c.1 >= min_running)
-                    .map(|(r, running, p, _, _)| {
-                        let won = (p * running as f64).round() as u64;
-                        let (lo, hi) = wilson(won, running);
-                        (r as f64, lo * 100.0, p * 100.0, hi * 100.0)
+                    .filter(|c| c.running >= min_running)
+                    .map(|c| {
+                        let (lo, hi) = wilson(c.won_later, c.running);
+                        (
+                            c.round as f64,
+                            lo * 100.0,
+                            c.won_share() * 100.0,
+                            hi * 100.0,
+                        )
                     })
                     .collect(),
             }

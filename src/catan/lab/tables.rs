@@ -416,19 +416,20 @@ impl Tables for CatanRow<'_> {
             }
         }
         if coop {
-            for (round, running, p, loss, win) in acc.shape.decided_curve() {
-                let (lo, hi) = wilson((p * running as f64).round() as u64, running);
+            for c in acc.shape.decided_curve() {
+                let (lo, hi) = wilson(c.won_later, c.running);
+                let n = c.running as f64;
                 out.row(
                     "decided.csv",
                     &DecidedRow {
                         row,
-                        round,
-                        games_running: running,
-                        won_share: r5(p),
+                        round: c.round,
+                        games_running: c.running,
+                        won_share: r5(c.won_share()),
                         won_share_lo95: r5(lo),
                         won_share_hi95: r5(hi),
-                        loss_hazard: r5(loss),
-                        win_hazard: r5(win),
+                        loss_hazard: r5(c.lost_now as f64 / n),
+                        win_hazard: r5(c.won_now as f64 / n),
                     },
                 )?;
             }
