@@ -11,7 +11,7 @@ use crate::carcassonne::race::{MidGame, RaceOf, RaceRow};
 use crate::carcassonne::sim::CarcRngs;
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
-use crate::engine::stats::{accumulator, wilson, GameLog, Hist};
+use crate::engine::stats::{accumulator, wilson, GameEnd, GameLog, Hist};
 use crate::report::columns::{Group, LeadSeat};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
 use anyhow::{Context, Result};
@@ -303,6 +303,14 @@ impl Experiment for CarcassonneRow {
         // The lead seat's win for a lineup (seat 1 otherwise), for `compare.csv`.
         let logged = self.spec.lead().unwrap_or(0);
         acc.log.record(i, w & (1 << logged) != 0, g.turn);
+        acc.log.record_end(
+            i,
+            if w.count_ones() == 1 {
+                GameEnd::Seat(w.trailing_zeros() as u8)
+            } else {
+                GameEnd::Tied
+            },
+        );
         if rules.robbers {
             acc.robbery_game
                 .add((acc.robbery_points - robbed_before) as u32);
@@ -341,6 +349,8 @@ impl Experiment for CarcassonneRow {
 #[derive(Serialize)]
 struct CarcCommon<'a> {
     row: usize,
+    /// The row's settings, hashed ([`crate::report::settings_key`]): the same in any run.
+    settings_key: String,
     variant: &'static str,
     players: u8,
     policy: String,
@@ -487,6 +497,11 @@ impl Tables for CarcassonneRow {
         ]
     }
 
+    /// The tile set, beside the settings.
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![("tiles", self.tiles_name.to_string())]
+    }
+
     fn take_game_log(acc: &mut CarcAcc) -> GameLog {
         std::mem::take(&mut acc.log)
     }
@@ -623,6 +638,7 @@ impl Tables for CarcassonneRow {
             0,
             &CarcCommon {
                 row,
+                settings_key: crate::report::settings_key(self),
                 variant: "carcassonne",
                 players: rules.players,
                 policy: self.spec.policy_label(),

@@ -8,7 +8,7 @@ use crate::catan::policy::{Player, PolicySpec};
 use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
 use crate::engine::runner::Experiment;
-use crate::engine::stats::{accumulator, Curve, GameLog, Hist};
+use crate::engine::stats::{accumulator, Curve, GameEnd, GameLog, Hist};
 use serde::{Deserialize, Serialize};
 
 accumulator! {
@@ -416,7 +416,11 @@ impl RowSpec {
     /// (summary.csv's `player_knobs`: `team.setup_temperature 3`; empty when none is).
     pub fn player_knobs(&self) -> String {
         let mut all: Vec<(String, String)> = Vec::new();
-        for p in self.seat_policies() {
+        // From the lead seat round the table, as the policy column lists the lineup: a lineup
+        // moved to another lead seat names the same knobs in the same order.
+        let n = self.rules.players as usize;
+        let lead = self.lead().unwrap_or(0);
+        for p in (0..n).map(|k| self.seat_policy((lead + k) % n)) {
             for k in crate::catan::policy::moved::moved(&p, &self.rules.variant) {
                 if !all.contains(&k) {
                     all.push(k);
@@ -504,19 +508,34 @@ impl<'t> CatanRow<'t> {
         let (fd, max) = (rec.face_down, rec.max_down);
         let watch = rec.watch.map(|w| w.0);
         acc.games += 1;
-        match outcome {
-            Outcome::Winner(p) => acc.seat_wins[p.idx()] += 1,
-            Outcome::TeamWin => acc.team_wins += 1,
+        let end = match outcome {
+            Outcome::Winner(p) => {
+                acc.seat_wins[p.idx()] += 1;
+                GameEnd::Seat(p.idx() as u8)
+            }
+            Outcome::TeamWin => {
+                acc.team_wins += 1;
+                GameEnd::Won
+            }
             Outcome::TeamLoss => {
                 acc.team_losses += 1;
                 if player.stalled() {
                     acc.stalls += 1;
-                } else if matches!(g.rules.variant, Variant::Robert(_)) {
-                    acc.concessions += crate::catan::policy::provably_lost(&g) as u64;
+                    GameEnd::Stalled
+                } else if matches!(g.rules.variant, Variant::Robert(_))
+                    && crate::catan::policy::provably_lost(&g)
+                {
+                    acc.concessions += 1;
+                    GameEnd::Conceded
+                } else {
+                    GameEnd::Lost
                 }
             }
-            Outcome::Cap => acc.caps += 1,
-        }
+            Outcome::Cap => {
+                acc.caps += 1;
+                GameEnd::Capped
+            }
+        };
         acc.turns.add(g.s.turn);
         if self.spec.rules.variant.team_outcome() {
             let won = match outcome {
@@ -542,6 +561,7 @@ impl<'t> CatanRow<'t> {
             (o, _) => o == Outcome::TeamWin,
         };
         acc.log.record(i, won, g.s.turn);
+        acc.log.record_end(i, end);
         let n_players = g.s.n_players as usize;
         for p in 0..n_players {
             acc.vp_end[p].add(g.s.players[p].vp as u32);

@@ -226,6 +226,69 @@ pub struct GameLog {
     lens: Vec<u32>,
     /// Win bits of games `64 * start_word ..`, `start_word = start / 64`.
     wins: Vec<u64>,
+    /// How each game of `lens` ended ([`GameEnd::code`]); empty where the game records none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ends: Vec<u8>,
+}
+
+/// How one game ended, as `games.csv`'s `end` column says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The team (co-operative or solo game) reached its goal.
+    Won,
+    /// The team lost the race in play.
+    Lost,
+    /// The team's player conceded after its score stood still (a loss).
+    Stalled,
+    /// The team conceded a game it could provably no longer win (a loss).
+    Conceded,
+    /// The game reached the turn cap undecided.
+    Capped,
+    /// One seat (0-based) won a competitive game.
+    Seat(u8),
+    /// Several seats shared the win.
+    Tied,
+}
+
+impl GameEnd {
+    /// One byte per game in a [`GameLog`]: 0 is "not recorded".
+    pub fn code(self) -> u8 {
+        match self {
+            GameEnd::Won => 1,
+            GameEnd::Lost => 2,
+            GameEnd::Stalled => 3,
+            GameEnd::Conceded => 4,
+            GameEnd::Capped => 5,
+            GameEnd::Tied => 6,
+            GameEnd::Seat(s) => 16 + s,
+        }
+    }
+
+    pub fn from_code(c: u8) -> Option<GameEnd> {
+        Some(match c {
+            1 => GameEnd::Won,
+            2 => GameEnd::Lost,
+            3 => GameEnd::Stalled,
+            4 => GameEnd::Conceded,
+            5 => GameEnd::Capped,
+            6 => GameEnd::Tied,
+            16.. => GameEnd::Seat(c - 16),
+            _ => return None,
+        })
+    }
+
+    /// `won`, `lost`, `stalled`, `conceded`, `capped`, `tied`, or `seatN` (1-based).
+    pub fn name(self) -> String {
+        match self {
+            GameEnd::Won => "won".into(),
+            GameEnd::Lost => "lost".into(),
+            GameEnd::Stalled => "stalled".into(),
+            GameEnd::Conceded => "conceded".into(),
+            GameEnd::Capped => "capped".into(),
+            GameEnd::Tied => "tied".into(),
+            GameEnd::Seat(s) => format!("seat{}", s + 1),
+        }
+    }
 }
 
 impl GameLog {
@@ -243,6 +306,9 @@ impl GameLog {
             self.lens.resize(k + 1, 0);
         }
         self.lens[k] = len;
+        if !self.ends.is_empty() {
+            self.ends.resize(self.lens.len(), 0);
+        }
         let w = (i / 64 - self.start / 64) as usize;
         if w >= self.wins.len() {
             self.wins.resize(w + 1, 0);
@@ -256,6 +322,9 @@ impl GameLog {
         let pad = (self.start - new_start) as usize;
         let wpad = (self.start / 64 - new_start / 64) as usize;
         self.lens.splice(0..0, std::iter::repeat_n(0, pad));
+        if !self.ends.is_empty() {
+            self.ends.splice(0..0, std::iter::repeat_n(0, pad));
+        }
         self.wins.splice(0..0, std::iter::repeat_n(0, wpad));
         self.start = new_start;
     }
@@ -263,6 +332,22 @@ impl GameLog {
     /// Games `start .. end` covered.
     pub fn range(&self) -> std::ops::Range<u64> {
         self.start..self.start + self.lens.len() as u64
+    }
+
+    /// Records how game `i` ended (after [`GameLog::record`] of the same game).
+    #[inline]
+    pub fn record_end(&mut self, i: u64, end: GameEnd) {
+        let k = (i - self.start) as usize;
+        if self.ends.len() < self.lens.len() {
+            self.ends.resize(self.lens.len(), 0);
+        }
+        self.ends[k] = end.code();
+    }
+
+    /// How game `i` ended, where the game recorded it.
+    pub fn end(&self, i: u64) -> Option<GameEnd> {
+        let k = (i - self.start) as usize;
+        self.ends.get(k).copied().and_then(GameEnd::from_code)
     }
 
     /// Whether game `i` was won and its length.
@@ -292,6 +377,12 @@ impl Accumulator for GameLog {
         }
         for (a, b) in self.lens[off..].iter_mut().zip(&o.lens) {
             *a += b;
+        }
+        if !o.ends.is_empty() {
+            self.ends.resize(self.lens.len(), 0);
+            for (a, b) in self.ends[off..].iter_mut().zip(&o.ends) {
+                *a += b;
+            }
         }
         let woff = (o.start / 64 - self.start / 64) as usize;
         if woff + o.wins.len() > self.wins.len() {
@@ -640,10 +731,18 @@ mod tests {
     #[test]
     fn game_log_merges_in_any_split() {
         let game = |i: u64| (i.is_multiple_of(3) || i % 7 == 1, (i * 13 % 50) as u32 + 1);
+        let end = |i: u64| match i % 5 {
+            0 => GameEnd::Won,
+            1 => GameEnd::Stalled,
+            2 => GameEnd::Seat((i % 4) as u8),
+            3 => GameEnd::Capped,
+            _ => GameEnd::Tied,
+        };
         let mut whole = GameLog::default();
         for i in 0..1000 {
             let (w, l) = game(i);
             whole.record(i, w, l);
+            whole.record_end(i, end(i));
         }
         for split in [1u64, 64, 100, 333, 512] {
             let mut parts: Vec<GameLog> = Vec::new();
@@ -654,6 +753,7 @@ mod tests {
                 for i in lo..hi {
                     let (w, l) = game(i);
                     g.record(i, w, l);
+                    g.record_end(i, end(i));
                 }
                 parts.push(g);
                 lo = hi;
@@ -679,5 +779,14 @@ mod tests {
         assert_eq!(whole.range(), 0..1000);
         assert_eq!(whole.get(21), (true, 21 * 13 % 50 + 1));
         assert_eq!(whole.get(2), (false, 27));
+        for i in [0, 1, 2, 3, 4, 997] {
+            assert_eq!(whole.end(i), Some(end(i)), "game {i}");
+            assert_eq!(GameEnd::from_code(end(i).code()), Some(end(i)));
+        }
+        assert_eq!(whole.end(2).map(GameEnd::name).as_deref(), Some("seat3"));
+        // A log without ends says none.
+        let mut bare = GameLog::default();
+        bare.record(5, true, 9);
+        assert_eq!(bare.end(5), None);
     }
 }

@@ -114,6 +114,15 @@ impl GroupedTable {
         w.into_inner().context("flushing a grouped table")
     }
 
+    /// Adds the types of every cell written to `kinds` (for `datapackage.json`).
+    pub fn kinds(&self, kinds: &mut crate::report::package::Kinds) {
+        for row in &self.rows {
+            for g in row {
+                kinds.add(g.names.iter().map(String::as_str).zip(&g.values));
+            }
+        }
+    }
+
     /// The table as JSON objects, one compact line per row, keys in the CSV's column order.
     ///
     /// # Errors

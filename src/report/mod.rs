@@ -8,6 +8,7 @@ pub mod html;
 pub mod luck;
 pub mod luck_tables;
 pub mod ols;
+pub mod package;
 pub mod plot;
 pub mod replay;
 pub mod rulebook;
@@ -35,6 +36,12 @@ pub trait Tables: Experiment + Sized {
     /// row of a sweep (a setting that does not apply has a placeholder value such as `-`). Two
     /// rows that differ in exactly one value are compared in `compare.csv`.
     fn settings(&self) -> Vec<(&'static str, String)>;
+
+    /// What else fixes the row's games beside [`Tables::settings`] (the map, the model file's
+    /// hash): part of its [`settings_key`]. Default: nothing.
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
 
     /// Settings that qualify another, as (setting, the setting it qualifies): where both
     /// differ between two rows they count as one difference, in the qualified setting (a
@@ -171,6 +178,41 @@ pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// A report's run id: the first 12 hex digits of the SHA-256 of the config's meaning (its TOML
+/// parsed and written back, so comments, spacing and key order do not count), the seed, the
+/// games per row and the build (commit, else version). Stamped on `manifest.json` when a folder
+/// is written; the same config meaning, games and build give the same id in any folder.
+pub fn run_id(config_text: &str, m: &Manifest) -> String {
+    let meaning = toml::from_str::<toml::Table>(config_text)
+        .ok()
+        .and_then(|t| toml::to_string(&t).ok())
+        .unwrap_or_else(|| config_text.to_string());
+    let build = m
+        .git_commit
+        .clone()
+        .unwrap_or_else(|| format!("v{}", m.robsim_version));
+    let text = format!(
+        "{meaning}\nseed={}\ngames_per_row={}\nbuild={build}\n",
+        m.seed, m.games_per_row
+    );
+    sha256_hex(text.as_bytes())[..12].to_string()
+}
+
+/// A row's settings key: the first 12 hex digits of the SHA-256 of its settings and identity
+/// (`name=value` lines), the same for the same game, rules and player in any run, sweep or
+/// ablation, whatever the row's position or the config's text (the seed is not part of it: a
+/// game is `(settings_key, seed, game)`).
+pub fn settings_key<E: Tables>(row: &E) -> String {
+    let mut text = String::new();
+    for (name, value) in row.settings().into_iter().chain(row.identity()) {
+        text.push_str(name);
+        text.push('=');
+        text.push_str(&value);
+        text.push('\n');
+    }
+    sha256_hex(text.as_bytes())[..12].to_string()
+}
+
 /// Rounds to 3 decimals (means).
 pub fn r3(x: f64) -> f64 {
     (x * 1e3).round() / 1e3
@@ -194,6 +236,8 @@ pub struct ReportDir {
     texts: BTreeMap<String, Vec<u8>>,
     /// Whether the row being written was cut short (Ctrl-C): its tables say `partial`.
     row_partial: bool,
+    /// Each table's column types, from the values written (for `datapackage.json`).
+    kinds: BTreeMap<String, package::Kinds>,
 }
 
 impl ReportDir {
@@ -216,6 +260,7 @@ impl ReportDir {
             json: BTreeMap::new(),
             texts: BTreeMap::new(),
             row_partial: false,
+            kinds: BTreeMap::new(),
         })
     }
 
@@ -244,7 +289,14 @@ impl ReportDir {
     /// # Errors
     /// Serialising fails.
     pub fn row<T: Serialize>(&mut self, table: &'static str, row: &T) -> Result<()> {
+        let value =
+            serde_json::to_value(row).with_context(|| format!("writing a row of {table}"))?;
+        self.kinds
+            .entry(table.to_string())
+            .or_default()
+            .add_object(&value);
         if let Some(rows) = self.json.get_mut(table) {
+            // serde_json's own text keeps the struct's field order (its `Value` sorts keys).
             rows.push(
                 serde_json::to_string(row).with_context(|| format!("writing a row of {table}"))?,
             );
@@ -297,8 +349,10 @@ impl ReportDir {
             files.push((name.to_string(), bytes));
         }
         let mut json = self.json;
+        let mut kinds = self.kinds;
         for (name, t) in &self.grouped {
             files.push((name.to_string(), t.csv()?));
+            t.kinds(kinds.entry(name.to_string()).or_default());
             if let Some(rows) = json.get_mut(name) {
                 *rows = t.json_rows()?;
             }
@@ -312,7 +366,37 @@ impl ReportDir {
             text.push_str("\n]\n");
             files.push((name.replace(".csv", ".json"), text.into_bytes()));
         }
-        files.extend(self.texts);
+        let mut texts = self.texts;
+        if let (Some(m), Some(config)) = (texts.get("manifest.json"), texts.get("config.toml")) {
+            let mut m: Manifest =
+                serde_json::from_slice(m).context("stamping the run id on manifest.json")?;
+            m.run_id = run_id(&String::from_utf8_lossy(config), &m);
+            let json = serde_json::to_string_pretty(&m).context("writing manifest.json")?;
+            texts.insert("manifest.json".into(), (json + "\n").into_bytes());
+        }
+        files.extend(texts);
+        let csvs: Vec<(String, &[u8])> = files
+            .iter()
+            .filter(|(n, _)| n.ends_with(".csv"))
+            .map(|(n, b)| (n.clone(), b.as_slice()))
+            .collect();
+        if !csvs.is_empty() {
+            // The config's name (the same in a run's shards, merge and rerun), else the folder's.
+            let name = files
+                .iter()
+                .find(|(n, _)| n == "config.toml")
+                .and_then(|(_, b)| toml::from_str::<toml::Table>(&String::from_utf8_lossy(b)).ok())
+                .and_then(|t| t.get("name").and_then(|v| v.as_str()).map(String::from))
+                .or_else(|| {
+                    self.dir
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                })
+                .unwrap_or_else(|| "report".into());
+            let p = package::package(&name, &csvs, &kinds)?;
+            let text = serde_json::to_string_pretty(&p).context("writing datapackage.json")?;
+            files.push(("datapackage.json".into(), (text + "\n").into_bytes()));
+        }
         let mut written = Vec::new();
         for (name, bytes) in &files {
             let path = self.dir.join(name);
@@ -507,6 +591,10 @@ pub struct ModelRecord {
 pub struct Manifest {
     pub robsim_version: String,
     pub git_commit: Option<String>,
+    /// The run: [`run_id`] of the config's meaning, seed, games per row and build. A run's
+    /// shards, their merge and a rerun by the same build share it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub run_id: String,
     pub command: Vec<String>,
     pub config: String,
     /// SHA-256 of `config.toml` as written (hex): shards merge only with the same hash.
@@ -530,6 +618,11 @@ pub struct Manifest {
     /// The shard folders this report was merged from (`robsim merge`), if any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<String>,
+    /// The builds (commits) that played a merged report's games, where it was merged from
+    /// folders: a report whose tables a later robsim wrote again from its saved games
+    /// (`robsim merge DIR -o DIR`) names the commit that played them here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played_by: Vec<String>,
     /// A calibration's folder (`robsim calibrate`): `rerun` calibrates again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calibration: Option<CalibrationInfo>,
@@ -573,6 +666,7 @@ impl Manifest {
         Manifest {
             robsim_version: env!("CARGO_PKG_VERSION").to_string(),
             git_commit: git_commit().map(str::to_string),
+            run_id: String::new(),
             command: args,
             config: "config.toml".into(),
             config_sha256: sha256_hex(config_text.as_bytes()),
@@ -585,6 +679,7 @@ impl Manifest {
             partial: false,
             games_played: Vec::new(),
             merged_from: Vec::new(),
+            played_by: Vec::new(),
             calibration: None,
             ceiling: None,
             design: None,

@@ -4,7 +4,7 @@
 //! `Tables`).
 
 use crate::engine::runner::{run_joint, stop_requested, with_threads, Experiment};
-use crate::engine::stats::{Accumulator, GameLog};
+use crate::engine::stats::{Accumulator, GameEnd, GameLog};
 use crate::report::ablation::AblationStep;
 use crate::report::compare::{all_pairs, compare_row, PairSet, PairStats};
 use crate::report::html;
@@ -423,12 +423,16 @@ pub struct Extras {
 /// One line of `games.csv`.
 #[derive(serde::Serialize)]
 struct GameLine {
+    /// The row's settings key ([`crate::report::settings_key`]): joins runs.
+    settings_key: String,
     row: usize,
-    game: u64,
     seed: u64,
-    /// The row's headline outcome: the team won (co-op and solo rows; empty for
-    /// competitive rows, whose winner the game's trace shows).
+    game: u64,
+    /// The row's headline outcome: the team won (co-op and solo rows), or the lineup's lead
+    /// seat did; empty for competitive rows without one (`end` names the winner).
     won: Option<bool>,
+    /// How the game ended: `won`, `lost`, `stalled`, `conceded`, `capped`, `seatN`, `tied`.
+    end: String,
     turns: u32,
 }
 
@@ -536,6 +540,7 @@ pub fn run_game_with<E: Tables>(
             started,
             t0,
             merged_from: Vec::new(),
+            played_by: Vec::new(),
         },
     )
 }
@@ -550,6 +555,8 @@ pub struct Written<'a, E: Tables> {
     pub started: std::time::SystemTime,
     pub t0: Instant,
     pub merged_from: Vec<String>,
+    /// The commits that played the merged folders' games (empty when played here).
+    pub played_by: Vec<String>,
 }
 
 /// Writes a report folder: tables, comparisons, figures, report.html, manifest, state, config and
@@ -578,16 +585,19 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     };
     for (i, log) in w.played.logs.iter().enumerate() {
         let won = rows[i].has_win_rate();
+        let key = crate::report::settings_key(&rows[i]);
         let played = |g: &u64| w.played.ranges.iter().any(|r| r.contains(g));
         for game in log.range().filter(played) {
             let (win, turns) = log.get(game);
             out.row(
                 "games.csv",
                 &GameLine {
+                    settings_key: key.clone(),
                     row: i,
-                    game,
                     seed: sweep.seed,
+                    game,
                     won: won.then_some(win),
+                    end: log.end(game).map(GameEnd::name).unwrap_or_default(),
                     turns,
                 },
             )?;
@@ -618,6 +628,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION").to_string(),
         git_commit: git_commit().map(str::to_string),
+        run_id: String::new(),
         command: opts.command.clone(),
         config: "config.toml".into(),
         config_sha256: sha256_hex(opts.config_text.as_bytes()),
@@ -645,6 +656,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         partial: w.played.partial,
         games_played: w.played.games.clone(),
         merged_from: w.merged_from.clone(),
+        played_by: w.played_by.clone(),
         calibration: None,
         ceiling: None,
         design: None,
@@ -762,8 +774,26 @@ pub fn merge_rows<E: Tables>(
                 .iter()
                 .map(|f| f.dir.display().to_string())
                 .collect(),
+            played_by: played_by(shards.folders.iter().map(|f| &f.manifest)),
         },
     )
+}
+
+/// The commits that played the games of folders being merged: each folder's own `played_by`
+/// where it was itself merged, else its `git_commit`; sorted, each once.
+pub fn played_by<'a>(manifests: impl Iterator<Item = &'a Manifest>) -> Vec<String> {
+    let mut v: Vec<String> = manifests
+        .flat_map(|m| {
+            if m.played_by.is_empty() {
+                m.git_commit.iter().cloned().collect()
+            } else {
+                m.played_by.clone()
+            }
+        })
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// The command line as a shell would accept it back.

@@ -170,3 +170,36 @@ fn bad_player_knob_axes_exit_2_naming_the_key() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A lineup's knobs read from its lead seat round the table, as its policy column does: the same
+/// lineup at another lead seat names the same knobs in the same order (so its rows differ in
+/// `lead_seat` alone, and compare.csv pairs them).
+#[test]
+fn a_lineup_names_its_knobs_alike_from_every_lead_seat() {
+    let d = tmp("knobs-lineup");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("l.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"l\"\nseed = 3\ngames = 6\n[grid]\nvariant = \"base\"\nplayers = 4\nseats = [\"rollout-2,greedy,greedy,greedy\"]\n[rollout]\nmax_candidates = 6\n[greedy]\nsetup_temperature = 2.0\n",
+    )
+    .unwrap();
+    let out = d.join("o");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let s = rows(&read(&out, "summary.csv"));
+    let knobs: Vec<&str> = s.iter().map(|r| r["player_knobs"].as_str()).collect();
+    assert_eq!(knobs.len(), 4, "{knobs:?}");
+    assert!(knobs.iter().all(|k| *k == knobs[0]), "{knobs:?}");
+    assert!(knobs[0].starts_with("rollout."), "{knobs:?}");
+    // Every two lead seats pair on lead_seat alone.
+    let c = rows(&read(&out, "compare.csv"));
+    let lead_steps = c.iter().filter(|r| r["setting"] == "lead_seat").count();
+    assert_eq!(lead_steps, 6, "{c:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}

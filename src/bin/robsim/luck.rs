@@ -25,7 +25,7 @@ use robsim::report::luck::{LuckAcc, SkillSpread, Spread};
 use robsim::report::sweep::{default_out, progress_bar, shell_words, work_bar};
 use robsim::report::terminal::{aligned, pct, pct_ci};
 use robsim::report::Figure;
-use robsim::report::{html, ReportDir};
+use robsim::report::{html, Manifest, ReportDir};
 use std::path::Path;
 
 /// Runs `robsim luck`; `overrides` are `--boards` and `--games-per-board` (every rung).
@@ -203,6 +203,7 @@ where
         how.threads
     };
     let meta = Meta {
+        args: how.args.to_vec(),
         command: shell_words(how.args),
         text: how.text.to_string(),
         threads,
@@ -214,6 +215,7 @@ where
 }
 
 struct Meta {
+    args: Vec<String>,
     command: String,
     text: String,
     threads: usize,
@@ -326,6 +328,19 @@ fn finish(
     out.text("config.toml", meta.text.clone());
     out.text("command.txt", format!("{}\n", meta.command));
     out.text("provenance.txt", format!("{provenance}\n"));
+    let manifest = Manifest {
+        rows: sweep.rows.len() + sweep.carcassonne.len(),
+        games_played: vec![meta.total],
+        ..Manifest::of_command(
+            meta.args.clone(),
+            &meta.text,
+            sweep.file.seed,
+            meta.threads,
+            meta.started,
+            meta.secs,
+        )
+    };
+    out.manifest(&manifest)?;
     out.finish()?;
     Ok(())
 }

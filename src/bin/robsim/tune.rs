@@ -6,7 +6,7 @@ use anyhow::Context;
 use robsim::catan::lab::tune::{planned_games, tune as search, tuned_rows, Tunable, Tuned};
 use robsim::config::Sweep;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
-use robsim::report::write_atomic;
+use robsim::report::{Manifest, ReportDir};
 use std::path::Path;
 
 /// How much the search plays.
@@ -46,8 +46,13 @@ pub(crate) fn tune(
         .out
         .unwrap_or_else(|| default_out(&format!("{}-tune", sweep.file.name)));
     robsim::report::claim(&out, output.force).map_err(Failure::Input)?;
-    // A tune folder holds no config.toml: a folder with one is another command's report.
-    if !output.force && out.join("config.toml").is_file() {
+    // A folder with a config.toml is a report; another command's (its manifest says) is not
+    // replaced without --force.
+    let tuned_before = std::fs::read_to_string(out.join("manifest.json"))
+        .ok()
+        .and_then(|m| serde_json::from_str::<robsim::report::Manifest>(&m).ok())
+        .is_some_and(|m| m.command.get(1).map(String::as_str) == Some("tune"));
+    if !output.force && out.join("config.toml").is_file() && !tuned_before {
         return Err(Failure::Input(anyhow::anyhow!(
             "--out {}: holds a report robsim wrote for another command, which this run would replace; allowed: another --out, or --force to replace it",
             out.display()
@@ -63,6 +68,7 @@ pub(crate) fn tune(
         ),
         quiet,
     );
+    let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
     let result = robsim::engine::runner::with_threads(threads, || {
         search(
@@ -77,28 +83,30 @@ pub(crate) fn tune(
     .map_err(Failure::Run)?
     .map_err(Failure::Input)?;
     pb.finish_and_clear();
-    write(
-        &out,
-        &sweep,
-        &result,
-        &budget,
-        &args,
-        t0.elapsed().as_secs_f64(),
-    )
-    .map_err(Failure::Run)?;
+    let run = Run {
+        text: &text,
+        args: &args,
+        threads,
+        started,
+        secs: t0.elapsed().as_secs_f64(),
+    };
+    write(&out, &sweep, &result, &budget, &run).map_err(Failure::Run)?;
     print(&result, &rows);
     println!("report: {}", out.display());
     Ok(())
 }
 
-fn write(
-    out: &Path,
-    sweep: &Sweep,
-    r: &Tuned,
-    b: &Budget,
-    args: &[String],
+/// What ran: the config as given, the command line, threads and clock.
+struct Run<'a> {
+    text: &'a str,
+    args: &'a [String],
+    threads: usize,
+    started: std::time::SystemTime,
     secs: f64,
-) -> anyhow::Result<()> {
+}
+
+fn write(out: &Path, sweep: &Sweep, r: &Tuned, b: &Budget, run: &Run) -> anyhow::Result<()> {
+    let (args, secs) = (run.args, run.secs);
     #[derive(serde::Serialize)]
     struct Table<'a> {
         team: &'a robsim::catan::policy::TeamKnobs,
@@ -127,18 +135,31 @@ fn write(
         robsim::report::machine(),
     );
     toml_text.push_str(&toml::to_string(&Table { team: &r.tuned })?);
-    write_atomic(&out.join("tuned.toml"), toml_text.as_bytes())?;
-    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut dir = ReportDir::create(out)?;
+    dir.text("tuned.toml", toml_text);
     for t in &r.trials {
-        w.serialize(t)?;
+        dir.row("tune.csv", t)?;
     }
-    write_atomic(&out.join("tune.csv"), &w.into_inner()?)?;
-    let mut w = csv::Writer::from_writer(Vec::new());
     for c in &r.held_out {
-        w.serialize(c)?;
+        dir.row("held_out.csv", c)?;
     }
-    write_atomic(&out.join("held_out.csv"), &w.into_inner()?)?;
-    robsim::report::settle(out, &["tuned.toml", "tune.csv", "held_out.csv"])
+    dir.text("config.toml", run.text.to_string());
+    dir.text("command.txt", format!("{}\n", shell_words(args)));
+    let threads = if run.threads == 0 {
+        rayon::current_num_threads()
+    } else {
+        run.threads
+    };
+    dir.manifest(&Manifest::of_command(
+        args.to_vec(),
+        run.text,
+        sweep.file.seed,
+        threads,
+        run.started,
+        secs,
+    ))?;
+    dir.finish()?;
+    Ok(())
 }
 
 fn print(r: &Tuned, rows: &[robsim::catan::experiment::CatanRow]) {

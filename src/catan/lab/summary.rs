@@ -44,6 +44,8 @@ mod rank {
 #[derive(Serialize)]
 struct Common<'a> {
     row: usize,
+    /// The row's settings, hashed ([`crate::report::settings_key`]): the same in any run.
+    settings_key: String,
     variant: &'static str,
     players: u8,
     policy: String,
@@ -273,6 +275,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
         rank::COMMON,
         &Common {
             row: index,
+            settings_key: crate::report::settings_key(e),
             variant: rules.variant.name(),
             players: rules.players,
             policy: e.spec.policy_label(),

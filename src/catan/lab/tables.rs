@@ -200,6 +200,18 @@ impl Tables for CatanRow<'_> {
         .collect()
     }
 
+    /// The map, the turn cap and the model file the row played (its hash), beside the settings.
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        let mut v = vec![
+            ("map", self.map.clone()),
+            ("turn_cap", self.spec.rules.turn_cap.to_string()),
+        ];
+        if let Some(m) = &self.spec.model {
+            v.push(("model_sha256", m.sha.to_string()));
+        }
+        v
+    }
+
     /// A player's knobs qualify the player: rows of two players pair on `policy` whatever
     /// knobs each plays.
     fn qualifiers() -> &'static [(&'static str, &'static str)] {

@@ -1,0 +1,367 @@
+//! `datapackage.json`: a Frictionless Data Package with a Table Schema for each CSV of a report.
+//!
+//! Each column's type comes from the values the report's row structs serialise (a Rust integer
+//! is `integer`, a float `number`, a `bool` `boolean`, text `string`; an `Option` left empty is
+//! the missing value `""`, and a column empty on every line is `any`), so the schema is written from the same definitions that write the
+//! columns and cannot drift from them. Each column's meaning comes from the column tables of
+//! the reference pages (`docs/reference/*.md`, compiled in), the page the guide points to.
+//! Primary keys are the columns that name a line (`row`, `row` and `seat`, ...) where every
+//! line of the table has a distinct key, and every table with a `row` column refers to
+//! `summary.csv`'s `row` when the folder has one.
+
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+
+/// The reference pages whose column tables give each column's meaning, by path.
+const PAGES: [(&str, &str); 5] = [
+    (
+        "docs/reference/columns.md",
+        include_str!("../../docs/reference/columns.md"),
+    ),
+    (
+        "docs/reference/luck.md",
+        include_str!("../../docs/reference/luck.md"),
+    ),
+    (
+        "docs/reference/design.md",
+        include_str!("../../docs/reference/design.md"),
+    ),
+    (
+        "docs/reference/commands.md",
+        include_str!("../../docs/reference/commands.md"),
+    ),
+    (
+        "docs/reference/players.md",
+        include_str!("../../docs/reference/players.md"),
+    ),
+];
+
+/// A column's Table Schema type, as the values written in it say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Integer,
+    Number,
+    Boolean,
+    String,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Integer => "integer",
+            Kind::Number => "number",
+            Kind::Boolean => "boolean",
+            Kind::String => "string",
+        }
+    }
+
+    /// The kind of one serialised value (`None` for a missing one).
+    pub fn of(v: &Value) -> Option<Kind> {
+        match v {
+            Value::Null => None,
+            Value::Bool(_) => Some(Kind::Boolean),
+            Value::Number(n) if n.is_f64() => Some(Kind::Number),
+            Value::Number(_) => Some(Kind::Integer),
+            Value::String(_) => Some(Kind::String),
+            Value::Array(_) | Value::Object(_) => Some(Kind::String),
+        }
+    }
+
+    /// Two kinds seen in one column: integers and floats make a number column.
+    fn join(self, o: Kind) -> Kind {
+        match (self, o) {
+            (a, b) if a == b => a,
+            (Kind::Integer, Kind::Number) | (Kind::Number, Kind::Integer) => Kind::Number,
+            _ => Kind::String,
+        }
+    }
+}
+
+/// The column kinds of one table, gathered as its rows are written.
+#[derive(Clone, Debug, Default)]
+pub struct Kinds {
+    names: Vec<String>,
+    kinds: Vec<Option<Kind>>,
+}
+
+impl Kinds {
+    /// Adds one row's values, by column name.
+    pub fn add<'a>(&mut self, cells: impl IntoIterator<Item = (&'a str, &'a Value)>) {
+        for (name, v) in cells {
+            let k = Kind::of(v);
+            match self.names.iter().position(|n| n == name) {
+                Some(i) => {
+                    self.kinds[i] = match (self.kinds[i], k) {
+                        (Some(a), Some(b)) => Some(a.join(b)),
+                        (a, b) => a.or(b),
+                    }
+                }
+                None => {
+                    self.names.push(name.to_string());
+                    self.kinds.push(k);
+                }
+            }
+        }
+    }
+
+    /// Adds one serialised row (a JSON object).
+    pub fn add_object(&mut self, row: &Value) {
+        if let Value::Object(m) = row {
+            self.add(m.iter().map(|(k, v)| (k.as_str(), v)));
+        }
+    }
+
+    fn kind(&self, name: &str) -> Option<Kind> {
+        let i = self.names.iter().position(|n| n == name)?;
+        self.kinds[i]
+    }
+}
+
+/// Every column meaning the reference pages give. A table line `| ... | cols | meaning |` names
+/// its columns in backticks in the cell before the meaning, and gives them that meaning; a column
+/// the pages only name elsewhere (a list in prose) is described as "see PAGE", the first page
+/// naming it. The first page and line win; `k` in a name stands for a seat number.
+pub fn meanings() -> BTreeMap<String, String> {
+    let names = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| {
+                !n.is_empty()
+                    && n.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "_<>".contains(c))
+            })
+            .map(String::from)
+            .collect()
+    };
+    let mut out = BTreeMap::new();
+    for (_, page) in PAGES {
+        for line in page.lines() {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split(" | ").collect();
+            if !line.starts_with('|') || cells.len() < 2 || line.starts_with("|---") {
+                continue;
+            }
+            let meaning = cells[cells.len() - 1].trim();
+            for name in names(cells[cells.len() - 2]) {
+                out.entry(name).or_insert_with(|| meaning.to_string());
+            }
+        }
+    }
+    // Prose by paragraph (an inline code span may run over a line end), code blocks left out.
+    for (path, page) in PAGES {
+        for para in page
+            .split("\n\n")
+            .filter(|p| !p.trim_start().starts_with("```"))
+        {
+            for name in names(para) {
+                out.entry(name).or_insert_with(|| format!("see {path}"));
+            }
+        }
+    }
+    out
+}
+
+/// The meaning of column `name`: its own, else a pattern's the pages write for a family of
+/// columns (`wins_seat3` by `wins_seatk`, `r2_team_lo95` by `r<row>_<rung>_lo95`).
+pub fn meaning<'a>(all: &'a BTreeMap<String, String>, name: &str) -> Option<&'a str> {
+    if let Some(m) = all.get(name) {
+        return Some(m);
+    }
+    // Each run of digits after a letter, in turn, as `k` (a seat number).
+    let bytes = name.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() && i > 0 && bytes[i - 1].is_ascii_alphabetic() {
+            let end = (i..bytes.len())
+                .find(|&j| !bytes[j].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            let cand = format!("{}k{}", &name[..i], &name[end..]);
+            if let Some(m) = all.get(&cand) {
+                return Some(m);
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    // A luck board's per row and rung columns: `r<row>_<rung>_<what>`.
+    let rest = name.strip_prefix('r')?;
+    let (row, rest) = rest.split_once('_')?;
+    if row.is_empty() || !row.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    ["win_rate", "lo95", "hi95"]
+        .iter()
+        .find(|w| rest.ends_with(&format!("_{w}")))
+        .and_then(|w| all.get(&format!("r<row>_<rung>_{w}")))
+        .map(String::as_str)
+}
+
+/// Candidate primary keys, most specific last: the first whose columns are all present and
+/// distinct on every line is the table's.
+const KEYS: &[&[&str]] = &[
+    &["row"],
+    &["row", "seat"],
+    &["row", "game"],
+    &["row", "turn"],
+    &["row", "hex"],
+    &["row_a", "row_b"],
+    &["row", "rung"],
+    &["row", "rung", "board"],
+];
+
+/// The primary key of a table: the first candidate all of whose columns it has and whose values
+/// are distinct on every line.
+fn primary_key(header: &[String], records: &[csv::StringRecord]) -> Option<Vec<String>> {
+    for cand in KEYS {
+        let idx: Option<Vec<usize>> = cand
+            .iter()
+            .map(|c| header.iter().position(|h| h == c))
+            .collect();
+        let Some(idx) = idx else { continue };
+        let mut seen = std::collections::BTreeSet::new();
+        let distinct = records.iter().all(|r| {
+            let key: Vec<&str> = idx.iter().map(|&i| r.get(i).unwrap_or("")).collect();
+            key.iter().all(|k| !k.is_empty()) && seen.insert(key.join("\u{1f}"))
+        });
+        if distinct {
+            return Some(cand.iter().map(|s| s.to_string()).collect());
+        }
+    }
+    None
+}
+
+/// The Data Package of the CSV `tables` (name and bytes) of a folder, with the column kinds
+/// gathered as they were written (`kinds`, by table).
+///
+/// # Errors
+/// A table does not parse back as CSV.
+pub fn package(
+    name: &str,
+    tables: &[(String, &[u8])],
+    kinds: &BTreeMap<String, Kinds>,
+) -> anyhow::Result<Value> {
+    let all = meanings();
+    let has_summary = tables.iter().any(|(n, _)| n == "summary.csv");
+    let mut resources = Vec::new();
+    for (file, bytes) in tables {
+        if bytes.is_empty() {
+            continue;
+        }
+        let mut r = csv::Reader::from_reader(*bytes);
+        let header: Vec<String> = r.headers()?.iter().map(String::from).collect();
+        let records: Vec<csv::StringRecord> = r.records().collect::<Result<_, _>>()?;
+        let k = kinds.get(file.as_str());
+        let fields: Vec<Value> = header
+            .iter()
+            .map(|h| {
+                // A column empty on every line has no value to type it: `any`.
+                let kind = k.and_then(|k| k.kind(h));
+                let mut f = Map::new();
+                f.insert("name".into(), json!(h));
+                f.insert("type".into(), json!(kind.map_or("any", Kind::name)));
+                if kind == Some(Kind::Boolean) {
+                    f.insert("trueValues".into(), json!(["true"]));
+                    f.insert("falseValues".into(), json!(["false"]));
+                }
+                if let Some(m) = meaning(&all, h) {
+                    f.insert("description".into(), json!(m));
+                }
+                Value::Object(f)
+            })
+            .collect();
+        let mut schema = Map::new();
+        schema.insert("fields".into(), Value::Array(fields));
+        schema.insert("missingValues".into(), json!([""]));
+        if let Some(pk) = primary_key(&header, &records) {
+            schema.insert("primaryKey".into(), json!(pk));
+        }
+        if has_summary && file != "summary.csv" {
+            let fks: Vec<Value> = ["row", "row_a", "row_b"]
+                .iter()
+                .filter(|c| header.iter().any(|h| h == *c))
+                .map(|c| {
+                    json!({"fields": [c], "reference": {"resource": "summary", "fields": ["row"]}})
+                })
+                .collect();
+            if !fks.is_empty() {
+                schema.insert("foreignKeys".into(), Value::Array(fks));
+            }
+        }
+        let stem = file.trim_end_matches(".csv");
+        resources.push(json!({
+            "name": stem.replace('_', "-"),
+            "path": file,
+            "profile": "tabular-data-resource",
+            "format": "csv",
+            "mediatype": "text/csv",
+            "encoding": "utf-8",
+            "schema": Value::Object(schema),
+        }));
+    }
+    Ok(json!({
+        "profile": "tabular-data-package",
+        "name": package_name(name),
+        "resources": resources,
+    }))
+}
+
+/// A Data Package name: lower-case letters, digits, `-`, `_` and `.` only.
+fn package_name(name: &str) -> String {
+    let s: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if s.is_empty() {
+        "report".into()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_follow_the_values_and_keys_the_lines() {
+        let mut k = Kinds::default();
+        k.add_object(&json!({"row": 0, "rate": 0.5, "won": true, "label": "a", "n": null}));
+        k.add_object(&json!({"row": 1, "rate": 1, "won": false, "label": "b", "n": 3}));
+        let csv = b"row,rate,won,label,n\n0,0.5,true,a,\n1,1,false,b,3\n";
+        let kinds = BTreeMap::from([("summary.csv".to_string(), k)]);
+        let p = package("My Run", &[("summary.csv".into(), &csv[..])], &kinds).unwrap();
+        assert_eq!(p["name"], "my-run");
+        let fields = &p["resources"][0]["schema"]["fields"];
+        let types: Vec<&str> = (0..5)
+            .map(|i| fields[i]["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["integer", "number", "boolean", "string", "integer"]);
+        assert_eq!(p["resources"][0]["schema"]["primaryKey"], json!(["row"]));
+        // A seat column's meaning comes from its pattern.
+        let all = BTreeMap::from([("wins_seatk".to_string(), "seat wins".to_string())]);
+        assert_eq!(meaning(&all, "wins_seat3"), Some("seat wins"));
+        assert_eq!(meaning(&all, "wins_seat"), None);
+        let all = BTreeMap::from([
+            ("seatk_win_rate_lo95".to_string(), "low".to_string()),
+            ("r<row>_<rung>_hi95".to_string(), "high".to_string()),
+        ]);
+        assert_eq!(meaning(&all, "seat2_win_rate_lo95"), Some("low"));
+        assert_eq!(meaning(&all, "r3_team-tuned_hi95"), Some("high"));
+        assert_eq!(meaning(&all, "r3_team-tuned_lo95"), None);
+    }
+
+    #[test]
+    fn the_reference_pages_give_meanings() {
+        let all = meanings();
+        assert!(all["win_rate_lo95"].contains("Wilson"));
+        assert!(all.contains_key("settings_key"));
+    }
+}

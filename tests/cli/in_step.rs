@@ -1,0 +1,328 @@
+//! Every committed report in step with the code: its tables carry the columns its command writes.
+//!
+//! Each folder under `reports/` is written again on a few games (or, where it kept the games'
+//! statistics in `state.json`, its tables are written again from them by `robsim merge`, which
+//! plays nothing), and every committed CSV must have the header the command writes today; a
+//! table the command writes today that the folder lacks is an error too. Reports that can only be
+//! brought in step by playing them again (hours on two cores) are listed in [`AWAITING_RERUN`]
+//! with what they lack, and must still be out of step: a rerun takes them off the list.
+
+use crate::support::cli::{robsim, tmp};
+use std::path::{Path, PathBuf};
+
+/// Reports that lack columns only new games can fill (the model a row played, the shape of its
+/// games) or that keep no saved games to write their tables again from (robert-ceiling-search,
+/// robert-design-curve: hours on two cores), to be played again by their commands in shards,
+/// and the two tunings, whose rerun tunes again the knobs published from them
+/// (`[team_tuned]`, `learned:tuned`); each is checked to be still stale.
+const AWAITING_RERUN: &[&str] = &[
+    "robert-budget-3p-easy",
+    "robert-budget-4p-moderate",
+    "robert-ceiling",
+    "robert-ceiling-search",
+    "robert-design-curve",
+    "robert-difficulty-tune",
+    "robert-halving",
+    "robert-search-cost",
+    "robert-search-gap",
+    "robert-skill",
+    "robert-truncated",
+    "robert-tune-learned",
+];
+
+/// Report folders written by `robsim tune` before it wrote a command.txt: the config each tuned,
+/// and the player its rows played (robert-difficulty's team rows; its learned rows came later).
+const TUNED: &[(&str, &str, Option<&str>)] = &[
+    (
+        "robert-difficulty-tune",
+        "configs/robert-difficulty.toml",
+        Some("team"),
+    ),
+    (
+        "robert-tune-learned",
+        "configs/robert-tune-learned.toml",
+        None,
+    ),
+];
+
+fn csv_header(path: &Path) -> Vec<String> {
+    let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    r.headers().unwrap().iter().map(String::from).collect()
+}
+
+fn csvs(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".csv"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// What differs between the committed tables in `old` and those written today in `new`.
+fn differences(old: &Path, new: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in csvs(old) {
+        if !new.join(&f).exists() {
+            out.push(format!("{f}: no longer written"));
+            continue;
+        }
+        let (a, b) = (csv_header(&old.join(&f)), csv_header(&new.join(&f)));
+        if a != b {
+            let missing: Vec<&String> = b.iter().filter(|c| !a.contains(c)).collect();
+            let gone: Vec<&String> = a.iter().filter(|c| !b.contains(c)).collect();
+            out.push(format!(
+                "{f}: lacks {missing:?}, has {gone:?} no longer written{}",
+                if missing.is_empty() && gone.is_empty() {
+                    " (column order differs)"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    for f in csvs(new) {
+        if !old.join(&f).exists() {
+            out.push(format!("{f}: written today, not committed"));
+        }
+    }
+    // The Data Package: present where written today, with today's types and keys.
+    let types = |dir: &Path| -> Option<Vec<String>> {
+        let text = std::fs::read_to_string(dir.join("datapackage.json")).ok()?;
+        let p: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut v = Vec::new();
+        for r in p["resources"].as_array().unwrap() {
+            for f in r["schema"]["fields"].as_array().unwrap() {
+                v.push(format!("{} {} {}", r["path"], f["name"], f["type"]));
+            }
+            v.push(format!("{} key {}", r["path"], r["schema"]["primaryKey"]));
+        }
+        Some(v)
+    };
+    // Every column written today has a meaning in docs/reference's pages.
+    if let Ok(text) = std::fs::read_to_string(new.join("datapackage.json")) {
+        let p: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for r in p["resources"].as_array().unwrap() {
+            for f in r["schema"]["fields"].as_array().unwrap() {
+                if f.get("description").is_none() {
+                    out.push(format!(
+                        "{}: column {} is named nowhere in docs/reference",
+                        r["path"], f["name"]
+                    ));
+                }
+            }
+        }
+    }
+    match (types(old), types(new)) {
+        (None, Some(_)) => out.push("datapackage.json: written today, not committed".into()),
+        (Some(a), Some(b)) if a != b => {
+            // A column empty on every line of the few games played today is `any`.
+            let typed = |x: &&String| !x.ends_with("\"any\"");
+            let known: Vec<&String> = a.iter().filter(typed).collect();
+            let differ: Vec<&String> = b
+                .iter()
+                .filter(typed)
+                .filter(|x| !known.contains(x))
+                .collect();
+            if !differ.is_empty() {
+                out.push(format!(
+                    "datapackage.json: today's types or keys differ: {differ:?}"
+                ));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `config` as a TOML table with `edits` applied (dotted keys into tables), written to `to`.
+fn patched(config: &Path, edits: &[(&str, toml::Value)], to: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(config).unwrap();
+    let mut t: toml::Table = toml::from_str(&text).unwrap();
+    for (key, value) in edits {
+        let mut parts: Vec<&str> = key.split('.').collect();
+        let last = parts.pop().unwrap();
+        let mut at = &mut t;
+        for p in parts {
+            at = at.get_mut(p).and_then(|v| v.as_table_mut()).unwrap();
+        }
+        if at.contains_key(last) {
+            at.insert(last.to_string(), value.clone());
+        }
+    }
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::write(to, toml::to_string(&t).unwrap()).unwrap();
+    to.to_path_buf()
+}
+
+/// The first search budget of a ceiling config's player (`rollout-16:learned` gives 16).
+fn first_budget(config: &Path) -> String {
+    let t: toml::Table = toml::from_str(&std::fs::read_to_string(config).unwrap()).unwrap();
+    let policy = t["grid"]["policy"].to_string();
+    let digits: String = policy
+        .split_once('-')
+        .map(|(_, rest)| rest.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_default();
+    assert!(
+        !digits.is_empty(),
+        "{}: no budget in {policy}",
+        config.display()
+    );
+    digits
+}
+
+/// Writes `dir`'s tables again today into `to`, playing as few games as its command allows.
+fn write_again(dir: &Path, name: &str, to: &Path) {
+    let scratch = to.with_extension("toml");
+    let config = dir.join("config.toml");
+    let mut cmd = robsim();
+    // Flags every command but merge takes, after the subcommand's own arguments.
+    let mut quiet = true;
+    let tuned = TUNED.iter().find(|(n, _, _)| *n == name);
+    if let Some((_, cfg, policy)) = tuned.filter(|_| !dir.join("command.txt").exists()) {
+        let cfg = match policy {
+            Some(p) => patched(Path::new(cfg), &[("grid.policy", (*p).into())], &scratch),
+            None => PathBuf::from(cfg),
+        };
+        cmd.arg("tune").arg(cfg);
+        cmd.args(["--train-games", "20", "--test-games", "20"]);
+        cmd.args(["--rounds", "1"]);
+    } else {
+        let command = std::fs::read_to_string(dir.join("command.txt"))
+            .unwrap_or_else(|e| panic!("{}: command.txt: {e}", dir.display()));
+        let sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
+        if dir.join("state.json").exists() && sub != "ceiling" {
+            cmd.arg("merge").arg(dir);
+            quiet = false;
+        } else {
+            match sub.as_str() {
+                "luck" => {
+                    // Enough boards for the board-feature fit where the folder has one.
+                    let boards = if dir.join("features.csv").exists() {
+                        "30"
+                    } else {
+                        "3"
+                    };
+                    cmd.arg("luck").arg(&config);
+                    cmd.args(["--boards", boards, "-g", "2"]);
+                }
+                "tune" => {
+                    cmd.arg("tune").arg(&config);
+                    cmd.args(["--train-games", "20", "--test-games", "20", "--rounds", "1"]);
+                }
+                "calibrate" => {
+                    cmd.arg("calibrate").arg(&config).args(["-g", "8"]);
+                }
+                "ceiling" => {
+                    let small = patched(&config, &[("games", 2.into())], &scratch);
+                    let budget = first_budget(&config);
+                    cmd.arg("ceiling")
+                        .arg(small)
+                        .args(["--max-budget", &budget]);
+                }
+                "design" => {
+                    let edits = [
+                        ("games", 20.into()),
+                        ("design.budget", 2000.into()),
+                        ("design.batch", 20.into()),
+                        ("design.max_batches", 2.into()),
+                        ("design.race", 2.into()),
+                    ];
+                    cmd.arg("design").arg(patched(&config, &edits, &scratch));
+                }
+                "learn-value" => {
+                    let edits = [
+                        ("value.train_games", 30.into()),
+                        ("value.test_games", 20.into()),
+                    ];
+                    cmd.arg("learn-value")
+                        .arg(patched(&config, &edits, &scratch));
+                }
+                other => panic!("{}: no way to write `{other}` again", dir.display()),
+            }
+        }
+    }
+    if quiet {
+        cmd.args(["-q", "-j", "2"]);
+    }
+    let out = cmd.arg("-o").arg(to).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}: writing it again failed: {}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn every_committed_report_has_the_columns_its_command_writes_today() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let scratch = tmp("in-step");
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| root.join(n).is_dir())
+        .collect();
+    names.sort();
+    let mut stale = Vec::new();
+    let mut still_listed = Vec::new();
+    for name in &names {
+        let dir = root.join(name);
+        // A folder of shard folders (robert-ceiling-search): each written again alone.
+        let mut parts: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_dir() && p.join("command.txt").exists())
+            .map(|p| {
+                let n = format!("{name}/{}", p.file_name().unwrap().to_string_lossy());
+                (n, p)
+            })
+            .collect();
+        parts.sort();
+        // Shards of one run write the same tables: the first and the merge stand for them all.
+        let mut shards = 0;
+        parts.retain(|(n, _)| {
+            let shard = n.contains("/shard-");
+            shards += usize::from(shard);
+            !shard || shards == 1
+        });
+        if parts.is_empty() {
+            parts.push((name.clone(), dir.clone()));
+        }
+        let mut diffs = Vec::new();
+        for (part, at) in &parts {
+            let to = scratch.join(part.replace('/', "-"));
+            let t0 = std::time::Instant::now();
+            write_again(at, name, &to);
+            eprintln!("{part}: {:.1} s", t0.elapsed().as_secs_f64());
+            diffs.extend(
+                differences(at, &to)
+                    .into_iter()
+                    .map(|d| format!("{part}: {d}")),
+            );
+        }
+        let awaiting = AWAITING_RERUN.contains(&name.as_str());
+        match (awaiting, diffs.is_empty()) {
+            (false, false) => stale.extend(diffs),
+            (true, true) => still_listed.push(name.clone()),
+            _ => {}
+        }
+    }
+    for listed in AWAITING_RERUN {
+        assert!(
+            names.iter().any(|n| n == listed),
+            "AWAITING_RERUN names {listed}, which is not under reports/"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(
+        still_listed.is_empty(),
+        "in step now, take them off AWAITING_RERUN: {still_listed:?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "committed reports out of step with today's code (rerun them by their command.txt):\n{}",
+        stale.join("\n")
+    );
+}

@@ -1,0 +1,283 @@
+//! Keys that join runs: games.csv's settings key, game index and end reason, across a sweep and an ablation.
+
+use crate::support::cli::{read, run_ok, tmp};
+use std::collections::HashMap;
+
+type Row = HashMap<String, String>;
+
+fn rows(text: &str) -> Vec<Row> {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let h = r.headers().unwrap().clone();
+    r.records()
+        .map(|x| {
+            let x = x.unwrap();
+            h.iter()
+                .zip(x.iter())
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The same settings in two configs (a sweep's grid and an ablation's base and moved rows, at
+/// other row positions) give the same settings key, and their games join on (key, seed, game)
+/// with every game the same; other settings give other keys.
+#[test]
+fn a_sweep_and_an_ablation_join_on_the_settings_key_and_game_index() {
+    let d = tmp("keys-join");
+    std::fs::create_dir_all(&d).unwrap();
+    let sweep = d.join("s.toml");
+    std::fs::write(
+        &sweep,
+        "name = \"s\"\nseed = 31\ngames = 60\n# a comment the ablation lacks\n[grid]\nvariant = \"robert\"\nplayers = [4, 3]\ndifficulty = [\"easy\", \"hard\", \"moderate\"]\npolicy = \"team\"\n",
+    )
+    .unwrap();
+    let ablate = d.join("a.toml");
+    std::fs::write(
+        &ablate,
+        "name = \"a\"\nseed = 31\ngames = 60\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"moderate\"\npolicy = \"team\"\n[ablate]\nknobs = [\"start_cards\", \"soldier_flips\"]\n",
+    )
+    .unwrap();
+    let (s, a) = (d.join("s"), d.join("a"));
+    run_ok(&[
+        "sweep",
+        sweep.to_str().unwrap(),
+        "--games-csv",
+        "-q",
+        "-o",
+        s.to_str().unwrap(),
+    ]);
+    run_ok(&[
+        "ablate",
+        ablate.to_str().unwrap(),
+        "--games-csv",
+        "-q",
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    let (gs, ga) = (rows(&read(&s, "games.csv")), rows(&read(&a, "games.csv")));
+    let key_of_row = |g: &[Row]| -> HashMap<String, String> {
+        g.iter()
+            .map(|r| (r["row"].clone(), r["settings_key"].clone()))
+            .collect()
+    };
+    let (ks, ka) = (key_of_row(&gs), key_of_row(&ga));
+    // summary.csv carries each row's key too.
+    for (dir, keys) in [(&s, &ks), (&a, &ka)] {
+        for r in rows(&read(dir, "summary.csv")) {
+            assert_eq!(keys[&r["row"]], r["settings_key"], "{}", dir.display());
+        }
+    }
+    // Six sweep rows, six keys; the ablation's rows have keys of their own too.
+    let distinct = |k: &HashMap<String, String>| {
+        let mut v: Vec<&String> = k.values().collect();
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    assert_eq!((ks.len(), distinct(&ks)), (6, 6));
+    assert_eq!(distinct(&ka), ka.len());
+    let by_game = |g: &[Row]| -> HashMap<(String, String, String), (String, String, String)> {
+        g.iter()
+            .map(|r| {
+                (
+                    (
+                        r["settings_key"].clone(),
+                        r["seed"].clone(),
+                        r["game"].clone(),
+                    ),
+                    (r["won"].clone(), r["end"].clone(), r["turns"].clone()),
+                )
+            })
+            .collect()
+    };
+    let (bs, ba) = (by_game(&gs), by_game(&ga));
+    // The ablation's base (3p Moderate) and its start_cards moves to 1 and 3 (Hard and Easy)
+    // are sweep rows: each of their games joins, and matches.
+    let shared: Vec<&String> = ka
+        .values()
+        .filter(|k| ks.values().any(|x| x == *k))
+        .collect();
+    assert_eq!(shared.len(), 3, "sweep keys {ks:?}, ablation keys {ka:?}");
+    let mut joined = 0;
+    for (k, v) in &ba {
+        if let Some(w) = bs.get(k) {
+            assert_eq!(v, w, "game {k:?}");
+            joined += 1;
+        }
+    }
+    assert_eq!(joined, 3 * 60);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// games.csv's `end` says how each game ended, and agrees with `won` and with summary.csv's
+/// counts of stalled, conceded and capped games; competitive games name the winning seat.
+#[test]
+fn every_game_ends_for_a_reason_that_adds_up_to_the_summary() {
+    let d = tmp("keys-end");
+    std::fs::create_dir_all(&d).unwrap();
+    for (name, grid) in [
+        (
+            "robert",
+            "variant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"team\"\n",
+        ),
+        (
+            "base",
+            "variant = \"base\"\nplayers = 3\npolicy = \"greedy\"\n",
+        ),
+    ] {
+        let cfg = d.join(format!("{name}.toml"));
+        std::fs::write(
+            &cfg,
+            format!("name = \"e\"\nseed = 5\ngames = 150\n[grid]\n{grid}"),
+        )
+        .unwrap();
+        let out = d.join(name);
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "--games-csv",
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        ends_add_up(&out);
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn ends_add_up(out: &std::path::Path) {
+    let games = rows(&read(out, "games.csv"));
+    let summary = rows(&read(out, "summary.csv"));
+    assert!(read(out, "games.csv").starts_with("settings_key,row,seed,game,won,end,turns\n"));
+    for s in &summary {
+        let mine: Vec<&Row> = games.iter().filter(|g| g["row"] == s["row"]).collect();
+        let count = |e: &str| mine.iter().filter(|g| g["end"] == e).count().to_string();
+        if s["variant"] == "robert" {
+            for g in &mine {
+                assert_eq!(g["won"] == "true", g["end"] == "won", "{g:?}");
+                assert!(
+                    ["won", "lost", "stalled", "conceded", "capped"].contains(&g["end"].as_str()),
+                    "{g:?}"
+                );
+            }
+            assert_eq!(count("won"), s["wins"]);
+            assert_eq!(count("stalled"), s["stalled"]);
+            assert_eq!(count("conceded"), s["conceded"]);
+            assert_eq!(count("capped"), s["capouts"]);
+            let losses: u64 = ["lost", "stalled", "conceded"]
+                .iter()
+                .map(|e| count(e).parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(losses.to_string(), s["losses"]);
+        } else {
+            let mut seats = 0;
+            for k in 1..=3 {
+                let c = count(&format!("seat{k}"));
+                assert_eq!(c, s[&format!("wins_seat{k}")], "seat {k}");
+                seats += c.parse::<u64>().unwrap();
+            }
+            assert_eq!(seats.to_string(), s["wins"]);
+            assert_eq!(count("capped"), s["capouts"]);
+        }
+    }
+}
+
+fn manifest(dir: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&read(dir, "manifest.json")).unwrap()
+}
+
+/// The run id is the config's meaning, not its text: a comment or another key order keeps it,
+/// another seed or game count changes it; a run's shards and their merge share it; a luck
+/// folder has a manifest with its seed and run id too.
+#[test]
+fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
+    let d = tmp("keys-run");
+    std::fs::create_dir_all(&d).unwrap();
+    let body = "[grid]\nvariant = \"robert\"\nplayers = 3\npolicy = \"team\"\n";
+    let texts = [
+        format!("name = \"r\"\nseed = 3\ngames = 20\n{body}"),
+        format!("# the same run\ngames = 20\nseed = 3\nname = \"r\"\n\n{body}"),
+        format!("name = \"r\"\nseed = 4\ngames = 20\n{body}"),
+    ];
+    let mut ids = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        let cfg = d.join(format!("{i}.toml"));
+        std::fs::write(&cfg, t).unwrap();
+        let out = d.join(format!("o{i}"));
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        ids.push(manifest(&out)["run_id"].as_str().unwrap().to_string());
+    }
+    assert_eq!(ids[0].len(), 12);
+    assert_eq!(
+        ids[0], ids[1],
+        "a comment and key order do not change the run"
+    );
+    assert_ne!(ids[0], ids[2], "another seed is another run");
+    let cfg = d.join("0.toml");
+    let g = d.join("g");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-g",
+        "30",
+        "-o",
+        g.to_str().unwrap(),
+    ]);
+    assert_ne!(
+        manifest(&g)["run_id"],
+        ids[0],
+        "another game count is another run"
+    );
+    let mut shards = Vec::new();
+    for i in 0..2 {
+        let s = d.join(format!("s{i}"));
+        let shard = format!("{i}/2");
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "--shard",
+            &shard,
+            "-o",
+            s.to_str().unwrap(),
+        ]);
+        assert_eq!(manifest(&s)["run_id"].as_str().unwrap(), ids[0]);
+        shards.push(s);
+    }
+    let m = d.join("m");
+    run_ok(&[
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+        "-o",
+        m.to_str().unwrap(),
+    ]);
+    assert_eq!(manifest(&m)["run_id"].as_str().unwrap(), ids[0]);
+    let luck = d.join("luck.toml");
+    std::fs::write(
+        &luck,
+        "name = \"l\"\nseed = 9\ngames = 20\n[grid]\nvariant = \"robert\"\nplayers = 3\n[luck]\nrungs = [\"team\"]\nboards = 4\ngames_per_board = 2\n",
+    )
+    .unwrap();
+    let l = d.join("l");
+    run_ok(&[
+        "luck",
+        luck.to_str().unwrap(),
+        "-q",
+        "-o",
+        l.to_str().unwrap(),
+    ]);
+    let lm = manifest(&l);
+    assert_eq!(lm["seed"], 9);
+    assert_eq!(lm["run_id"].as_str().unwrap().len(), 12);
+    assert_eq!(lm["command"][1], "luck");
+    let _ = std::fs::remove_dir_all(&d);
+}
