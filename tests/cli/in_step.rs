@@ -60,9 +60,21 @@ fn csvs(dir: &Path) -> Vec<String> {
     v
 }
 
+/// The files a report folder's `.gitignore` leaves out of the repository on purpose (for size).
+fn left_out(dir: &Path) -> Vec<String> {
+    std::fs::read_to_string(dir.join(".gitignore"))
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
 /// What differs between the committed tables in `old` and those written today in `new`.
 fn differences(old: &Path, new: &Path) -> Vec<String> {
     let mut out = Vec::new();
+    let ignored = left_out(old);
     for f in csvs(old) {
         if !new.join(&f).exists() {
             out.push(format!("{f}: no longer written"));
@@ -83,7 +95,7 @@ fn differences(old: &Path, new: &Path) -> Vec<String> {
         }
     }
     for f in csvs(new) {
-        if !old.join(&f).exists() {
+        if !old.join(&f).exists() && !ignored.contains(&f) {
             out.push(format!("{f}: written today, not committed"));
         }
     }
@@ -191,7 +203,16 @@ fn write_again(dir: &Path, name: &str, to: &Path) {
     } else {
         let command = std::fs::read_to_string(dir.join("command.txt"))
             .unwrap_or_else(|e| panic!("{}: command.txt: {e}", dir.display()));
-        let sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
+        let mut sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
+        // A folder written again from its saved games whose state.json the repository leaves
+        // out (robert-knob-space): played again as the sweep or ablation it was.
+        if sub == "merge" && !dir.join("state.json").exists() {
+            sub = if dir.join("ablation.csv").exists() {
+                "ablate".into()
+            } else {
+                "sweep".into()
+            };
+        }
         if dir.join("state.json").exists() && sub != "ceiling" {
             cmd.arg("merge").arg(dir);
             quiet = false;
@@ -206,6 +227,10 @@ fn write_again(dir: &Path, name: &str, to: &Path) {
                     };
                     cmd.arg("luck").arg(&config);
                     cmd.args(["--boards", boards, "-g", "2"]);
+                }
+                // A sweep whose saved games are left out of the repository (its .gitignore).
+                "sweep" | "ablate" => {
+                    cmd.arg(&sub).arg(&config).args(["-g", "4"]);
                 }
                 "tune" => {
                     cmd.arg("tune").arg(&config);
