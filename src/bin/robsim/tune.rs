@@ -145,11 +145,7 @@ fn write(out: &Path, sweep: &Sweep, r: &Tuned, b: &Budget, run: &Run) -> anyhow:
     }
     dir.text("config.toml", run.text.to_string());
     dir.text("command.txt", format!("{}\n", shell_words(args)));
-    let threads = if run.threads == 0 {
-        rayon::current_num_threads()
-    } else {
-        run.threads
-    };
+    let threads = crate::learn::rayon_threads(run.threads);
     dir.manifest(&Manifest::of_command(
         args.to_vec(),
         run.text,
