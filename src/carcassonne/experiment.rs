@@ -353,7 +353,8 @@ struct CarcCommon<'a> {
     settings_key: String,
     variant: &'static str,
     players: u8,
-    policy: String,
+    /// The player (the grid's `policy`), as Catan's summary names it.
+    player: String,
     tiles: &'a str,
     robbers: bool,
     seed: u64,
@@ -475,7 +476,7 @@ impl Tables for CarcassonneRow {
         // a row without it pairs with the row with it in compare.csv.
         vec![
             ("variant", "carcassonne".into()),
-            ("policy", self.spec.policy_label()),
+            ("player", self.spec.policy_label()),
             ("players", r.players.to_string()),
             (
                 "lead_seat",
@@ -550,7 +551,7 @@ impl Tables for CarcassonneRow {
             "row",
             "variant",
             "players",
-            "policy",
+            "player",
             "lead_seat",
             "robbers",
             "robber_placement",
@@ -641,7 +642,7 @@ impl Tables for CarcassonneRow {
                 settings_key: crate::report::settings_key(self),
                 variant: "carcassonne",
                 players: rules.players,
-                policy: self.spec.policy_label(),
+                player: self.spec.policy_label(),
                 tiles: &self.tiles_name,
                 robbers: rob,
                 seed: self.seed,
@@ -894,6 +895,6 @@ mod tests {
         assert_eq!(l("robbers", "false").unwrap(), "without The Robbers");
         assert_eq!(l("robber_share", "third").unwrap(), "robber_share third");
         assert_eq!(l("players", "3"), None);
-        assert_eq!(l("policy", "greedy"), None);
+        assert_eq!(l("player", "greedy"), None);
     }
 }

@@ -3,7 +3,7 @@
 //! `ablation.csv` and its tornado chart: each moved row of an `[ablate]` sweep against the base
 //! row, from the paired comparisons.
 
-use crate::report::compare::CompareRow;
+use crate::report::compare::{value_of, CompareRow};
 use crate::report::{plot, Figure};
 use anyhow::Result;
 use serde::Serialize;
@@ -28,9 +28,11 @@ pub struct AblationStep {
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct AblationRow {
     pub player: String,
+    /// The knob as compare.csv names it for the same pair (`difficulty` for `start_cards`).
     pub knob: &'static str,
-    pub value_base: String,
-    pub value: String,
+    /// The base row's and the moved row's `knob=value`, as compare.csv's `setting_a`/`setting_b`.
+    pub setting_base: String,
+    pub setting: String,
     pub row: usize,
     pub games: u64,
     pub win_rate_base: Option<f64>,
@@ -57,9 +59,9 @@ pub fn rows(steps: &[AblationStep], compare: &[CompareRow]) -> Vec<AblationRow> 
                 .find(|c| c.row_a == s.base_row && c.row_b == s.row)?;
             Some(AblationRow {
                 player: s.player.clone(),
-                knob: s.knob,
-                value_base: s.base.clone(),
-                value: s.value.clone(),
+                knob: c.knob,
+                setting_base: c.setting_a.clone(),
+                setting: c.setting_b.clone(),
                 row: s.row,
                 games: c.games,
                 win_rate_base: c.win_rate_a,
@@ -134,7 +136,12 @@ fn figure(rows: &[AblationRow], name: &str) -> Result<Option<Figure>> {
                 (r.turns_diff_mean?, r.turns_diff_lo95?, r.turns_diff_hi95?)
             };
             Some(plot::Bar {
-                label: format!("{} {} → {}", r.knob, r.value_base, r.value),
+                label: format!(
+                    "{} {} → {}",
+                    r.knob,
+                    value_of(&r.setting_base, r.knob),
+                    value_of(&r.setting, r.knob)
+                ),
                 value: d,
                 lo,
                 hi,

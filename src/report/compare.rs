@@ -22,9 +22,12 @@ pub struct Side<'a> {
 pub struct CompareRow {
     pub row_a: usize,
     pub row_b: usize,
-    pub setting: &'static str,
-    pub value_a: String,
-    pub value_b: String,
+    /// The knob the two rows differ in (`chosen` for a chosen pair).
+    pub knob: &'static str,
+    /// Row A's setting of the knob as `knob=value` (a chosen pair: every knob the rows differ
+    /// in, joined by `; `): always text, whatever the knob's values look like.
+    pub setting_a: String,
+    pub setting_b: String,
     pub games: u64,
     pub win_rate_a: Option<f64>,
     pub win_rate_b: Option<f64>,
@@ -42,6 +45,20 @@ pub struct CompareRow {
     pub turns_diff_hi95: Option<f64>,
     pub turns_t_p: Option<f64>,
 }
+
+/// The columns of a pair's wins, empty where either row has no win rate (a competitive game
+/// without a lead seat): a table of such pairs only leaves them out.
+pub const WIN_COLUMNS: &[&str] = &[
+    "win_rate_a",
+    "win_rate_b",
+    "win_rate_diff",
+    "win_rate_diff_lo95",
+    "win_rate_diff_hi95",
+    "wins_only_a",
+    "wins_only_b",
+    "mcnemar_test",
+    "mcnemar_p",
+];
 
 /// A p-value rounded to 4 significant digits (tiny p-values keep their exponent).
 pub fn p4(p: f64) -> f64 {
@@ -79,9 +96,38 @@ fn single_difference<'s>(
 pub struct Pair {
     pub a: usize,
     pub b: usize,
-    pub setting: &'static str,
+    /// The knob the rows differ in, or [`CHOSEN`].
+    pub knob: &'static str,
     pub value_a: String,
     pub value_b: String,
+}
+
+impl Pair {
+    /// Row A's side as `compare.csv` writes it: `knob=value`, or a chosen pair's list as it is.
+    pub fn setting_a(&self) -> String {
+        self.setting(&self.value_a)
+    }
+
+    /// Row B's side, as [`Pair::setting_a`].
+    pub fn setting_b(&self) -> String {
+        self.setting(&self.value_b)
+    }
+
+    fn setting(&self, value: &str) -> String {
+        if self.knob == CHOSEN {
+            value.to_string()
+        } else {
+            format!("{}={value}", self.knob)
+        }
+    }
+}
+
+/// The value in a side's `knob=value` cell (the cell itself where it is not one).
+pub fn value_of<'a>(setting: &'a str, knob: &str) -> &'a str {
+    setting
+        .strip_prefix(knob)
+        .and_then(|v| v.strip_prefix('='))
+        .unwrap_or(setting)
 }
 
 /// Every pair of rows (by index, `a < b`) that differ in exactly one setting (`qualifiers`:
@@ -90,11 +136,11 @@ pub fn pairs(settings: &[Vec<(&'static str, String)>], qualifiers: &[(&str, &str
     let mut out = Vec::new();
     for (a, sa) in settings.iter().enumerate() {
         for (b, sb) in settings.iter().enumerate().skip(a + 1) {
-            if let Some((setting, va, vb)) = single_difference(sa, sb, qualifiers) {
+            if let Some((knob, va, vb)) = single_difference(sa, sb, qualifiers) {
                 out.push(Pair {
                     a,
                     b,
-                    setting,
+                    knob,
                     value_a: va.to_string(),
                     value_b: vb.to_string(),
                 });
@@ -104,7 +150,7 @@ pub fn pairs(settings: &[Vec<(&'static str, String)>], qualifiers: &[(&str, &str
     out
 }
 
-/// The setting column of a chosen pair (`[[compare]]`): two rows that may differ in several
+/// The knob column of a chosen pair (`[[compare]]`): two rows that may differ in several
 /// settings, each side's value listing them (`players=3; vp_to_win=9`).
 pub const CHOSEN: &str = "chosen";
 
@@ -136,7 +182,7 @@ pub fn all_pairs(
         out.push(Pair {
             a,
             b,
-            setting: CHOSEN,
+            knob: CHOSEN,
             value_a: side(a, b),
             value_b: side(b, a),
         });
@@ -235,9 +281,9 @@ pub fn compare_row(pair: &Pair, st: &PairStats, coop: bool) -> CompareRow {
     CompareRow {
         row_a: pair.a,
         row_b: pair.b,
-        setting: pair.setting,
-        value_a: pair.value_a.clone(),
-        value_b: pair.value_b.clone(),
+        knob: pair.knob,
+        setting_a: pair.setting_a(),
+        setting_b: pair.setting_b(),
         games: n,
         win_rate_a: rate(wins.both + wins.only_b),
         win_rate_b: rate(wins.both + wins.only_a),
@@ -319,13 +365,17 @@ mod tests {
         assert_eq!(c.len(), 2);
         // Difficulty qualifying players: 0–2 differ in players alone.
         let q = compare(&sides, &[("difficulty", "players")]);
-        let settings: Vec<_> = q.iter().map(|c| (c.row_a, c.row_b, c.setting)).collect();
+        let settings: Vec<_> = q.iter().map(|c| (c.row_a, c.row_b, c.knob)).collect();
         assert_eq!(
             settings,
             [(0, 1, "difficulty"), (0, 2, "players"), (1, 2, "players")]
         );
-        assert_eq!((c[0].row_a, c[0].row_b, c[0].setting), (0, 1, "difficulty"));
-        assert_eq!((c[1].row_a, c[1].row_b, c[1].setting), (1, 2, "players"));
+        assert_eq!((c[0].row_a, c[0].row_b, c[0].knob), (0, 1, "difficulty"));
+        assert_eq!(
+            (c[0].setting_a.as_str(), c[0].setting_b.as_str()),
+            ("difficulty=hard", "difficulty=easy")
+        );
+        assert_eq!((c[1].row_a, c[1].row_b, c[1].knob), (1, 2, "players"));
         let x = &c[0];
         // Only the 4 games both rows played are paired.
         assert_eq!(x.games, 4);
@@ -349,10 +399,11 @@ mod tests {
         let p = all_pairs(&settings, &[], &[(0, 1), (2, 0)]);
         // 0-2 and 1-2 differ in one setting; (2, 0) is 0-2 again; (0, 1) is chosen.
         assert_eq!(p.len(), 3);
-        let c = p.iter().find(|p| p.setting == CHOSEN).unwrap();
+        let c = p.iter().find(|p| p.knob == CHOSEN).unwrap();
         assert_eq!((c.a, c.b), (0, 1));
         assert_eq!(c.value_a, "players=3; skip=3");
         assert_eq!(c.value_b, "players=4; skip=0");
+        assert_eq!(c.setting_b(), "players=4; skip=0");
     }
 
     #[test]

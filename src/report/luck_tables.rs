@@ -22,6 +22,8 @@ struct LuckLine<'a> {
     difficulty: &'a str,
     board: &'static str,
     map: &'a str,
+    /// The player of this rung, as summary.csv's `player`.
+    #[serde(rename = "player")]
     rung: &'a str,
     /// What counts as a win: `team` (co-op) or `seat1` (competitive: the first player's; with a
     /// lineup, its lead seat's, `seatK`).
@@ -61,7 +63,9 @@ struct LuckLine<'a> {
 struct PairLine<'a> {
     row: usize,
     row_label: &'a str,
+    #[serde(rename = "player_a")]
     rung_a: &'a str,
+    #[serde(rename = "player_b")]
     rung_b: &'a str,
     boards: u64,
     games: u64,
@@ -86,6 +90,7 @@ struct PairLine<'a> {
 struct SeatLine<'a> {
     row: usize,
     row_label: &'a str,
+    #[serde(rename = "player")]
     rung: &'a str,
     seat: usize,
     games: u64,
@@ -138,6 +143,23 @@ pub struct Skill<'a> {
 pub fn luck_line(out: &mut ReportDir, tag: &RungTag, s: &Spread, skill: Skill) -> Result<()> {
     let vs = skill.vs_prev;
     let first = skill.vs_first;
+    // A game without difficulty levels, a config of one player: these mean nothing there.
+    out.optional_columns(
+        "luck.csv",
+        &[
+            "difficulty",
+            "skill_vs",
+            "skill_games",
+            "skill_decided_share",
+            "skill_reversed_share",
+            "skill_mcnemar_p",
+            "skill_spread_vs",
+            "skill_spread_logit",
+            "skill_spread_lo95",
+            "skill_spread_hi95",
+            "skill_spread_censored",
+        ],
+    );
     out.row(
         "luck.csv",
         &LuckLine {
@@ -273,7 +295,7 @@ pub fn row_labels(settings: &[Vec<(&'static str, String)>]) -> Vec<String> {
     let shown: Vec<usize> = (0..n)
         .filter(|&k| {
             let key = settings[0][k].0;
-            key != "policy"
+            key != "player"
                 && settings.iter().all(|s| s[k].1 != "-")
                 && (["players", "difficulty"].contains(&key)
                     || settings.iter().any(|s| s[k].1 != settings[0][k].1))

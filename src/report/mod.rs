@@ -238,6 +238,8 @@ pub struct ReportDir {
     row_partial: bool,
     /// Each table's column types, from the values written (for `datapackage.json`).
     kinds: BTreeMap<String, package::Kinds>,
+    /// Per plain table, the columns left out where every row leaves them empty.
+    optional: BTreeMap<&'static str, Vec<&'static str>>,
 }
 
 impl ReportDir {
@@ -261,6 +263,7 @@ impl ReportDir {
             texts: BTreeMap::new(),
             row_partial: false,
             kinds: BTreeMap::new(),
+            optional: BTreeMap::new(),
         })
     }
 
@@ -308,6 +311,19 @@ impl ReportDir {
             .with_context(|| format!("writing a row of {table}"))
     }
 
+    /// Leaves `columns` out of `table` where every row leaves them empty: columns that mean
+    /// something for some games or configs only (a competitive game's compare.csv has no win
+    /// rates), so that no written column is empty in every row. A column left empty by chance
+    /// (no loss among a handful of games) is not listed here and stays.
+    pub fn optional_columns(&mut self, table: &'static str, columns: &[&'static str]) {
+        let list = self.optional.entry(table).or_default();
+        for c in columns {
+            if !list.contains(c) {
+                list.push(c);
+            }
+        }
+    }
+
     /// Appends one row of column groups to a grouped table (see [`columns`]).
     pub fn grouped_row(&mut self, table: &'static str, row: Vec<columns::Group>) {
         self.grouped.entry(table).or_default().push(row);
@@ -346,6 +362,11 @@ impl ReportDir {
         let mut files: Vec<(String, Vec<u8>)> = Vec::new();
         for (name, w) in self.tables {
             let bytes = w.into_inner().context("flushing a CSV table")?;
+            let bytes = match self.optional.get(name) {
+                Some(cols) => drop_empty(&bytes, cols)
+                    .with_context(|| format!("leaving empty columns out of {name}"))?,
+                None => bytes,
+            };
             files.push((name.to_string(), bytes));
         }
         let mut json = self.json;
@@ -407,6 +428,31 @@ impl ReportDir {
         settle(&self.dir, &names)?;
         Ok(written)
     }
+}
+
+/// `csv` without those of `columns` that are empty in every row (all kept when there is no row).
+fn drop_empty(csv: &[u8], columns: &[&str]) -> Result<Vec<u8>> {
+    let mut r = csv::Reader::from_reader(csv);
+    let head = r.headers()?.clone();
+    let rows: Vec<csv::StringRecord> = r.records().collect::<std::result::Result<_, _>>()?;
+    if rows.is_empty() {
+        return Ok(csv.to_vec());
+    }
+    let keep: Vec<usize> = (0..head.len())
+        .filter(|&i| {
+            !columns.contains(&&head[i])
+                || rows.iter().any(|row| !row.get(i).unwrap_or("").is_empty())
+        })
+        .collect();
+    if keep.len() == head.len() {
+        return Ok(csv.to_vec());
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(keep.iter().map(|&i| &head[i]))?;
+    for row in &rows {
+        w.write_record(keep.iter().map(|&i| row.get(i).unwrap_or("")))?;
+    }
+    w.into_inner().context("flushing a CSV table")
 }
 
 /// The file in every report folder that lists the files robsim wrote there, so that a later

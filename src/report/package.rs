@@ -206,8 +206,8 @@ const KEYS: &[&[&str]] = &[
     &["row", "turn"],
     &["row", "hex"],
     &["row_a", "row_b"],
-    &["row", "rung"],
-    &["row", "rung", "board"],
+    &["row", "player"],
+    &["map", "board", "board_index"],
 ];
 
 /// The primary key of a table: the first candidate all of whose columns it has and whose values
@@ -304,6 +304,63 @@ pub fn package(
         "name": package_name(name),
         "resources": resources,
     }))
+}
+
+/// Checks that each table of the report folder `dir` that its `datapackage.json` describes has
+/// the columns the schema names, in order (a folder without the file, or a table left out of a
+/// copy of the folder, passes): what `merge` and `rerun` ask of a folder before they read it.
+///
+/// # Errors
+/// The package does not parse, or a table's header differs from its schema: the error names the
+/// folder, the table and the first column that differs.
+pub fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::{bail, Context};
+    let path = dir.join("datapackage.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(());
+    };
+    let p: Value = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a Data Package (JSON)", path.display()))?;
+    let resources = p["resources"].as_array().map_or(&[][..], Vec::as_slice);
+    for r in resources {
+        let Some(table) = r["path"].as_str() else {
+            bail!("{}: a resource without a path", path.display());
+        };
+        let Ok(bytes) = std::fs::read(dir.join(table)) else {
+            continue;
+        };
+        let schema: Vec<&str> = r["schema"]["fields"]
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter_map(|f| f["name"].as_str())
+            .collect();
+        let mut rd = csv::Reader::from_reader(&bytes[..]);
+        let header: Vec<String> = rd
+            .headers()
+            .with_context(|| format!("{}: not CSV", dir.join(table).display()))?
+            .iter()
+            .map(String::from)
+            .collect();
+        let at = header
+            .iter()
+            .map(String::as_str)
+            .zip(&schema)
+            .position(|(h, s)| h != *s)
+            .unwrap_or(header.len().min(schema.len()));
+        let said = match (header.get(at), schema.get(at)) {
+            (Some(h), Some(s)) => format!("has column `{h}` where the schema names `{s}`"),
+            (Some(h), None) => format!("has column `{h}`, which the schema does not name"),
+            (None, Some(s)) => format!("lacks column `{s}`, which the schema names"),
+            (None, None) => continue,
+        };
+        bail!(
+            "{}: table {table} {said} (column {} of datapackage.json's schema): the folder's tables              and schema disagree; write it again with the command in its command.txt",
+            dir.display(),
+            at + 1
+        );
+    }
+    Ok(())
 }
 
 /// A Data Package name: lower-case letters, digits, `-`, `_` and `.` only.

@@ -16,7 +16,7 @@ use serde::Serialize;
 /// One row's cell of the rulebook table, as its game says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
-    /// The player (summary.csv's `policy`), the model file it plays (empty for none), and the
+    /// The player (summary.csv's `player`), the model file it plays (empty for none), and the
     /// kind of table it stands for, as a range (never a measured human figure).
     pub player: String,
     pub model: String,
@@ -118,7 +118,7 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
     let varies: Vec<usize> = (0..first.len())
         .filter(|&k| {
             let key = first[k].0;
-            key != "policy"
+            key != "player"
                 && key != "players"
                 && !cells.iter().any(|(_, c, _)| c.level_key == key)
                 && cells.iter().any(|(_, _, s)| s[k].1 != first[k].1)

@@ -386,6 +386,8 @@ pub fn write_results<E: Tables>(
     out.set_row_partial(false);
     let settings: Vec<_> = rows.iter().map(|e| e.settings()).collect();
     let mut compared = Vec::new();
+    // Competitive rows without a lead seat have no win rate to pair.
+    out.optional_columns("compare.csv", crate::report::compare::WIN_COLUMNS);
     for (p, st) in all_pairs(&settings, E::qualifiers(), chosen)
         .iter()
         .zip(&stats.0)
@@ -608,6 +610,9 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
     // The page for the rulebook: table.csv, table.md and report.html's printable section.
     let mut print = String::new();
     if let Some(book) = crate::report::rulebook::build(rows, accs) {
+        // A game without levels, the shipped model or one setting: no level key, model or
+        // settings to name.
+        out.optional_columns("table.csv", &["level_key", "model", "settings"]);
         for l in &book.lines {
             out.row("table.csv", l)?;
         }

@@ -56,15 +56,15 @@ fn ablation_rows_pair_with_the_base_on_the_same_games() {
     assert_eq!(
         (
             get("knob"),
-            get("value_base"),
-            get("value"),
+            get("setting_base"),
+            get("setting"),
             get("row"),
             get("games")
         ),
         (
             "soldier_flips".into(),
-            "2".into(),
-            "3".into(),
+            "soldier_flips=2".into(),
+            "soldier_flips=3".into(),
             "1".into(),
             "40".into()
         )
@@ -74,7 +74,7 @@ fn ablation_rows_pair_with_the_base_on_the_same_games() {
         .lines()
         .nth(1)
         .unwrap()
-        .starts_with("0,1,soldier_flips,2,3,40,"));
+        .starts_with("0,1,soldier_flips,soldier_flips=2,soldier_flips=3,40,"));
     assert!(read(&out, "ablation.svg").contains("soldier_flips 2 → 3"));
     assert!(read(&out, "report.html").contains("id=\"fig-ablation\""));
 }
@@ -118,7 +118,7 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
     let rows = crate::support::cli::csv_rows(&read(&out, "summary.csv"));
     let seen: Vec<(&str, &str)> = rows
         .iter()
-        .map(|r| (r["policy"].as_str(), r["soldier_flips"].as_str()))
+        .map(|r| (r["player"].as_str(), r["soldier_flips"].as_str()))
         .collect();
     assert_eq!(
         seen,
@@ -148,9 +148,21 @@ fn an_ablation_under_two_players_pairs_each_with_its_own_base_row() {
     let abl = crate::support::cli::csv_rows(&read(&out, "ablation.csv"));
     let steps: Vec<(&str, &str, &str)> = abl
         .iter()
-        .map(|r| (r["player"].as_str(), r["row"].as_str(), r["value"].as_str()))
+        .map(|r| {
+            (
+                r["player"].as_str(),
+                r["row"].as_str(),
+                r["setting"].as_str(),
+            )
+        })
         .collect();
-    assert_eq!(steps, [("team", "1", "3"), ("random", "3", "3")]);
+    assert_eq!(
+        steps,
+        [
+            ("team", "1", "soldier_flips=3"),
+            ("random", "3", "soldier_flips=3")
+        ]
+    );
     assert_eq!(
         abl[0]["win_rate_base"], rows[0]["win_rate"],
         "team's step is paired with team's base row"

@@ -307,7 +307,10 @@ fn rollout_beats_its_base_policy() {
     let head: Vec<&str> = rows.next().unwrap().split(',').collect();
     let line: Vec<&str> = rows.next().unwrap().split(',').collect();
     let col = |name: &str| line[head.iter().position(|h| *h == name).unwrap()];
-    assert_eq!((col("value_a"), col("value_b")), ("team", "rollout-8"));
+    assert_eq!(
+        (col("knob"), col("setting_a"), col("setting_b")),
+        ("player", "player=team", "player=rollout-8")
+    );
     let diff: f64 = col("win_rate_diff").parse().unwrap();
     let p: f64 = col("mcnemar_p").parse().unwrap();
     assert!(

@@ -39,7 +39,7 @@ fn ceiling_doubles_until_the_rule_holds() {
         let rows = csv_rows(&read(&out, "ceiling.csv"));
         let budgets: Vec<&str> = rows.iter().map(|r| r["budget"].as_str()).collect();
         assert_eq!(budgets, ["1", "2", "4", "1", "2", "4"]);
-        assert_eq!(rows[2]["policy"], "rollout-4:team");
+        assert_eq!(rows[2]["player"], "rollout-4:team");
         assert!(rows
             .iter()
             .all(|r| r["converged"] == "false" && r["games"] == "24"));

@@ -384,13 +384,13 @@ fn compare_entries_pair_chosen_rows_on_the_same_games() {
     let summary = rows(&read(&out, "summary.csv"));
     let chosen: Vec<_> = rows(&read(&out, "compare.csv"))
         .into_iter()
-        .filter(|r| r["setting"] == "chosen")
+        .filter(|r| r["knob"] == "chosen")
         .collect();
     assert_eq!(chosen.len(), 2, "one pair per difficulty");
     for c in &chosen {
         assert_eq!(c["games"], "300");
-        assert!(c["value_a"].contains("players=3") && c["value_a"].contains("robert_skip=3"));
-        assert!(c["value_b"].contains("players=4") && c["value_b"].contains("robert_skip=0"));
+        assert!(c["setting_a"].contains("players=3") && c["setting_a"].contains("robert_skip=3"));
+        assert!(c["setting_b"].contains("players=4") && c["setting_b"].contains("robert_skip=0"));
         let rate = |row: &str| -> f64 {
             summary.iter().find(|r| r["row"] == row).unwrap()["win_rate"]
                 .parse()

@@ -58,7 +58,7 @@ fn a_robert_run_without_difficulty_plays_every_level_and_variants_play_their_own
     );
     run_ok(&["sweep", s(&cfg), "-q", "-o", s(&d.join("s"))]);
     assert_eq!(
-        column(&read(&d.join("s"), "summary.csv"), "policy"),
+        column(&read(&d.join("s"), "summary.csv"), "player"),
         ["solitaire"]
     );
     run_ok(&[
@@ -72,7 +72,7 @@ fn a_robert_run_without_difficulty_plays_every_level_and_variants_play_their_own
         s(&d.join("t")),
     ]);
     assert_eq!(
-        column(&read(&d.join("t"), "summary.csv"), "policy"),
+        column(&read(&d.join("t"), "summary.csv"), "player"),
         ["solitaire"]
     );
     let help = String::from_utf8(run(&["run", "--help"]).stdout).unwrap();

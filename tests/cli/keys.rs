@@ -107,6 +107,95 @@ fn a_sweep_and_an_ablation_join_on_the_settings_key_and_game_index() {
         }
     }
     assert_eq!(joined, 3 * 60);
+    // ablation.csv names each move as compare.csv names the same pair (start_cards moves
+    // difficulty), so the two join on (base row, row, knob) line for line, settings as text.
+    let compare = rows(&read(&a, "compare.csv"));
+    let ablation = rows(&read(&a, "ablation.csv"));
+    assert_eq!(ablation.len(), 4);
+    for l in &ablation {
+        let c = compare
+            .iter()
+            .find(|c| c["row_a"] == "0" && c["row_b"] == l["row"] && c["knob"] == l["knob"])
+            .unwrap_or_else(|| panic!("ablation line {l:?} has no compare.csv line"));
+        assert_eq!(
+            (&c["setting_a"], &c["setting_b"]),
+            (&l["setting_base"], &l["setting"])
+        );
+        assert!(
+            l["setting"].starts_with(&format!("{}=", l["knob"])),
+            "{l:?}"
+        );
+    }
+    assert!(ablation.iter().any(|l| l["setting"] == "difficulty=hard"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A report folder whose tables and datapackage.json disagree (a column renamed or dropped by
+/// hand) is refused by `merge` and `rerun`: exit 2, the table and column named, nothing written.
+#[test]
+fn merge_and_rerun_refuse_a_folder_whose_tables_and_schema_disagree() {
+    let d = tmp("keys-schema");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("c.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"c\"\nseed = 3\ngames = 10\n[grid]\nvariant = \"robert\"\nplayers = [3, 4]\npolicy = \"team\"\ndifficulty = \"easy\"\n",
+    )
+    .unwrap();
+    let run = d.join("run");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        run.to_str().unwrap(),
+    ]);
+    // A clean folder merges; a copy without one of its tables (left out of a copy) still does.
+    let fine = d.join("fine");
+    run_ok(&["merge", run.to_str().unwrap(), "-o", fine.to_str().unwrap()]);
+    std::fs::remove_file(fine.join("flips_by_hex.csv")).unwrap();
+    run_ok(&[
+        "merge",
+        fine.to_str().unwrap(),
+        "-o",
+        d.join("fine2").to_str().unwrap(),
+    ]);
+    for (edit, said) in [
+        (
+            ("turns_mean", "mean_turns"),
+            "table summary.csv has column `mean_turns` where the schema names `turns_mean`",
+        ),
+        ((",mcnemar_p", ""), "compare.csv"),
+    ] {
+        let bad = d.join("bad");
+        let _ = std::fs::remove_dir_all(&bad);
+        run_ok(&["merge", run.to_str().unwrap(), "-o", bad.to_str().unwrap()]);
+        let table = if said.starts_with("table summary") {
+            "summary.csv"
+        } else {
+            "compare.csv"
+        };
+        let text = read(&bad, table);
+        let (head, body) = text.split_once('\n').unwrap();
+        std::fs::write(
+            bad.join(table),
+            format!("{}\n{body}", head.replacen(edit.0, edit.1, 1)),
+        )
+        .unwrap();
+        for args in [
+            vec!["merge", bad.to_str().unwrap(), "-o"],
+            vec!["rerun", bad.to_str().unwrap(), "-q", "-o"],
+        ] {
+            let out = d.join("out");
+            let mut a = args.clone();
+            a.push(out.to_str().unwrap());
+            let o = crate::support::cli::robsim().args(&a).output().unwrap();
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(err.contains(said) && err.contains(table), "{args:?}: {err}");
+            assert!(!out.exists(), "{args:?} wrote {}", out.display());
+        }
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 

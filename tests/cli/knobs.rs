@@ -21,12 +21,12 @@ fn a_player_knob_axis_multiplies_the_rows_that_read_it() {
     let o = out.to_str().unwrap();
     let stdout = run_ok(&["sweep", cfg.to_str().unwrap(), "--games-csv", "-q", "-o", o]);
     // Each player with its own knobs is one step of the player in the terminal.
-    assert!(stdout.contains("policy team → learned"), "{stdout}");
+    assert!(stdout.contains("player team → learned"), "{stdout}");
     assert!(!stdout.contains("not a step"), "{stdout}");
     let s = rows(&read(&out, "summary.csv"));
     let cells: Vec<(&str, &str)> = s
         .iter()
-        .map(|r| (r["policy"].as_str(), r["player_knobs"].as_str()))
+        .map(|r| (r["player"].as_str(), r["player_knobs"].as_str()))
         .collect();
     assert_eq!(
         cells,
@@ -86,18 +86,24 @@ fn a_player_knob_axis_multiplies_the_rows_that_read_it() {
             (
                 r["row_a"].as_str(),
                 r["row_b"].as_str(),
-                r["setting"].as_str(),
-                r["value_a"].as_str(),
-                r["value_b"].as_str(),
+                r["knob"].as_str(),
+                r["setting_a"].as_str(),
+                r["setting_b"].as_str(),
             )
         })
         .collect();
     assert_eq!(
         pairs,
         [
-            ("0", "1", "player_knobs", "", "team.setup_temperature 3"),
-            ("0", "2", "policy", "team", "learned"),
-            ("1", "2", "policy", "team", "learned"),
+            (
+                "0",
+                "1",
+                "player_knobs",
+                "player_knobs=",
+                "player_knobs=team.setup_temperature 3"
+            ),
+            ("0", "2", "player", "player=team", "player=learned"),
+            ("1", "2", "player", "player=team", "player=learned"),
         ]
     );
     // The page for the rulebook keeps the knob rows apart.
@@ -199,7 +205,7 @@ fn a_lineup_names_its_knobs_alike_from_every_lead_seat() {
     assert!(knobs[0].starts_with("rollout."), "{knobs:?}");
     // Every two lead seats pair on lead_seat alone.
     let c = rows(&read(&out, "compare.csv"));
-    let lead_steps = c.iter().filter(|r| r["setting"] == "lead_seat").count();
+    let lead_steps = c.iter().filter(|r| r["knob"] == "lead_seat").count();
     assert_eq!(lead_steps, 6, "{c:?}");
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -198,7 +198,7 @@ fn learned_and_rollout_over_learned_play_sweep_rows() {
     let h = r.headers().unwrap().clone();
     let col = |n: &str| h.iter().position(|x| x == n).unwrap();
     let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
-    let policies: Vec<&str> = rows.iter().map(|x| &x[col("policy")]).collect();
+    let policies: Vec<&str> = rows.iter().map(|x| &x[col("player")]).collect();
     // A row's base shows in its label; `rollout-2:team` overrides `[rollout] base`.
     assert_eq!(
         policies,

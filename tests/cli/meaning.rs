@@ -259,7 +259,7 @@ fn weighted_plays_every_catan_variant_beats_random_and_is_the_same_on_any_thread
             "-q",
         ]);
         let rows = csv_rows(&read(&out, "summary.csv"));
-        assert_eq!(rows[0]["policy"], "weighted", "{variant}");
+        assert_eq!(rows[0]["player"], "weighted", "{variant}");
     }
     let _ = std::fs::remove_dir_all(&d);
 }

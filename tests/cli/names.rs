@@ -276,7 +276,7 @@ fn two_named_models_pair_in_one_sweep() {
     let h = r.headers().unwrap().clone();
     let col = |n: &str| h.iter().position(|x| x == n).unwrap();
     let rows: Vec<csv::StringRecord> = r.records().map(|x| x.unwrap()).collect();
-    let policies: Vec<&str> = rows.iter().map(|x| &x[col("policy")]).collect();
+    let policies: Vec<&str> = rows.iter().map(|x| &x[col("player")]).collect();
     assert_eq!(
         policies,
         [
@@ -295,7 +295,7 @@ fn two_named_models_pair_in_one_sweep() {
     assert!(
         compare
             .lines()
-            .any(|l| l.starts_with("1,2,policy,learned:shipped,learned:half,200,")),
+            .any(|l| l.starts_with("1,2,player,player=learned:shipped,player=learned:half,200,")),
         "{compare}"
     );
     let manifest = read(&out, "manifest.json");

@@ -35,7 +35,7 @@ fn a_paired_step_over_a_search_row_says_how_many_games_it_rests_on() {
     let stdout = run_ok(&["sweep", s(&cfg), "-q", "-o", s(&d.join("r"))]);
     let step = stdout
         .lines()
-        .find(|l| l.contains("policy team → rollout-2"))
+        .find(|l| l.contains("player team → rollout-2"))
         .unwrap_or_else(|| panic!("no step line: {stdout}"));
     assert!(step.ends_with(", 3 paired games"), "{step}");
     // compare.csv says the same count.

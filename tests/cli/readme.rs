@@ -75,7 +75,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
         .collect();
     assert_eq!(
         table.len(),
-        difficulty.iter().filter(|r| r["policy"] == "team").count(),
+        difficulty.iter().filter(|r| r["player"] == "team").count(),
         "one README line per team row of the report"
     );
     for line in &table {
@@ -83,7 +83,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
         let find = |rows: &[HashMap<String, String>], policy: &str| {
             rows.iter()
                 .find(|r| {
-                    &r["players"] == players && r["difficulty"] == level && r["policy"] == policy
+                    &r["players"] == players && r["difficulty"] == level && r["player"] == policy
                 })
                 .cloned()
                 .unwrap_or_else(|| panic!("no {players} players {level} {policy} row"))
@@ -124,7 +124,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
                 // measured on the same games (so the two runs' win rates agree).
                 let c = cost
                     .iter()
-                    .find(|r| r["row"] == row && r["policy"] == BEST)
+                    .find(|r| r["row"] == row && r["player"] == BEST)
                     .unwrap_or_else(|| panic!("robert-best-play-cost has no {row} line"));
                 assert_eq!(
                     rate(c),
@@ -333,7 +333,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     let best_compare = rows(&repo("reports/robert-best-play/compare.csv"));
     let search = l.take("at its set-up settlements with ", 3);
     assert_eq!(BEST, format!("rollout-{}:learned/setup", search[0]));
-    for r in best.iter().filter(|r| r["policy"] == BEST) {
+    for r in best.iter().filter(|r| r["player"] == BEST) {
         assert_eq!(number(&search[1]), f(r, "seed"), "best play seed");
         assert_eq!(number(&search[2]), f(r, "games"), "best play games");
     }
@@ -359,11 +359,11 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             .iter()
             .find(|c| {
                 let ra = row(&diff_summary, &c["row_a"]);
-                c["setting"] == "difficulty"
-                    && c["value_a"] == a
-                    && c["value_b"] == b
+                c["knob"] == "difficulty"
+                    && c["setting_a"] == format!("difficulty={a}")
+                    && c["setting_b"] == format!("difficulty={b}")
                     && ra["players"] == "4"
-                    && ra["policy"] == "team"
+                    && ra["player"] == "team"
             })
             .unwrap_or_else(|| panic!("no 4-player team step {a} -> {b} in compare.csv"));
         assert!(
@@ -384,13 +384,13 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             .find(|x| {
                 x["players"] == "4"
                     && x["difficulty"] == r["difficulty"]
-                    && x["policy"] == r["policy"]
+                    && x["player"] == r["player"]
             })
             .unwrap();
         assert!(
             f(r, "win_rate") < f(four, "win_rate"),
             "3 players {} {} wins no less than 4",
-            r["policy"],
+            r["player"],
             r["difficulty"]
         );
     }
@@ -416,9 +416,9 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     let paired: Vec<&HashMap<String, String>> = diff_compare
         .iter()
         .filter(|c| {
-            c["setting"] == "policy"
-                && c["value_a"] == "team"
-                && c["value_b"] == "learned"
+            c["knob"] == "player"
+                && c["setting_a"] == "player=team"
+                && c["setting_b"] == "player=learned"
                 && ["moderate", "easy"]
                     .contains(&row(&diff_summary, &c["row_a"])["difficulty"].as_str())
         })
@@ -444,10 +444,14 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     assert_eq!((one[0].as_str(), one[1].as_str()), ("3", "4"));
     let pairs: Vec<(Row, f64, f64, f64)> = kc
         .iter()
-        .filter(|c| c["setting"] == "policy")
+        .filter(|c| c["knob"] == "player")
         .map(|c| {
             // learned − team, whichever row is A.
-            let s = if c["value_a"] == "team" { 1.0 } else { -1.0 };
+            let s = if c["setting_a"] == "player=team" {
+                1.0
+            } else {
+                -1.0
+            };
             let (lo, hi) = (
                 f(c, "win_rate_diff_lo95") * s,
                 f(c, "win_rate_diff_hi95") * s,
@@ -461,10 +465,10 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
             )
         })
         .collect();
-    assert!(pairs.iter().all(|p| p.0["policy"] == "team"));
+    assert!(pairs.iter().all(|p| p.0["player"] == "team"));
     assert!(kc
         .iter()
-        .filter(|c| c["setting"] == "policy")
+        .filter(|c| c["knob"] == "player")
         .all(|c| number(&one[2]) == f(c, "games")));
     let holds = |p: &&(Row, f64, f64, f64)| p.1 >= -0.01 && p.3 >= 0.0;
     assert_eq!(
@@ -494,9 +498,9 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
         .iter()
         .filter(|c| {
             let r = row(&best, &c["row_a"]);
-            c["setting"] == "policy"
-                && c["value_a"] == "learned"
-                && c["value_b"] == BEST
+            c["knob"] == "player"
+                && c["setting_a"] == "player=learned"
+                && c["setting_b"] == format!("player={BEST}")
                 && ["moderate", "easy"].contains(&r["difficulty"].as_str())
                 && ["3", "4"].contains(&r["players"].as_str())
         })
@@ -520,7 +524,7 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     let share = |policy: &str, level: &str| {
         let r = diff_summary
             .iter()
-            .find(|r| r["players"] == "4" && r["policy"] == policy && r["difficulty"] == level)
+            .find(|r| r["players"] == "4" && r["player"] == policy && r["difficulty"] == level)
             .unwrap();
         f(r, "stalled") / f(r, "games")
     };

@@ -39,19 +39,19 @@ fn a_rotated_lineup_plays_every_seat_on_the_same_games() {
     for (i, r) in s.iter().enumerate() {
         let lead = i % 3 + 1;
         assert_eq!(r["lead_seat"], lead.to_string());
-        let seat_rate = &r[&format!("seat{lead}_win_rate")];
+        let seat_rate = &r[&format!("win_rate_seat{lead}")];
         assert_eq!(&r["lead_win_rate"], seat_rate, "row {i}");
         let edge: f64 = r["skill_edge"].parse().unwrap();
         let rate: f64 = seat_rate.parse().unwrap();
         assert!((edge - (rate - 1.0 / 3.0)).abs() < 1e-4, "row {i}");
         if i < 3 {
-            assert_eq!(r["policy"], "greedy,greedy,greedy");
+            assert_eq!(r["player"], "greedy,greedy,greedy");
             for k in 1..=3 {
                 let c = format!("wins_seat{k}");
                 assert_eq!(r[&c], p[0][&c], "row {i}: greedy lineup = greedy run");
             }
         } else {
-            assert_eq!(r["policy"], "rollout-2,greedy,greedy");
+            assert_eq!(r["player"], "rollout-2,greedy,greedy");
         }
     }
     // The search lead against the greedy lineup at the same lead seat: paired win rates.
@@ -127,7 +127,7 @@ fn a_mixed_robert_table_pairs_with_the_uniform_tables() {
     .unwrap();
     let outs = on_one_and_two_threads(&d, &cfg);
     let s = rows(&read(&outs[0], "summary.csv"));
-    let policies: Vec<&str> = s.iter().map(|r| r["policy"].as_str()).collect();
+    let policies: Vec<&str> = s.iter().map(|r| r["player"].as_str()).collect();
     assert_eq!(
         policies,
         [
@@ -145,7 +145,7 @@ fn a_mixed_robert_table_pairs_with_the_uniform_tables() {
         );
         assert_eq!(r["games"], "30");
         assert_eq!(r["capouts"], "0");
-        let learned = r["policy"].contains("learned");
+        let learned = r["player"].contains("learned");
         assert_eq!(r["model"] == "robert-wide.toml", learned, "{r:?}");
     }
     for (k, policy) in ["team", "learned"].iter().enumerate() {
@@ -182,7 +182,7 @@ fn a_mixed_robert_table_pairs_with_the_uniform_tables() {
     for a in 0..5 {
         for b in a + 1..5 {
             let r = pair(a, b);
-            assert_eq!(r["setting"], "policy");
+            assert_eq!(r["knob"], "player");
             assert_eq!(r["games"], "30");
             assert!(!r["win_rate_diff"].is_empty());
         }
@@ -252,7 +252,7 @@ fn luck_plays_its_rungs_in_a_lineups_lead_seat() {
         assert_eq!(r["outcome"], format!("seat{}", i / 2 + 1), "line {i}");
     }
     // Greedy among random players wins far more than its share from every seat.
-    for r in l.iter().filter(|r| r["rung"] == "greedy") {
+    for r in l.iter().filter(|r| r["player"] == "greedy") {
         assert!(r["win_rate"].parse::<f64>().unwrap() > 0.5, "{r:?}");
     }
     std::fs::write(
@@ -347,13 +347,13 @@ fn a_carcassonne_search_seat_beats_its_fair_share_from_every_seat() {
         let edge: f64 = r["skill_edge"].parse().unwrap();
         assert!((edge - (rate - 1.0 / 3.0)).abs() < 1e-4, "row {i}");
         if i < 3 {
-            assert_eq!(r["policy"], "greedy,greedy,greedy");
+            assert_eq!(r["player"], "greedy,greedy,greedy");
             for k in 1..=3 {
                 let c = format!("win_rate_seat{k}");
                 assert_eq!(r[&c], p[0][&c], "row {i}: greedy lineup = greedy run");
             }
         } else {
-            assert_eq!(r["policy"], "rollout-2,greedy,greedy");
+            assert_eq!(r["player"], "rollout-2,greedy,greedy");
             search += rate / 3.0;
         }
     }
@@ -464,7 +464,7 @@ fn on_one_and_two_threads(d: &std::path::Path, cfg: &std::path::Path) -> Vec<std
 /// `seats` lead seats, each with a paired win-rate difference.
 fn paired_at_every_lead_seat(out: &std::path::Path, seats: usize) {
     let c = rows(&read(out, "compare.csv"));
-    let steps: Vec<_> = c.iter().filter(|r| r["setting"] == "policy").collect();
+    let steps: Vec<_> = c.iter().filter(|r| r["knob"] == "player").collect();
     assert_eq!(steps.len(), seats);
     assert!(steps.iter().all(|r| !r["win_rate_diff"].is_empty()));
 }

@@ -71,7 +71,7 @@ fn truncated_search_rows_play_and_pair() {
         out.to_str().unwrap(),
     ]);
     let s = csv_rows(&read(&out, "summary.csv"));
-    let names: Vec<&str> = s.iter().map(|r| r["policy"].as_str()).collect();
+    let names: Vec<&str> = s.iter().map(|r| r["player"].as_str()).collect();
     assert_eq!(names, ["rollout-2:learned", "rollout-2:learned@8"]);
     let c = csv_rows(&read(&out, "compare.csv"));
     assert!(

@@ -25,7 +25,8 @@ struct LadderLine<'a> {
     /// The settings that tell the groups apart (`players=3`), or `all`.
     group_label: &'a str,
     players: u8,
-    policy: String,
+    /// The player (the grid's `policy`), as summary.csv's `player`.
+    player: String,
     knob: &'static str,
     target: f64,
     /// `rising` or `falling`: how the win rate moves as the knob grows (a bisection); `turns`:
@@ -356,7 +357,7 @@ fn write(
                 group: r.group,
                 group_label: &groups[r.group],
                 players: row0.rules.players,
-                policy: row0.policy.label(),
+                player: row0.policy.label(),
                 knob: cal.knob,
                 target: r.target,
                 direction: ladder.direction[r.group].name(),

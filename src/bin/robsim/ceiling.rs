@@ -26,7 +26,8 @@ use std::path::{Path, PathBuf};
 #[derive(serde::Serialize)]
 struct Line<'a> {
     row: &'a str,
-    policy: &'a str,
+    /// The player at this budget (the grid's `policy`), as summary.csv's `player`.
+    player: &'a str,
     budget: u32,
     games: u64,
     wins: u64,
@@ -313,6 +314,11 @@ impl Written<'_, '_> {
             self.stop_rule,
             &clock,
         );
+        // A curve of one budget has no step to gain over.
+        dir.optional_columns(
+            "ceiling.csv",
+            &["gain", "gain_lo95", "gain_hi95", "mcnemar_p"],
+        );
         for c in &curves {
             for s in &c.steps {
                 let st = s.step.as_ref();
@@ -320,7 +326,7 @@ impl Written<'_, '_> {
                     "ceiling.csv",
                     &Line {
                         row: &self.labels[c.row],
-                        policy: &s.policy,
+                        player: &s.policy,
                         budget: s.budget,
                         games: s.games,
                         wins: s.wins,

@@ -206,7 +206,7 @@ fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
 /// read apart in the terminal and the CSV files.
 pub(crate) fn row_labels(rows: &[robsim::catan::experiment::CatanRow]) -> Vec<String> {
     let refs: Vec<&robsim::catan::experiment::CatanRow> = rows.iter().collect();
-    let shown = ["variant", "policy", "players", "difficulty", "modifiers"];
+    let shown = ["variant", "player", "players", "difficulty", "modifiers"];
     rows.iter()
         .zip(robsim::report::row_labels(&refs, &shown))
         .map(|(r, more)| match more.as_str() {
@@ -275,8 +275,8 @@ impl<'a> HeldOut<'a> {
         HeldOut {
             round,
             row,
-            model_a: &c.value_a,
-            model_b: &c.value_b,
+            model_a: c.setting_a.strip_prefix("model=").unwrap_or(&c.setting_a),
+            model_b: c.setting_b.strip_prefix("model=").unwrap_or(&c.setting_b),
             games: c.games,
             win_rate_a: c.win_rate_a,
             win_rate_b: c.win_rate_b,

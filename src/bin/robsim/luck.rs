@@ -358,7 +358,7 @@ const PAIRS_INTRO: (&str, &str) = (
 const HEADLINE: &[&str] = &[
     "row",
     "row_label",
-    "rung",
+    "player",
     "boards",
     "games_per_board",
     "win_rate",

@@ -136,6 +136,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             force,
             quiet,
         } => {
+            robsim::report::package::check_folder(&dir).map_err(Failure::Input)?;
             let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
             let recorded = folder.manifest.robsim_version.as_str();
             if recorded != env!("CARGO_PKG_VERSION") {
@@ -178,6 +179,9 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             execute(&sweep, common, args, folder.config_text)
         }
         Cmd::Merge { dirs, out, force } => {
+            for d in &dirs {
+                robsim::report::package::check_folder(d).map_err(Failure::Input)?;
+            }
             if ceiling::is_ceiling(&dirs) {
                 return ceiling::merge(&dirs, &out, force, args);
             }

@@ -261,7 +261,7 @@ fn chosen_pairs(compare_csv: &[u8]) -> Result<String> {
     for line in r.records() {
         let line = line?;
         let get = |c: &str| head.iter().position(|h| h == c).and_then(|i| line.get(i));
-        if get("setting") != Some(robsim::report::compare::CHOSEN) {
+        if get("knob") != Some(robsim::report::compare::CHOSEN) {
             continue;
         }
         let num = |c: &str| get(c).and_then(|v| v.parse::<f64>().ok());
@@ -288,9 +288,9 @@ fn chosen_pairs(compare_csv: &[u8]) -> Result<String> {
         out.push_str(&format!(
             "  row {} ({}) vs row {} ({}): {what}\n",
             get("row_b").unwrap_or("?"),
-            get("value_b").unwrap_or(""),
+            get("setting_b").unwrap_or(""),
             get("row_a").unwrap_or("?"),
-            get("value_a").unwrap_or(""),
+            get("setting_a").unwrap_or(""),
         ));
     }
     Ok(out)

@@ -333,7 +333,7 @@ fn step_of(row: usize, b: u32, prev: &CatanAcc, acc: &CatanAcc) -> CompareRow {
     let pair = Pair {
         a: row,
         b: row,
-        setting: "budget",
+        knob: "budget",
         value_a: (b / 2).to_string(),
         value_b: b.to_string(),
     };
@@ -596,7 +596,7 @@ mod tests {
                 &Pair {
                     a: 0,
                     b: 0,
-                    setting: "budget",
+                    knob: "budget",
                     value_a: "1".into(),
                     value_b: "2".into(),
                 },

@@ -256,9 +256,9 @@ fn skill_figure(
     if policies.len() < 2 {
         return Ok(None);
     }
-    let groups = group_rows(rows, coop, &[level, "policy"]);
+    let groups = group_rows(rows, coop, &[level, "player"]);
     let firsts: Vec<&CatanRow> = groups.iter().map(|g| &rows[g.1[0]]).collect();
-    let titles = row_labels(&firsts, &[level, "policy"]);
+    let titles = row_labels(&firsts, &[level, "player"]);
     let panels: Vec<RatePanel> = groups
         .iter()
         .zip(titles)

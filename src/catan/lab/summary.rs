@@ -48,7 +48,8 @@ struct Common<'a> {
     settings_key: String,
     variant: &'static str,
     players: u8,
-    policy: String,
+    /// The player in every seat (the grid's `policy`), or a lineup's from the lead seat on.
+    player: String,
     board: &'static str,
     map: &'a str,
     modifiers: &'static str,
@@ -176,9 +177,9 @@ struct Precision {
 #[derive(Serialize)]
 struct Seat {
     wins_seat: u64,
-    seat_win_rate: f64,
-    seat_win_rate_lo95: f64,
-    seat_win_rate_hi95: f64,
+    win_rate_seat: f64,
+    win_rate_lo95_seat: f64,
+    win_rate_hi95_seat: f64,
 }
 
 /// Robert the Robber rows.
@@ -278,7 +279,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             settings_key: crate::report::settings_key(e),
             variant: rules.variant.name(),
             players: rules.players,
-            policy: e.spec.policy_label(),
+            player: e.spec.policy_label(),
             board: e.spec.board.name(),
             map: &e.map,
             modifiers: rules.modifiers.name(),
@@ -361,12 +362,13 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 rank::SEAT + k as u16,
                 &Seat {
                     wins_seat: w,
-                    seat_win_rate: r5(w as f64 / n),
-                    seat_win_rate_lo95: r5(lo),
-                    seat_win_rate_hi95: r5(hi),
+                    win_rate_seat: r5(w as f64 / n),
+                    win_rate_lo95_seat: r5(lo),
+                    win_rate_hi95_seat: r5(hi),
                 },
             )?;
-            out.push(seat.renamed(|name| name.replacen("seat", &format!("seat{}", k + 1), 1)));
+            // `<measure>_seat<N>`, as Carcassonne's summary names its seats.
+            out.push(seat.renamed(|name| format!("{name}{}", k + 1)));
         }
     }
     if let Some(lead) = e.spec.lead() {

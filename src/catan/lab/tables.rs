@@ -151,7 +151,7 @@ impl Tables for CatanRow<'_> {
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
-            ("policy", self.spec.policy_label()),
+            ("player", self.spec.policy_label()),
             // Empty at the player's defaults, as summary.csv's cell.
             ("player_knobs", self.spec.player_knobs()),
             ("players", rules.players.to_string()),
@@ -212,10 +212,10 @@ impl Tables for CatanRow<'_> {
         v
     }
 
-    /// A player's knobs qualify the player: rows of two players pair on `policy` whatever
+    /// A player's knobs qualify the player: rows of two players pair on `player` whatever
     /// knobs each plays.
     fn qualifiers() -> &'static [(&'static str, &'static str)] {
-        &[("player_knobs", "policy")]
+        &[("player_knobs", "player")]
     }
 
     fn take_game_log(acc: &mut CatanAcc) -> GameLog {
@@ -249,7 +249,7 @@ impl Tables for CatanRow<'_> {
             "row",
             "variant",
             "players",
-            "policy",
+            "player",
             "player_knobs",
             "lead_seat",
             "board",
@@ -307,7 +307,7 @@ impl Tables for CatanRow<'_> {
     fn can_stall(row: &crate::report::terminal::Row) -> bool {
         let cell = |c: &str| row.get(c).map_or("", String::as_str);
         cell("variant") == "robert"
-            && cell("policy")
+            && cell("player")
                 .split(',')
                 .any(|p| matches!(p, "team" | "team-tuned" | "learned"))
     }
@@ -359,6 +359,20 @@ impl Tables for CatanRow<'_> {
         let raiders = rules.variant.raiders();
         let groups = crate::catan::lab::summary::groups(self, row, acc, out.row_partial())?;
         out.grouped_row("summary.csv", groups);
+        // Seat wins mean nothing in a co-op game, the co-op columns nothing in a competitive one.
+        out.optional_columns(
+            "seats.csv",
+            &[
+                "wins",
+                "win_rate",
+                "win_rate_lo95",
+                "win_rate_hi95",
+                "last_to_ten",
+                "last_to_ten_share",
+                "slowest_in_losses",
+                "slowest_in_losses_share",
+            ],
+        );
         for s in 0..rules.players as usize {
             let (lo, hi) = wilson(acc.seat_wins[s], acc.games);
             out.row(
@@ -464,6 +478,8 @@ impl Tables for CatanRow<'_> {
             )?;
         }
         let fixed = self.spec.board == BoardKind::Fixed;
+        // A random board's hexes have no one token or pips (terrain: `shuffled`).
+        out.optional_columns("flips_by_hex.csv", &["token", "pips"]);
         for h in self.topo.land_hexes.iter() {
             let spec = self.topo.hex_spec[h];
             let down = acc.robert.hex_down.get(h).copied().unwrap_or(0);
@@ -536,7 +552,7 @@ mod tests {
     #[test]
     fn the_team_script_on_robert_can_stall() {
         let row = |variant: &str, policy: &str| {
-            [("variant", variant), ("policy", policy)]
+            [("variant", variant), ("player", policy)]
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .into()
         };

@@ -366,7 +366,7 @@ pub fn tune(
             let pair = Pair {
                 a: i,
                 b: i,
-                setting: "team",
+                knob: "team",
                 value_a: "start".into(),
                 value_b: "tuned".into(),
             };

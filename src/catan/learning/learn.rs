@@ -399,7 +399,7 @@ fn paired(a: &[CatanAcc], b: &[CatanAcc], va: &str, vb: &str) -> (Vec<CompareRow
     let pair = |i: usize| Pair {
         a: i,
         b: i,
-        setting: "model",
+        knob: "model",
         value_a: va.to_string(),
         value_b: vb.to_string(),
     };

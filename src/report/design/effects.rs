@@ -27,9 +27,10 @@ pub struct EffectLine {
     /// games) or `fit` (least squares over every setting evaluated).
     pub method: &'static str,
     pub knob: String,
-    pub value: String,
+    /// The value as `knob=value` (best.csv's `knobs` spelling): text whatever the knob.
+    pub setting: String,
     pub knob_b: String,
-    pub value_b: String,
+    pub setting_b: String,
     /// The cell (empty for a pair: the score sums every cell).
     pub cell: Option<usize>,
     pub cell_label: String,
@@ -119,9 +120,9 @@ pub fn main_effects(
                 kind: "knob",
                 method: "fit",
                 knob: dims[d].name.clone(),
-                value: dims[d].options[o].clone(),
+                setting: format!("{}={}", dims[d].name, dims[d].options[o]),
                 knob_b: String::new(),
-                value_b: String::new(),
+                setting_b: String::new(),
                 cell: Some(*cell),
                 cell_label: label.clone(),
                 measure: measure.clone(),
@@ -178,9 +179,9 @@ pub fn pairs(dims: &[DimInfo], xs: &[Setting], scores: &[f64], ses: &[f64]) -> V
                 kind: "pair",
                 method: "fit",
                 knob: dims[d1].name.clone(),
-                value: dims[d1].options[o1].clone(),
+                setting: format!("{}={}", dims[d1].name, dims[d1].options[o1]),
                 knob_b: dims[d2].name.clone(),
-                value_b: dims[d2].options[o2].clone(),
+                setting_b: format!("{}={}", dims[d2].name, dims[d2].options[o2]),
                 cell: None,
                 cell_label: String::new(),
                 measure: "score".into(),
@@ -227,7 +228,11 @@ mod tests {
         let m = vec![(0, "cell".to_string(), "win_rate".to_string())];
         let e = main_effects(&dims, &xs, &[y], &m);
         assert_eq!(e.len(), 3);
-        let find = |k: &str, v: &str| e.iter().find(|l| l.knob == k && l.value == v).unwrap();
+        let find = |k: &str, v: &str| {
+            e.iter()
+                .find(|l| l.knob == k && l.setting == format!("{k}={v}"))
+                .unwrap()
+        };
         assert!((find("a", "2").effect - 0.25).abs() < 0.005);
         assert!((find("b", "1").effect + 0.05).abs() < 0.005);
         assert!(find("a", "1").effect_lo95 < 0.1 && find("a", "1").effect_hi95 > 0.1);

@@ -157,6 +157,9 @@ pub fn term_list(targets: &[Target]) -> Vec<(usize, usize)> {
 /// One line of `design.csv`: a setting evaluated, one of its terms.
 #[derive(Serialize)]
 struct DesignLine<'a> {
+    /// The setting's number, in the order first evaluated (`setting` in ablation.csv and
+    /// compare.csv is a `knob=value` text).
+    #[serde(rename = "candidate")]
     setting: usize,
     knobs: &'a str,
     changed: usize,
@@ -384,6 +387,8 @@ impl Report<'_> {
                     }
                     (false, None) => "no setting evaluated".into(),
                 };
+                // Targets given as exact values have no interval.
+                out.optional_columns("best.csv", &["target_lo95", "target_hi95"]);
                 out.row(
                     "best.csv",
                     &BestLine {
@@ -443,12 +448,12 @@ impl Report<'_> {
                     !alone.iter().any(|a| {
                         (
                             a.knob.as_str(),
-                            a.value.as_str(),
+                            a.setting.as_str(),
                             a.cell,
                             a.measure.as_str(),
                         ) == (
                             e.knob.as_str(),
-                            e.value.as_str(),
+                            e.setting.as_str(),
                             e.cell,
                             e.measure.as_str(),
                         )
@@ -567,9 +572,9 @@ impl Report<'_> {
                         kind: "knob",
                         method: "alone",
                         knob: dim.name.clone(),
-                        value: dim.options[o].clone(),
+                        setting: format!("{}={}", dim.name, dim.options[o]),
                         knob_b: String::new(),
-                        value_b: String::new(),
+                        setting_b: String::new(),
                         cell: Some(names[j].0),
                         cell_label: names[j].1.clone(),
                         measure: names[j].2.clone(),

@@ -70,7 +70,10 @@ fn ranking(a: &[&BTreeMap<String, String>], player: Option<&str>) -> String {
         };
         lines.push(vec![
             cell(r, "knob").to_string(),
-            format!("{} → {}", cell(r, "value_base"), cell(r, "value")),
+            {
+                let v = |c: &str| crate::report::compare::value_of(cell(r, c), cell(r, "knob"));
+                format!("{} → {}", v("setting_base"), v("setting"))
+            },
             if team {
                 num(r, "win_rate").map_or("-".into(), pct)
             } else {

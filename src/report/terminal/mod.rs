@@ -203,7 +203,7 @@ pub fn summary(
         }
         let w = format!(
             "{} plays {} (sha256 {})",
-            cell(r, "policy"),
+            cell(r, "player"),
             cell(r, "model"),
             cell(r, "model_sha256")
         );
@@ -248,7 +248,7 @@ pub fn summary(
         let base = t
             .rows
             .iter()
-            .find(|b| cell(b, "policy") == cell(r, "policy"))
+            .find(|b| cell(b, "player") == cell(r, "player"))
             .unwrap_or(&t.rows[0]);
         let m: Vec<String> = varying
             .iter()
@@ -262,7 +262,7 @@ pub fn summary(
         }
     };
     // An ablation under several players names the player on every row.
-    let ablation_player = ablation_rows && varies("policy");
+    let ablation_player = ablation_rows && varies("player");
     let shown = if ablation_rows {
         1 + usize::from(ablation_player)
     } else {
@@ -271,7 +271,7 @@ pub fn summary(
     let mut head: Vec<String> = vec!["row".into()];
     if ablation_rows {
         if ablation_player {
-            head.push("policy".into());
+            head.push("player".into());
         }
         head.push("moved".into());
     } else {
@@ -336,7 +336,7 @@ pub fn summary(
         let mut l: Vec<String> = vec![cell(r, "row").to_string()];
         if ablation_rows {
             if ablation_player {
-                l.push(cell(r, "policy").to_string());
+                l.push(cell(r, "player").to_string());
             }
             l.push(moved(r));
         } else {
@@ -524,7 +524,17 @@ fn mcnemar_name(c: &Row) -> &'static str {
 /// neighbouring values in row order (`modifiers`: one rule modifier added, so that each is
 /// compared with none) that differ in no other varying setting; where the interval and p
 /// disagree about 0.05, a note names the two methods.
-fn steps(summary: &Table, compare: &Table, varying: &[&str], quals: &[(&str, &str)]) -> String {
+/// A compare.csv side's value of `knob` (its cell is `knob=value`).
+fn value<'a>(c: &'a BTreeMap<String, String>, column: &str, knob: &str) -> &'a str {
+    crate::report::compare::value_of(cell(c, column), knob)
+}
+
+fn steps<'a>(
+    summary: &'a Table,
+    compare: &'a Table,
+    varying: &[&str],
+    quals: &[(&str, &str)],
+) -> String {
     let mut lines: Vec<Vec<String>> = Vec::new();
     let mut more = 0;
     let mut mixed: Vec<(&str, Vec<String>)> = Vec::new();
@@ -538,17 +548,16 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str], quals: &[(&str, &st
             }
         }
         let pos = |v: &str| order.iter().position(|x| *x == v);
-        for c in compare
-            .rows
-            .iter()
-            .filter(|c| cell(c, "setting") == setting)
-        {
-            let (Some(a), Some(b)) = (pos(cell(c, "value_a")), pos(cell(c, "value_b"))) else {
+        for c in compare.rows.iter().filter(|c| cell(c, "knob") == setting) {
+            let (va, vb) = (
+                value(c, "setting_a", setting),
+                value(c, "setting_b", setting),
+            );
+            let (Some(a), Some(b)) = (pos(va), pos(vb)) else {
                 continue;
             };
             let neighbours = if setting == "modifiers" {
-                adds_one_modifier(cell(c, "value_a"), cell(c, "value_b"))
-                    || adds_one_modifier(cell(c, "value_b"), cell(c, "value_a"))
+                adds_one_modifier(va, vb) || adds_one_modifier(vb, va)
             } else {
                 a.abs_diff(b) == 1
             };
@@ -625,9 +634,9 @@ fn steps(summary: &Table, compare: &Table, varying: &[&str], quals: &[(&str, &st
                 ),
             };
             // A qualifier's empty value: the setting it qualifies at its defaults.
-            let v = |k: &str| Some(cell(c, k)).filter(|v| !v.is_empty()).unwrap_or("-");
+            let v = |v: &'a str| Some(v).filter(|v| !v.is_empty()).unwrap_or("-");
             lines.push(vec![
-                format!("{setting} {} → {}", v("value_a"), v("value_b")),
+                format!("{setting} {} → {}", v(va), v(vb)),
                 context.join(", "),
                 effect,
             ]);
@@ -685,11 +694,11 @@ mod tests {
         let rows = b"row,variant,players,difficulty,games,win_rate,win_rate_lo95,win_rate_hi95,turns_median,turns_p10,turns_p90,capouts\n\
 0,coop,4,easy,100,0.71,0.701,0.719,207,91,395,0\n\
 1,coop,4,hard,100,0.09,0.084,0.095,54,37,148,0\n";
-        let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
-0,1,difficulty,easy,hard,100,-0.62,-0.63,-0.61,0.0\n";
-        let ablation = b"knob,value_base,value,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
-a,1,2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
-b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
+        let compare = b"row_a,row_b,knob,setting_a,setting_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
+0,1,difficulty,difficulty=easy,difficulty=hard,100,-0.62,-0.63,-0.61,0.0\n";
+        let ablation = b"knob,setting_base,setting,row,games,win_rate_base,win_rate,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_p\n\
+a,a=1,a=2,1,100,0.5,0.52,0.02,0.0,0.04,0.2\n\
+b,b=1,b=2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let settings = ["variant", "players", "difficulty"];
         let s = summary(rows, compare, b"", &settings, &[], &[], |_| false, "");
         assert!(s.contains("every row: variant coop, players 4"), "{s}");
@@ -719,11 +728,11 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
 1,s,3,volcano,2,100,0.6,0.5,0.7,50,40,2270,30,40,0\n\
 2,s,3,gold,2,100,0.6,0.5,0.7,50,40,60,0,40,0\n\
 3,s,4,none,3,100,0.6,0.5,0.7,50,40,60,0,40,0\n";
-        let compare = b"row_a,row_b,setting,value_a,value_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_test,mcnemar_p\n\
-0,1,modifiers,none,volcano,100,0.167,0.02,0.336,exact,0.062\n\
-0,2,modifiers,none,gold,100,0.1,0.01,0.2,exact,0.01\n\
-1,2,modifiers,volcano,gold,100,0.0,-0.1,0.1,exact,1.0\n\
-0,3,players,3,4,100,0.1,0.01,0.2,exact,0.01\n";
+        let compare = b"row_a,row_b,knob,setting_a,setting_b,games,win_rate_diff,win_rate_diff_lo95,win_rate_diff_hi95,mcnemar_test,mcnemar_p\n\
+0,1,modifiers,modifiers=none,modifiers=volcano,100,0.167,0.02,0.336,exact,0.062\n\
+0,2,modifiers,modifiers=none,modifiers=gold,100,0.1,0.01,0.2,exact,0.01\n\
+1,2,modifiers,modifiers=volcano,modifiers=gold,100,0.0,-0.1,0.1,exact,1.0\n\
+0,3,players,players=3,players=4,100,0.1,0.01,0.2,exact,0.01\n";
         let settings = ["variant", "players", "modifiers", "per_build"];
         let s = summary(rows, compare, b"", &settings, &[], &[], |_| true, "");
         assert!(s.contains("modifiers none → volcano"), "{s}");
@@ -752,8 +761,8 @@ b,1,2,2,100,0.5,0.2,-0.3,-0.32,-0.28,0.0\n";
         let rows = b"row,variant,expansion,placement,games,turns_mean\n\
 0,c,false,,100,70\n\
 1,c,true,next-in-stock,100,78\n";
-        let compare = b"row_a,row_b,setting,value_a,value_b,games,turns_diff_mean,turns_diff_lo95,turns_diff_hi95\n\
-0,1,expansion,false,true,100,8,7.9,8.1\n";
+        let compare = b"row_a,row_b,knob,setting_a,setting_b,games,turns_diff_mean,turns_diff_lo95,turns_diff_hi95\n\
+0,1,expansion,expansion=false,expansion=true,100,8,7.9,8.1\n";
         let s = summary(
             rows,
             compare,

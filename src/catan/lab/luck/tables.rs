@@ -20,6 +20,7 @@ use serde::Serialize;
 struct FeatureLine<'a> {
     row: usize,
     row_label: &'a str,
+    #[serde(rename = "player")]
     rung: &'a str,
     boards: usize,
     r2: f64,
@@ -43,8 +44,10 @@ struct FeatureLine<'a> {
 #[derive(Serialize)]
 struct BoardKey<'a> {
     map: &'a str,
-    board_kind: &'static str,
-    board: u64,
+    /// The board kind, as summary.csv's and luck.csv's `board`.
+    board: &'static str,
+    /// The board's number among the row's boards (`board_index` in every table).
+    board_index: u64,
 }
 
 /// `boards.csv`: one rung's rate on one board of one row (columns renamed `r<row>_<rung>_...`).
@@ -228,8 +231,8 @@ fn write_boards(
                     0,
                     &BoardKey {
                         map: &first.topo.name,
-                        board_kind: first.spec.board.name(),
-                        board: b,
+                        board: first.spec.board.name(),
+                        board_index: b,
                     },
                 )?,
                 Group::of(1, &BoardFeatures::of(first.topo, &first.layout(b)))?,
