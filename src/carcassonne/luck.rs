@@ -169,8 +169,10 @@ pub fn write_tables(
     for (r, (row, st)) in rows.iter().zip(stats).enumerate() {
         for (k, (pr, rs)) in row.iter().zip(&st.rungs).enumerate() {
             let outcome = outcome(&pr.rung.spec);
+            let key = crate::report::settings_key(&pr.rung.row());
             let tag = RungTag {
                 row: r,
+                settings_key: &key,
                 row_label: &st.label,
                 variant: "carcassonne",
                 players: pr.rung.spec.rules.players,

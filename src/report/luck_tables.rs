@@ -16,6 +16,8 @@ use serde::Serialize;
 #[derive(Serialize)]
 struct LuckLine<'a> {
     row: usize,
+    /// The rung's settings as a sweep's row of the same rules and player hashes them.
+    settings_key: &'a str,
     row_label: &'a str,
     variant: &'static str,
     players: u8,
@@ -112,6 +114,9 @@ fn opt5(x: Option<f64>) -> Option<f64> {
 /// What names one rung of one row in `luck.csv`.
 pub struct RungTag<'a> {
     pub row: usize,
+    /// [`crate::report::settings_key`] of the rung's row: a sweep of the same rules and player
+    /// has the same key.
+    pub settings_key: &'a str,
     pub row_label: &'a str,
     pub variant: &'static str,
     pub players: u8,
@@ -164,6 +169,7 @@ pub fn luck_line(out: &mut ReportDir, tag: &RungTag, s: &Spread, skill: Skill) -
         "luck.csv",
         &LuckLine {
             row: tag.row,
+            settings_key: tag.settings_key,
             row_label: tag.row_label,
             variant: tag.variant,
             players: tag.players,

@@ -368,5 +368,17 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
     assert_eq!(lm["seed"], 9);
     assert_eq!(lm["run_id"].as_str().unwrap().len(), 12);
     assert_eq!(lm["command"][1], "luck");
+    // The luck run's rungs carry the settings key a sweep of the same rules and player has.
+    let keys = |dir: &std::path::Path, table: &str| -> Vec<(String, String)> {
+        let mut k: Vec<(String, String)> = rows(&read(dir, table))
+            .into_iter()
+            .map(|r| (r["difficulty"].clone(), r["settings_key"].clone()))
+            .collect();
+        k.sort();
+        k
+    };
+    let luck_keys = keys(&l, "luck.csv");
+    assert_eq!(luck_keys.len(), 4, "{luck_keys:?}");
+    assert_eq!(luck_keys, keys(&d.join("o0"), "summary.csv"));
     let _ = std::fs::remove_dir_all(&d);
 }

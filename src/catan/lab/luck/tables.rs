@@ -5,6 +5,7 @@
 
 use super::analysis::{bits, catan_row, PlayedRung, RowStats, RungStats};
 use super::{BoardFeatures, LuckRung};
+use crate::catan::experiment::CatanRow;
 use crate::catan::mapfile::{map_text, resolve_map, with_layout};
 use crate::engine::stats::wilson;
 use crate::report::columns::Group;
@@ -94,8 +95,17 @@ pub fn write_tables(
             } else {
                 format!("seat{}", pr.rung.spec.lead().unwrap_or(0) + 1)
             };
+            let key = crate::report::settings_key(&CatanRow {
+                topo: pr.rung.topo,
+                map: pr.rung.topo.name.clone(),
+                spec: pr.rung.spec,
+                seed: pr.rung.seed,
+                precision: None,
+                games_cap: None,
+            });
             let tag = RungTag {
                 row: r,
+                settings_key: &key,
                 row_label: &st.label,
                 variant: rules.variant.name(),
                 players: rules.players,
