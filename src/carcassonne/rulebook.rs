@@ -59,7 +59,8 @@ pub fn cell(r: Row) -> Option<Cell> {
         model: String::new(),
         stands_for,
         level_key: "robbers",
-        level: r.robbers.to_string(),
+        // Words, not summary.csv's flag: table.csv's `level` is text in every game.
+        level: level_words.into(),
         level_words: level_words.into(),
         level_order: u32::from(r.robbers),
         players: r.players,
