@@ -355,7 +355,7 @@ pub fn check_folder(dir: &std::path::Path) -> anyhow::Result<()> {
             (None, None) => continue,
         };
         bail!(
-            "{}: table {table} {said} (column {} of datapackage.json's schema): the folder's tables              and schema disagree; write it again with the command in its command.txt",
+            "{}: table {table} {said} (column {} of datapackage.json's schema): the folder's tables and schema disagree; write it again with the command in its command.txt",
             dir.display(),
             at + 1
         );
