@@ -167,12 +167,15 @@ pub fn write_tables(
     out: &mut ReportDir,
 ) -> Result<()> {
     for (r, (row, st)) in rows.iter().zip(stats).enumerate() {
+        let keys: Vec<String> = row
+            .iter()
+            .map(|pr| crate::report::settings_key(&pr.rung.row()))
+            .collect();
         for (k, (pr, rs)) in row.iter().zip(&st.rungs).enumerate() {
             let outcome = outcome(&pr.rung.spec);
-            let key = crate::report::settings_key(&pr.rung.row());
             let tag = RungTag {
                 row: r,
-                settings_key: &key,
+                settings_key: &keys[k],
                 row_label: &st.label,
                 variant: "carcassonne",
                 players: pr.rung.spec.rules.players,
@@ -195,9 +198,10 @@ pub fn write_tables(
         if st.pairs {
             let rungs: Vec<_> = row
                 .iter()
-                .map(|pr| {
+                .zip(&keys)
+                .map(|(pr, key)| {
                     let bits = pr.acc.win_bits(pr.rung.boards, pr.rung.games_per_board);
-                    (pr.name.as_str(), bits)
+                    (pr.name.as_str(), key.as_str(), bits)
                 })
                 .collect();
             pair_lines(out, r, &st.label, &rungs)?;

@@ -69,6 +69,9 @@ struct PairLine<'a> {
     rung_a: &'a str,
     #[serde(rename = "player_b")]
     rung_b: &'a str,
+    /// Each side's settings key, as luck.csv's.
+    settings_key_a: &'a str,
+    settings_key_b: &'a str,
     boards: u64,
     games: u64,
     win_rate_a: f64,
@@ -91,6 +94,8 @@ struct PairLine<'a> {
 #[derive(Serialize)]
 struct SeatLine<'a> {
     row: usize,
+    /// The rung's settings key, as luck.csv's.
+    settings_key: &'a str,
     row_label: &'a str,
     #[serde(rename = "player")]
     rung: &'a str,
@@ -225,6 +230,7 @@ pub fn seat_lines(out: &mut ReportDir, tag: &RungTag, games: u64, seat_wins: &[u
             "seats.csv",
             &SeatLine {
                 row: tag.row,
+                settings_key: tag.settings_key,
                 row_label: tag.row_label,
                 rung: tag.rung,
                 seat: seat + 1,
@@ -243,8 +249,8 @@ pub fn seat_lines(out: &mut ReportDir, tag: &RungTag, games: u64, seat_wins: &[u
     Ok(())
 }
 
-/// Appends every two rungs of one row (`rungs`: name and win bits, weakest first) to
-/// `pairs.csv`, over the games both played.
+/// Appends every two rungs of one row (`rungs`: name, settings key and win bits, weakest
+/// first) to `pairs.csv`, over the games both played.
 ///
 /// # Errors
 /// A line cannot be serialised.
@@ -252,10 +258,10 @@ pub fn pair_lines(
     out: &mut ReportDir,
     row: usize,
     row_label: &str,
-    rungs: &[(&str, WinBits)],
+    rungs: &[(&str, &str, WinBits)],
 ) -> Result<()> {
-    for (a, (name_a, wa)) in rungs.iter().enumerate() {
-        for (name_b, wb) in &rungs[a + 1..] {
+    for (a, (name_a, key_a, wa)) in rungs.iter().enumerate() {
+        for (name_b, key_b, wb) in &rungs[a + 1..] {
             // B first, so `only_a` counts B's wins alone and the difference is B − A.
             let t = paired(wb, wa);
             let n = t.n().max(1) as f64;
@@ -269,6 +275,8 @@ pub fn pair_lines(
                     row_label,
                     rung_a: name_a,
                     rung_b: name_b,
+                    settings_key_a: key_a,
+                    settings_key_b: key_b,
                     boards: wa.boards.min(wb.boards),
                     games: t.n(),
                     win_rate_a: r5((t.both + t.only_b) as f64 / n),

@@ -353,7 +353,7 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
     let luck = d.join("luck.toml");
     std::fs::write(
         &luck,
-        "name = \"l\"\nseed = 9\ngames = 20\n[grid]\nvariant = \"robert\"\nplayers = 3\n[luck]\nrungs = [\"team\"]\nboards = 4\ngames_per_board = 2\n",
+        "name = \"l\"\nseed = 9\ngames = 20\n[grid]\nvariant = \"robert\"\nplayers = 3\n[luck]\nrungs = [\"random\", \"team\"]\nboards = 4\ngames_per_board = 2\n",
     )
     .unwrap();
     let l = d.join("l");
@@ -372,6 +372,7 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
     let keys = |dir: &std::path::Path, table: &str| -> Vec<(String, String)> {
         let mut k: Vec<(String, String)> = rows(&read(dir, table))
             .into_iter()
+            .filter(|r| r["player"] == "team")
             .map(|r| (r["difficulty"].clone(), r["settings_key"].clone()))
             .collect();
         k.sort();
@@ -380,5 +381,149 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
     let luck_keys = keys(&l, "luck.csv");
     assert_eq!(luck_keys.len(), 4, "{luck_keys:?}");
     assert_eq!(luck_keys, keys(&d.join("o0"), "summary.csv"));
+    // pairs.csv names both sides' keys, as luck.csv has them for the same row and player.
+    let by_rung: HashMap<(String, String), String> = rows(&read(&l, "luck.csv"))
+        .into_iter()
+        .map(|r| {
+            (
+                (r["row"].clone(), r["player"].clone()),
+                r["settings_key"].clone(),
+            )
+        })
+        .collect();
+    let pairs = rows(&read(&l, "pairs.csv"));
+    assert_eq!(pairs.len(), 4);
+    for p in &pairs {
+        for side in ["a", "b"] {
+            let rung = (p["row"].clone(), p[&format!("player_{side}")].clone());
+            assert_eq!(by_rung[&rung], p[&format!("settings_key_{side}")], "{p:?}");
+        }
+    }
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The settings keys of a sweep's rows, by (difficulty or `-`, players, player, vp_to_win).
+fn sweep_keys(d: &std::path::Path, name: &str, grid: &str) -> HashMap<String, String> {
+    let cfg = d.join(format!("{name}.toml"));
+    std::fs::write(
+        &cfg,
+        format!("name = \"{name}\"\nseed = 5\ngames = 2\n[grid]\nvariant = \"robert\"\n{grid}"),
+    )
+    .unwrap();
+    let out = d.join(name);
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    rows(&read(&out, "summary.csv"))
+        .into_iter()
+        .map(|r| {
+            let id = format!(
+                "{} {} {} {}",
+                r["difficulty"], r["players"], r["player"], r["vp_to_win"]
+            );
+            (id, r["settings_key"].clone())
+        })
+        .collect()
+}
+
+/// Every table of one row and player carries the settings key a sweep of the same rules and
+/// player writes: ceiling.csv at each budget, ladder.csv and evaluations.csv at each value,
+/// design.csv and best.csv at each cell under each candidate's knobs.
+#[test]
+fn ceiling_calibrate_and_design_lines_carry_the_sweeps_settings_key() {
+    let d = tmp("keys-tools");
+    std::fs::create_dir_all(&d).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = d.join(format!("{name}.toml"));
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    // The ceiling climbs rollout-1 to rollout-2 over team.
+    let keys = sweep_keys(
+        &d,
+        "ceiling-sweep",
+        "players = 3\ndifficulty = [\"impossible\", \"easy\"]\npolicy = [\"rollout-1:team\", \"rollout-2:team\"]\n",
+    );
+    let cfg = write(
+        "c",
+        "name = \"c\"\nseed = 11\ngames = 4\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"impossible\", \"easy\"]\npolicy = \"rollout-1:team\"\n[ceiling]\nmax_budget = 2\ngain_points = 0.001\nupper_points = 0.001\n",
+    );
+    let c = d.join("c");
+    run_ok(&[
+        "ceiling",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        c.to_str().unwrap(),
+    ]);
+    let lines = rows(&read(&c, "ceiling.csv"));
+    assert_eq!(lines.len(), 4);
+    for l in &lines {
+        let difficulty = l["row"].split(' ').next_back().unwrap();
+        let id = format!("{difficulty} 3 {} 10", l["player"]);
+        assert_eq!(keys.get(&id), Some(&l["settings_key"]), "{l:?} / {keys:?}");
+    }
+    // The ladder over vp_to_win: its chosen value's row and every value evaluated.
+    let keys = sweep_keys(
+        &d,
+        "ladder-sweep",
+        "players = 3\ndifficulty = \"easy\"\npolicy = \"team\"\nvp_to_win = [8, 10, 12]\n",
+    );
+    let cfg = write(
+        "l",
+        "name = \"l\"\nseed = 11\ngames = 10\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\npolicy = \"team\"\n[calibrate]\nknob = \"vp_to_win\"\nvalues = [8, 10, 12]\ntargets = [0.5]\nbatch = 100\nmax_games = 100\n",
+    );
+    let l = d.join("l");
+    run_ok(&[
+        "calibrate",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        l.to_str().unwrap(),
+    ]);
+    let ladder = rows(&read(&l, "ladder.csv"));
+    assert_eq!(ladder.len(), 1);
+    let id = format!("easy 3 team {}", ladder[0]["chosen"]);
+    assert_eq!(keys.get(&id), Some(&ladder[0]["settings_key"]), "{keys:?}");
+    let evals = rows(&read(&l, "evaluations.csv"));
+    assert!(!evals.is_empty());
+    for e in &evals {
+        let id = format!("easy 3 team {}", e["value"]);
+        assert_eq!(keys.get(&id), Some(&e["settings_key"]), "{e:?}");
+    }
+    // A design moving vp_to_win on the 3-player cell: each candidate's cell is the sweep's row.
+    let keys = sweep_keys(
+        &d,
+        "design-sweep",
+        "players = 3\ndifficulty = \"easy\"\npolicy = \"team\"\nvp_to_win = [10, 11]\n",
+    );
+    let cfg = write(
+        "g",
+        "name = \"g\"\nseed = 11\ngames = 20\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\npolicy = \"team\"\n[design]\nsearch = \"exhaustive\"\nbudget = 40\nbatch = 20\n[[design.knob]]\nkey = \"vp_to_win\"\nvalues = [11]\n[[design.target]]\nrate = 0.5\n",
+    );
+    let g = d.join("g");
+    run_ok(&[
+        "design",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        g.to_str().unwrap(),
+    ]);
+    for table in ["design.csv", "best.csv"] {
+        let lines = rows(&read(&g, table));
+        assert!(!lines.is_empty(), "{table}");
+        for x in &lines {
+            let vp = if x["knobs"].contains("vp_to_win=11") {
+                11
+            } else {
+                10
+            };
+            let id = format!("easy 3 team {vp}");
+            assert_eq!(keys.get(&id), Some(&x["settings_key"]), "{table}: {x:?}");
+        }
+    }
 }

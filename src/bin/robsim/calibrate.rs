@@ -22,6 +22,9 @@ use std::path::Path;
 #[derive(Serialize)]
 struct LadderLine<'a> {
     group: usize,
+    /// The settings key of the chosen value's row: a sweep's row of the same rules and player
+    /// has the same one.
+    settings_key: String,
     /// The settings that tell the groups apart (`players=3`), or `all`.
     group_label: &'a str,
     players: u8,
@@ -53,6 +56,8 @@ struct LadderLine<'a> {
 #[derive(Serialize)]
 struct Evaluation<'a> {
     group: usize,
+    /// The settings key of the value's row.
+    settings_key: String,
     group_label: &'a str,
     value: i64,
     games: u64,
@@ -355,6 +360,7 @@ fn write(
             "ladder.csv",
             &LadderLine {
                 group: r.group,
+                settings_key: robsim::report::settings_key(&rows[r.group][r.chosen]),
                 group_label: &groups[r.group],
                 players: row0.rules.players,
                 player: row0.policy.label(),
@@ -388,6 +394,7 @@ fn write(
                 "evaluations.csv",
                 &Evaluation {
                     group: g,
+                    settings_key: robsim::report::settings_key(&rows[g][v]),
                     group_label: label,
                     value,
                     games: t.games,

@@ -26,6 +26,9 @@ use std::path::{Path, PathBuf};
 #[derive(serde::Serialize)]
 struct Line<'a> {
     row: &'a str,
+    /// The settings key of the row played at this budget, as a sweep of the same rules and
+    /// player writes it.
+    settings_key: &'a str,
     /// The player at this budget (the grid's `policy`), as summary.csv's `player`.
     player: &'a str,
     budget: u32,
@@ -326,6 +329,7 @@ impl Written<'_, '_> {
                     "ceiling.csv",
                     &Line {
                         row: &self.labels[c.row],
+                        settings_key: &s.settings_key,
                         player: &s.policy,
                         budget: s.budget,
                         games: s.games,

@@ -14,7 +14,7 @@
 //! that each play every budget up to a cap, merged ([`merge_states`]) and cut where the one-shot
 //! climb would have stopped ([`settle`]). Either way the result equals the climb played at once.
 
-use crate::catan::experiment::{CatanAcc, CatanRow};
+use crate::catan::experiment::{CatanAcc, CatanRow, RowSpec};
 use crate::catan::policy::{PolicySpec, SearchMode};
 use crate::catan::ActionList;
 use crate::engine::runner::{chunk_for, stop_requested, Experiment};
@@ -44,6 +44,9 @@ pub struct Step {
     pub budget: u32,
     /// The policy as reports name it (`rollout-32:learned`).
     pub policy: String,
+    /// The settings key of the row played at this budget: a sweep's row of the same rules and
+    /// player has the same one.
+    pub settings_key: String,
     pub games: u64,
     pub wins: u64,
     pub win_rate: f64,
@@ -471,9 +474,22 @@ pub fn curves(
             let conv = is_whole && step.as_ref().is_some_and(|c| converged(c, p));
             let (lo95, hi95) = wilson(acc.team_wins, acc.games);
             let (seconds, core_seconds, threads) = clock(r.row, b.budget);
+            let spec = RowSpec {
+                policy: with_budget(&row.spec.policy, b.budget),
+                ..row.spec
+            };
+            let played = CatanRow {
+                topo: row.topo,
+                map: row.map.clone(),
+                spec,
+                seed: row.seed,
+                precision: None,
+                games_cap: None,
+            };
             curve.steps.push(Step {
                 budget: b.budget,
-                policy: with_budget(&row.spec.policy, b.budget).label(),
+                policy: spec.policy.label(),
+                settings_key: crate::report::settings_key(&played),
                 games: acc.games,
                 wins: acc.team_wins,
                 win_rate: acc.team_wins as f64 / acc.games.max(1) as f64,

@@ -194,6 +194,9 @@ pub struct Store {
     keys: Vec<String>,
     ids: HashMap<String, u32>,
     map: HashMap<(bool, u32, u64), RowBatch>,
+    /// Each row's settings key ([`crate::report::settings_key`]), as the rows were bound this
+    /// sitting (not written: it follows from the row).
+    settings_keys: HashMap<u32, String>,
 }
 
 /// `design-state.json`: the store as written (entries sorted, so the file is the same for the
@@ -222,6 +225,11 @@ impl Store {
         self.keys.push(key.to_string());
         self.ids.insert(key.to_string(), i);
         i
+    }
+
+    /// Row `id`'s settings key, once a setting that has the row was bound.
+    pub fn settings_key(&self, id: u32) -> Option<&str> {
+        self.settings_keys.get(&id).map(String::as_str)
     }
 
     /// Row `id`'s batch, if played.
@@ -368,7 +376,17 @@ impl<E: Tables> Eval<'_, '_, E> {
             return v.clone();
         }
         let rows = (self.p.bind)(x, self.p.params.seed);
-        let v: Vec<u32> = rows.iter().map(|r| self.store.id(&key_of(r))).collect();
+        let v: Vec<u32> = rows
+            .iter()
+            .map(|r| {
+                let id = self.store.id(&key_of(r));
+                self.store
+                    .settings_keys
+                    .entry(id)
+                    .or_insert_with(|| crate::report::settings_key(r));
+                id
+            })
+            .collect();
         self.ids.insert(x.clone(), v.clone());
         v
     }

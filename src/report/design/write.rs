@@ -175,6 +175,8 @@ struct DesignLine<'a> {
     /// The race stopped it (its score out of reach of the best's).
     dropped: bool,
     cell: usize,
+    /// The settings key of the cell's row under this setting's knobs.
+    settings_key: &'a str,
     cell_label: &'a str,
     measure: &'a str,
     target: f64,
@@ -193,6 +195,8 @@ struct BestLine<'a> {
     score: f64,
     score_se: f64,
     cell: usize,
+    /// The settings key of the cell's row under this setting's knobs.
+    settings_key: &'a str,
     cell_label: &'a str,
     measure: &'a str,
     target: f64,
@@ -247,6 +251,16 @@ fn round(t: &Target, v: f64) -> f64 {
 }
 
 impl Report<'_> {
+    /// The settings key of cell `row` under setting `x` (empty if `x` was never bound).
+    fn key(&self, x: &Setting, row: usize) -> &str {
+        self.found
+            .ids
+            .get(x)
+            .and_then(|ids| ids.get(row))
+            .and_then(|&id| self.store.settings_key(id))
+            .unwrap_or("")
+    }
+
     /// Each evaluated setting's shown value of every term (its batches pooled).
     fn pooled_shown(&self) -> Vec<Vec<Shown>> {
         let base = self.found.ids.get(&vec![0; self.dims.len()]);
@@ -317,6 +331,7 @@ impl Report<'_> {
                         finalist,
                         dropped: r.dropped,
                         cell: t.row,
+                        settings_key: self.key(&r.x, t.row),
                         cell_label: &self.labels[t.row],
                         measure: &measures[j],
                         target: round(t, s.target),
@@ -398,6 +413,7 @@ impl Report<'_> {
                         score: p4(c.score.value),
                         score_se: p4(c.score.se),
                         cell: t.row,
+                        settings_key: self.key(&c.x, t.row),
                         cell_label: &self.labels[t.row],
                         measure: &measures[j],
                         target: round(t, sh.target),

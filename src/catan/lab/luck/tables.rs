@@ -20,6 +20,8 @@ use serde::Serialize;
 #[derive(Serialize)]
 struct FeatureLine<'a> {
     row: usize,
+    /// The rung's settings key, as luck.csv's.
+    settings_key: &'a str,
     row_label: &'a str,
     #[serde(rename = "player")]
     rung: &'a str,
@@ -89,23 +91,28 @@ pub fn write_tables(
         };
         let difficulty = setting("difficulty");
         let rules = row[0].rung.spec.rules;
+        let keys: Vec<String> = row
+            .iter()
+            .map(|pr| {
+                crate::report::settings_key(&CatanRow {
+                    topo: pr.rung.topo,
+                    map: pr.rung.topo.name.clone(),
+                    spec: pr.rung.spec,
+                    seed: pr.rung.seed,
+                    precision: None,
+                    games_cap: None,
+                })
+            })
+            .collect();
         for (k, (pr, rs)) in row.iter().zip(&st.rungs).enumerate() {
             let outcome = if st.team {
                 "team".to_string()
             } else {
                 format!("seat{}", pr.rung.spec.lead().unwrap_or(0) + 1)
             };
-            let key = crate::report::settings_key(&CatanRow {
-                topo: pr.rung.topo,
-                map: pr.rung.topo.name.clone(),
-                spec: pr.rung.spec,
-                seed: pr.rung.seed,
-                precision: None,
-                games_cap: None,
-            });
             let tag = RungTag {
                 row: r,
-                settings_key: &key,
+                settings_key: &keys[k],
                 row_label: &st.label,
                 variant: rules.variant.name(),
                 players: rules.players,
@@ -127,12 +134,15 @@ pub fn write_tables(
                 seat_lines(out, &tag, games, &pr.acc.seat_wins)?;
             }
             if let Some(fit) = &rs.fit {
-                write_fit(r, st, pr, rs, fit, out)?;
+                write_fit(r, &keys[k], st, pr, rs, fit, out)?;
             }
         }
         if st.pairs {
-            let rungs: Vec<(&str, WinBits)> =
-                row.iter().map(|pr| (pr.name.as_str(), bits(pr))).collect();
+            let rungs: Vec<(&str, &str, WinBits)> = row
+                .iter()
+                .zip(&keys)
+                .map(|(pr, key)| (pr.name.as_str(), key.as_str(), bits(pr)))
+                .collect();
             pair_lines(out, r, &st.label, &rungs)?;
         }
     }
@@ -141,6 +151,7 @@ pub fn write_tables(
 
 fn write_fit(
     r: usize,
+    key: &str,
     st: &RowStats,
     pr: &PlayedRung,
     rs: &RungStats,
@@ -158,6 +169,7 @@ fn write_fit(
             "features.csv",
             &FeatureLine {
                 row: r,
+                settings_key: key,
                 row_label: &st.label,
                 rung: &pr.name,
                 boards: fit.n,
