@@ -22,7 +22,6 @@ const AWAITING_RERUN: &[&str] = &[
     "robert-design-curve",
     "robert-difficulty-tune",
     "robert-halving",
-    "robert-search-cost",
     "robert-skill",
     "robert-truncated",
     "robert-tune-learned",
