@@ -23,7 +23,6 @@ const AWAITING_RERUN: &[&str] = &[
     "robert-difficulty-tune",
     "robert-halving",
     "robert-skill",
-    "robert-truncated",
     "robert-tune-learned",
 ];
 
