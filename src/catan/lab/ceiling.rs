@@ -14,7 +14,7 @@
 //! that each play every budget up to a cap, merged ([`merge_states`]) and cut where the one-shot
 //! climb would have stopped ([`settle`]). Either way the result equals the climb played at once.
 
-use crate::catan::experiment::{CatanAcc, CatanRow, RowSpec};
+use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::policy::{PolicySpec, SearchMode};
 use crate::catan::ActionList;
 use crate::engine::runner::{chunk_for, stop_requested, Experiment};
@@ -474,21 +474,12 @@ pub fn curves(
             let conv = is_whole && step.as_ref().is_some_and(|c| converged(c, p));
             let (lo95, hi95) = wilson(acc.team_wins, acc.games);
             let (seconds, core_seconds, threads) = clock(r.row, b.budget);
-            let spec = RowSpec {
-                policy: with_budget(&row.spec.policy, b.budget),
-                ..row.spec
-            };
-            let played = CatanRow {
-                topo: row.topo,
-                map: row.map.clone(),
-                spec,
-                seed: row.seed,
-                precision: None,
-                games_cap: None,
-            };
+            // The row at this budget, keeping the model it names (`with_policy` clears it).
+            let mut played = row.with_policy(with_budget(&row.spec.policy, b.budget), row.seed);
+            played.spec.model = row.spec.model;
             curve.steps.push(Step {
                 budget: b.budget,
-                policy: spec.policy.label(),
+                policy: played.spec.policy.label(),
                 settings_key: crate::report::settings_key(&played),
                 games: acc.games,
                 wins: acc.team_wins,

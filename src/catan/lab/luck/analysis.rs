@@ -56,14 +56,7 @@ pub(super) fn bits<'a>(r: &'a PlayedRung) -> WinBits<'a> {
 
 /// A played row as the sweep's row (its first rung's policy), for its settings and label.
 pub(super) fn catan_row<'t>(r: &[PlayedRung<'t>]) -> CatanRow<'t> {
-    CatanRow {
-        topo: r[0].rung.topo,
-        map: String::new(),
-        spec: r[0].rung.spec,
-        seed: r[0].rung.seed,
-        precision: None,
-        games_cap: None,
-    }
+    r[0].rung.row()
 }
 
 /// Short row labels (see [`row_labels`]).

@@ -9,7 +9,7 @@
 //! `(nested_master(seed, b), j)`. Every rung of a row therefore plays game `j` of board `b` on
 //! the same board with the same dice and deck streams, so rungs pair game by game.
 
-use crate::catan::experiment::RowSpec;
+use crate::catan::experiment::{CatanRow, RowSpec};
 use crate::catan::sim::{layout_for, play, GameRngs};
 use crate::catan::*;
 use crate::engine::runner::{Experiment, CHUNK};
@@ -37,7 +37,19 @@ pub struct LuckRung<'t> {
     pub games_per_board: u64,
 }
 
-impl LuckRung<'_> {
+impl<'t> LuckRung<'t> {
+    /// The rung as a sweep's row of the same rules and player: its settings and settings key.
+    pub fn row(&self) -> CatanRow<'t> {
+        CatanRow {
+            topo: self.topo,
+            map: self.topo.name.clone(),
+            spec: self.spec,
+            seed: self.seed,
+            precision: None,
+            games_cap: None,
+        }
+    }
+
     /// Games this rung plays.
     pub fn games(&self) -> u64 {
         self.boards * self.games_per_board

@@ -5,7 +5,6 @@
 
 use super::analysis::{bits, catan_row, PlayedRung, RowStats, RungStats};
 use super::{BoardFeatures, LuckRung};
-use crate::catan::experiment::CatanRow;
 use crate::catan::mapfile::{map_text, resolve_map, with_layout};
 use crate::engine::stats::wilson;
 use crate::report::columns::Group;
@@ -93,16 +92,7 @@ pub fn write_tables(
         let rules = row[0].rung.spec.rules;
         let keys: Vec<String> = row
             .iter()
-            .map(|pr| {
-                crate::report::settings_key(&CatanRow {
-                    topo: pr.rung.topo,
-                    map: pr.rung.topo.name.clone(),
-                    spec: pr.rung.spec,
-                    seed: pr.rung.seed,
-                    precision: None,
-                    games_cap: None,
-                })
-            })
+            .map(|pr| crate::report::settings_key(&pr.rung.row()))
             .collect();
         for (k, (pr, rs)) in row.iter().zip(&st.rungs).enumerate() {
             let outcome = if st.team {
