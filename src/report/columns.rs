@@ -7,6 +7,7 @@
 //! table's header is the union of the groups of all its rows, ordered by each group's rank, and
 //! a row leaves the cells of groups it does not have empty (`null` in the JSON mirror).
 
+use crate::report::package::Kind;
 use crate::report::r5;
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -21,6 +22,8 @@ pub struct Group {
     cells: Vec<String>,
     /// The same cells typed, for the JSON mirror.
     values: Vec<Value>,
+    /// Each column's kind by its field's Rust type (for a column every row leaves empty).
+    declared: Vec<Option<Kind>>,
 }
 
 impl Group {
@@ -47,11 +50,17 @@ impl Group {
             .iter()
             .map(|n| object.get(n).cloned().unwrap_or(Value::Null))
             .collect();
+        let types = crate::report::package::declared(v);
+        let declared = names
+            .iter()
+            .map(|n| types.iter().find(|(f, _)| f == n).map(|(_, k)| *k))
+            .collect();
         Ok(Group {
             rank,
             names,
             cells,
             values,
+            declared,
         })
     }
 }
@@ -119,6 +128,12 @@ impl GroupedTable {
         for row in &self.rows {
             for g in row {
                 kinds.add(g.names.iter().map(String::as_str).zip(&g.values));
+                kinds.declare(
+                    g.names
+                        .iter()
+                        .zip(&g.declared)
+                        .filter_map(|(n, k)| Some((n.as_str(), (*k)?))),
+                );
             }
         }
     }

@@ -294,10 +294,14 @@ impl ReportDir {
     pub fn row<T: Serialize>(&mut self, table: &'static str, row: &T) -> Result<()> {
         let value =
             serde_json::to_value(row).with_context(|| format!("writing a row of {table}"))?;
-        self.kinds
-            .entry(table.to_string())
-            .or_default()
-            .add_object(&value);
+        let kinds = self.kinds.entry(table.to_string()).or_insert_with(|| {
+            // The first row's field types type a column that no row fills.
+            let mut k = package::Kinds::default();
+            let types = package::declared(row);
+            k.declare(types.iter().map(|(n, k)| (n.as_str(), *k)));
+            k
+        });
+        kinds.add_object(&value);
         if let Some(rows) = self.json.get_mut(table) {
             // serde_json's own text keeps the struct's field order (its `Value` sorts keys).
             rows.push(

@@ -2,7 +2,8 @@
 //!
 //! Each column's type comes from the values the report's row structs serialise (a Rust integer
 //! is `integer`, a float `number`, a `bool` `boolean`, text `string`; an `Option` left empty is
-//! the missing value `""`, and a column empty on every line is `any`), so the schema is written from the same definitions that write the
+//! the missing value `""`, and a column empty on every line takes its type from the field's Rust
+//! type, [`declared`]), so the schema is written from the same definitions that write the
 //! columns and cannot drift from them. Each column's meaning comes from the column tables of
 //! the reference pages (`docs/reference/*.md`, compiled in), the page the guide points to.
 //! Primary keys are the columns that name a line (`row`, `row` and `seat`, ...) where every
@@ -67,6 +68,24 @@ impl Kind {
         }
     }
 
+    /// The kind of a field of Rust type `name` (as [`std::any::type_name`] spells it), an
+    /// `Option`'s by its inner type: `None` for a type that is not a number, flag or text.
+    pub fn of_type(name: &str) -> Option<Kind> {
+        let inner = name
+            .strip_prefix("core::option::Option<")
+            .and_then(|s| s.strip_suffix('>'))
+            .unwrap_or(name)
+            .trim_start_matches('&');
+        match inner {
+            "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32" | "i64"
+            | "i128" | "isize" => Some(Kind::Integer),
+            "f32" | "f64" => Some(Kind::Number),
+            "bool" => Some(Kind::Boolean),
+            "str" | "alloc::string::String" => Some(Kind::String),
+            _ => None,
+        }
+    }
+
     /// Two kinds seen in one column: integers and floats make a number column.
     fn join(self, o: Kind) -> Kind {
         match (self, o) {
@@ -81,26 +100,42 @@ impl Kind {
 #[derive(Clone, Debug, Default)]
 pub struct Kinds {
     names: Vec<String>,
+    /// The kind of the values written, by column (`None`: every cell empty so far).
     kinds: Vec<Option<Kind>>,
+    /// The kind of the field's Rust type, for a column no line fills ([`declared`]).
+    declared: Vec<Option<Kind>>,
 }
 
 impl Kinds {
+    fn index(&mut self, name: &str) -> usize {
+        match self.names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                self.names.push(name.to_string());
+                self.kinds.push(None);
+                self.declared.push(None);
+                self.names.len() - 1
+            }
+        }
+    }
+
     /// Adds one row's values, by column name.
     pub fn add<'a>(&mut self, cells: impl IntoIterator<Item = (&'a str, &'a Value)>) {
         for (name, v) in cells {
-            let k = Kind::of(v);
-            match self.names.iter().position(|n| n == name) {
-                Some(i) => {
-                    self.kinds[i] = match (self.kinds[i], k) {
-                        (Some(a), Some(b)) => Some(a.join(b)),
-                        (a, b) => a.or(b),
-                    }
-                }
-                None => {
-                    self.names.push(name.to_string());
-                    self.kinds.push(k);
-                }
-            }
+            let i = self.index(name);
+            self.kinds[i] = match (self.kinds[i], Kind::of(v)) {
+                (Some(a), Some(b)) => Some(a.join(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
+
+    /// Adds the kinds of the columns' Rust types (from [`declared`]): the type of a column
+    /// that every line leaves empty.
+    pub fn declare<'a>(&mut self, cells: impl IntoIterator<Item = (&'a str, Kind)>) {
+        for (name, k) in cells {
+            let i = self.index(name);
+            self.declared[i] = Some(k);
         }
     }
 
@@ -113,7 +148,155 @@ impl Kinds {
 
     fn kind(&self, name: &str) -> Option<Kind> {
         let i = self.names.iter().position(|n| n == name)?;
-        self.kinds[i]
+        self.kinds[i].or(self.declared[i])
+    }
+}
+
+/// The kind of each field of the struct `v` by its Rust type, whatever its value (an
+/// `Option<u32>` left `None` is still an integer column), in field order: what types a column
+/// that no line fills. Fields of other types (enums, nested structs) and values that are not a
+/// struct give nothing.
+pub fn declared<T: serde::Serialize + ?Sized>(v: &T) -> Vec<(String, Kind)> {
+    let mut out = Vec::new();
+    let _ = v.serialize(FieldTypes(&mut out));
+    out
+}
+
+/// A serializer that records a struct's field names and Rust types and nothing else.
+struct FieldTypes<'a>(&'a mut Vec<(String, Kind)>);
+
+/// Why [`FieldTypes`] stopped: the value is not a struct.
+#[derive(Debug)]
+struct NotAStruct;
+
+impl std::fmt::Display for NotAStruct {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("not a struct")
+    }
+}
+
+impl std::error::Error for NotAStruct {}
+
+impl serde::ser::Error for NotAStruct {
+    fn custom<M: std::fmt::Display>(_: M) -> Self {
+        NotAStruct
+    }
+}
+
+impl serde::ser::SerializeStruct for FieldTypes<'_> {
+    type Ok = ();
+    type Error = NotAStruct;
+    fn serialize_field<T: serde::Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        _: &T,
+    ) -> Result<(), NotAStruct> {
+        if let Some(k) = Kind::of_type(std::any::type_name::<T>()) {
+            self.0.push((key.to_string(), k));
+        }
+        Ok(())
+    }
+    fn end(self) -> Result<(), NotAStruct> {
+        Ok(())
+    }
+}
+
+/// Every serializer entry point but `serialize_struct` refuses: only a struct's fields are typed.
+macro_rules! refuse {
+    ($($f:ident($($t:ty),*)),* $(,)?) => {
+        $(fn $f(self, $(_: $t),*) -> Result<(), NotAStruct> { Err(NotAStruct) })*
+    };
+}
+
+impl<'a> serde::Serializer for FieldTypes<'a> {
+    type Ok = ();
+    type Error = NotAStruct;
+    type SerializeSeq = serde::ser::Impossible<(), NotAStruct>;
+    type SerializeTuple = serde::ser::Impossible<(), NotAStruct>;
+    type SerializeTupleStruct = serde::ser::Impossible<(), NotAStruct>;
+    type SerializeTupleVariant = serde::ser::Impossible<(), NotAStruct>;
+    type SerializeMap = serde::ser::Impossible<(), NotAStruct>;
+    type SerializeStruct = FieldTypes<'a>;
+    type SerializeStructVariant = serde::ser::Impossible<(), NotAStruct>;
+    refuse!(
+        serialize_bool(bool),
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+        serialize_f32(f32),
+        serialize_f64(f64),
+        serialize_char(char),
+        serialize_str(&str),
+        serialize_bytes(&[u8]),
+        serialize_none(),
+        serialize_unit(),
+        serialize_unit_struct(&'static str),
+        serialize_unit_variant(&'static str, u32, &'static str),
+    );
+    fn serialize_some<T: serde::Serialize + ?Sized>(self, _: &T) -> Result<(), NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_newtype_struct<T: serde::Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        v: &T,
+    ) -> Result<(), NotAStruct> {
+        v.serialize(self)
+    }
+    fn serialize_newtype_variant<T: serde::Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<(), NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, NotAStruct> {
+        Err(NotAStruct)
+    }
+    fn serialize_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStruct, NotAStruct> {
+        Ok(self)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, NotAStruct> {
+        Err(NotAStruct)
     }
 }
 
@@ -255,7 +438,8 @@ pub fn package(
         let fields: Vec<Value> = header
             .iter()
             .map(|h| {
-                // A column empty on every line has no value to type it: `any`.
+                // A column empty on every line is typed by its field's Rust type; `any` where
+                // the type says nothing (no such column is written today).
                 let kind = k.and_then(|k| k.kind(h));
                 let mut f = Map::new();
                 f.insert("name".into(), json!(h));
@@ -413,6 +597,58 @@ mod tests {
         assert_eq!(meaning(&all, "seat2_win_rate_lo95"), Some("low"));
         assert_eq!(meaning(&all, "r3_team-tuned_hi95"), Some("high"));
         assert_eq!(meaning(&all, "r3_team-tuned_lo95"), None);
+    }
+
+    #[test]
+    fn a_column_no_line_fills_is_typed_by_its_rust_type() {
+        #[derive(serde::Serialize)]
+        struct Row<'a> {
+            row: usize,
+            certain_round: Option<u32>,
+            share: Option<f64>,
+            sure: Option<bool>,
+            note: Option<&'a str>,
+            label: String,
+            other: Option<Vec<u8>>,
+        }
+        let r = Row {
+            row: 0,
+            certain_round: None,
+            share: None,
+            sure: None,
+            note: None,
+            label: String::new(),
+            other: None,
+        };
+        let d = declared(&r);
+        let names: Vec<(&str, &str)> = d.iter().map(|(n, k)| (n.as_str(), k.name())).collect();
+        assert_eq!(
+            names,
+            [
+                ("row", "integer"),
+                ("certain_round", "integer"),
+                ("share", "number"),
+                ("sure", "boolean"),
+                ("note", "string"),
+                ("label", "string"),
+            ]
+        );
+        // Not a struct: nothing declared.
+        assert!(declared(&3u32).is_empty());
+        assert!(declared(&Some(3u32)).is_empty());
+        // In a package: the empty column takes the declared kind, a filled one its values'.
+        let mut k = Kinds::default();
+        k.declare(d.iter().map(|(n, k)| (n.as_str(), *k)));
+        k.add_object(&serde_json::to_value(&r).unwrap());
+        k.add_object(&json!({"row": 1, "certain_round": null, "share": 2.5, "other": null}));
+        let csv = b"row,certain_round,share,other\n0,,,\n1,,2.5,\n";
+        let kinds = BTreeMap::from([("summary.csv".to_string(), k)]);
+        let p = package("r", &[("summary.csv".into(), &csv[..])], &kinds).unwrap();
+        let fields = &p["resources"][0]["schema"]["fields"];
+        let types: Vec<&str> = (0..4)
+            .map(|i| fields[i]["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["integer", "integer", "number", "any"]);
     }
 
     #[test]
