@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 /// and the two tunings, whose rerun tunes again the knobs published from them
 /// (`[team_tuned]`, `learned:tuned`); each is checked to be still stale.
 const AWAITING_RERUN: &[&str] = &[
-    "robert-budget-4p-moderate",
     "robert-ceiling",
     "robert-ceiling-search",
     "robert-design-curve",
