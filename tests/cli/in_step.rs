@@ -22,7 +22,6 @@ const AWAITING_RERUN: &[&str] = &[
     "robert-difficulty-tune",
     "robert-halving",
     "robert-skill",
-    "robert-tune-learned",
 ];
 
 /// Report folders written by `robsim tune` before it wrote a command.txt: the config each tuned,
@@ -32,11 +31,6 @@ const TUNED: &[(&str, &str, Option<&str>)] = &[
         "robert-difficulty-tune",
         "configs/robert-difficulty.toml",
         Some("team"),
-    ),
-    (
-        "robert-tune-learned",
-        "configs/robert-tune-learned.toml",
-        None,
     ),
 ];
 
