@@ -12,26 +12,14 @@ use std::path::{Path, PathBuf};
 
 /// Reports that lack columns only new games can fill (the model a row played, the shape of its
 /// games) or that keep no saved games to write their tables again from (robert-ceiling-search,
-/// robert-design-curve: hours on two cores), to be played again by their commands in shards,
-/// and the two tunings, whose rerun tunes again the knobs published from them
-/// (`[team_tuned]`, `learned:tuned`); each is checked to be still stale.
+/// hours on two cores), to be played again by their commands in shards; each is checked to be
+/// still stale.
 const AWAITING_RERUN: &[&str] = &[
     "robert-ceiling",
     "robert-ceiling-search",
     "robert-design-curve",
-    "robert-difficulty-tune",
     "robert-halving",
     "robert-skill",
-];
-
-/// Report folders written by `robsim tune` before it wrote a command.txt: the config each tuned,
-/// and the player its rows played (robert-difficulty's team rows; its learned rows came later).
-const TUNED: &[(&str, &str, Option<&str>)] = &[
-    (
-        "robert-difficulty-tune",
-        "configs/robert-difficulty.toml",
-        Some("team"),
-    ),
 ];
 
 fn csv_header(path: &Path) -> Vec<String> {
@@ -174,87 +162,76 @@ fn first_budget(config: &Path) -> String {
 }
 
 /// Writes `dir`'s tables again today into `to`, playing as few games as its command allows.
-fn write_again(dir: &Path, name: &str, to: &Path) {
+fn write_again(dir: &Path, to: &Path) {
     let scratch = to.with_extension("toml");
     let config = dir.join("config.toml");
     let mut cmd = robsim();
     // Flags every command but merge takes, after the subcommand's own arguments.
     let mut quiet = true;
-    let tuned = TUNED.iter().find(|(n, _, _)| *n == name);
-    if let Some((_, cfg, policy)) = tuned.filter(|_| !dir.join("command.txt").exists()) {
-        let cfg = match policy {
-            Some(p) => patched(Path::new(cfg), &[("grid.policy", (*p).into())], &scratch),
-            None => PathBuf::from(cfg),
-        };
-        cmd.arg("tune").arg(cfg);
-        cmd.args(["--train-games", "20", "--test-games", "20"]);
-        cmd.args(["--rounds", "1"]);
-    } else {
-        let command = std::fs::read_to_string(dir.join("command.txt"))
-            .unwrap_or_else(|e| panic!("{}: command.txt: {e}", dir.display()));
-        let mut sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
-        // A folder written again from its saved games whose state.json the repository leaves
-        // out (robert-knob-space): played again as the sweep or ablation it was.
-        if sub == "merge" && !dir.join("state.json").exists() {
-            sub = if dir.join("ablation.csv").exists() {
-                "ablate".into()
-            } else {
-                "sweep".into()
-            };
-        }
-        if dir.join("state.json").exists() && sub != "ceiling" {
-            cmd.arg("merge").arg(dir);
-            quiet = false;
+    let command = std::fs::read_to_string(dir.join("command.txt"))
+        .unwrap_or_else(|e| panic!("{}: command.txt: {e}", dir.display()));
+    let mut sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
+    // A folder written again from its saved games whose state.json the repository leaves
+    // out (robert-knob-space): played again as the sweep or ablation it was.
+    if sub == "merge" && !dir.join("state.json").exists() {
+        sub = if dir.join("ablation.csv").exists() {
+            "ablate".into()
         } else {
-            match sub.as_str() {
-                "luck" => {
-                    // Enough boards for the board-feature fit where the folder has one.
-                    let boards = if dir.join("features.csv").exists() {
-                        "30"
-                    } else {
-                        "3"
-                    };
-                    cmd.arg("luck").arg(&config);
-                    cmd.args(["--boards", boards, "-g", "2"]);
-                }
-                // A sweep whose saved games are left out of the repository (its .gitignore).
-                "sweep" | "ablate" => {
-                    cmd.arg(&sub).arg(&config).args(["-g", "4"]);
-                }
-                "tune" => {
-                    cmd.arg("tune").arg(&config);
-                    cmd.args(["--train-games", "20", "--test-games", "20", "--rounds", "1"]);
-                }
-                "calibrate" => {
-                    cmd.arg("calibrate").arg(&config).args(["-g", "8"]);
-                }
-                "ceiling" => {
-                    let small = patched(&config, &[("games", 2.into())], &scratch);
-                    let budget = first_budget(&config);
-                    cmd.arg("ceiling")
-                        .arg(small)
-                        .args(["--max-budget", &budget]);
-                }
-                "design" => {
-                    let edits = [
-                        ("games", 20.into()),
-                        ("design.budget", 2000.into()),
-                        ("design.batch", 20.into()),
-                        ("design.max_batches", 2.into()),
-                        ("design.race", 2.into()),
-                    ];
-                    cmd.arg("design").arg(patched(&config, &edits, &scratch));
-                }
-                "learn-value" => {
-                    let edits = [
-                        ("value.train_games", 30.into()),
-                        ("value.test_games", 20.into()),
-                    ];
-                    cmd.arg("learn-value")
-                        .arg(patched(&config, &edits, &scratch));
-                }
-                other => panic!("{}: no way to write `{other}` again", dir.display()),
+            "sweep".into()
+        };
+    }
+    if dir.join("state.json").exists() && sub != "ceiling" {
+        cmd.arg("merge").arg(dir);
+        quiet = false;
+    } else {
+        match sub.as_str() {
+            "luck" => {
+                // Enough boards for the board-feature fit where the folder has one.
+                let boards = if dir.join("features.csv").exists() {
+                    "30"
+                } else {
+                    "3"
+                };
+                cmd.arg("luck").arg(&config);
+                cmd.args(["--boards", boards, "-g", "2"]);
             }
+            // A sweep whose saved games are left out of the repository (its .gitignore).
+            "sweep" | "ablate" => {
+                cmd.arg(&sub).arg(&config).args(["-g", "4"]);
+            }
+            "tune" => {
+                cmd.arg("tune").arg(&config);
+                cmd.args(["--train-games", "20", "--test-games", "20", "--rounds", "1"]);
+            }
+            "calibrate" => {
+                cmd.arg("calibrate").arg(&config).args(["-g", "8"]);
+            }
+            "ceiling" => {
+                let small = patched(&config, &[("games", 2.into())], &scratch);
+                let budget = first_budget(&config);
+                cmd.arg("ceiling")
+                    .arg(small)
+                    .args(["--max-budget", &budget]);
+            }
+            "design" => {
+                let edits = [
+                    ("games", 20.into()),
+                    ("design.budget", 2000.into()),
+                    ("design.batch", 20.into()),
+                    ("design.max_batches", 2.into()),
+                    ("design.race", 2.into()),
+                ];
+                cmd.arg("design").arg(patched(&config, &edits, &scratch));
+            }
+            "learn-value" => {
+                let edits = [
+                    ("value.train_games", 30.into()),
+                    ("value.test_games", 20.into()),
+                ];
+                cmd.arg("learn-value")
+                    .arg(patched(&config, &edits, &scratch));
+            }
+            other => panic!("{}: no way to write `{other}` again", dir.display()),
         }
     }
     if quiet {
@@ -308,7 +285,7 @@ fn every_committed_report_has_the_columns_its_command_writes_today() {
         for (part, at) in &parts {
             let to = scratch.join(part.replace('/', "-"));
             let t0 = std::time::Instant::now();
-            write_again(at, name, &to);
+            write_again(at, &to);
             eprintln!("{part}: {:.1} s", t0.elapsed().as_secs_f64());
             diffs.extend(
                 differences(at, &to)
