@@ -186,6 +186,41 @@ fn an_interrupted_design_resumes_to_the_same_report() {
             "{f}: resumed against uninterrupted"
         );
     }
+    // A state holding rows this build never reads (an older build's row keys): resuming the
+    // finished folder plays nothing it needs and leaves those rows out of the state.
+    let state = read(&cut, "design-state.json");
+    let mut v: serde_json::Value = serde_json::from_str(&state).unwrap();
+    let n = v["keys"].as_array().unwrap().len();
+    v["keys"]
+        .as_array_mut()
+        .unwrap()
+        .push("an|older|build's|row|key".into());
+    let mut stale = v["entries"][0].clone();
+    stale[1] = n.into();
+    v["entries"].as_array_mut().unwrap().push(stale);
+    std::fs::write(cut.join("design-state.json"), v.to_string()).unwrap();
+    let o = robsim()
+        .args([
+            "design",
+            s(&cfg),
+            "-q",
+            "-j",
+            "1",
+            "--resume",
+            "-o",
+            s(&cut),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("never reads"), "{err}");
+    assert_eq!(
+        read(&whole, "design-state.json"),
+        read(&cut, "design-state.json"),
+        "the stale rows left out"
+    );
+    assert!(read(&cut, "provenance.txt").contains(" 0 games played here"));
     // --resume of a folder of another config is refused.
     let other = d.join("other.toml");
     std::fs::write(&other, text.replace("seed = 31", "seed = 32")).unwrap();

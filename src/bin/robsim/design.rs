@@ -258,6 +258,14 @@ fn run(
     pb.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     let stopped = found.outcome.stopped || (only_run.is_none() && !found.held_out_done);
+    if !stopped {
+        let dropped = store.drop_unbound();
+        if dropped > 0 {
+            eprintln!(
+                "robsim: the state held {dropped} games of rows this search never reads (rows an older build keyed otherwise, or settings the config no longer has): left out of design-state.json, the rows it reads played again"
+            );
+        }
+    }
     let base = d.space.base();
     let conf = confirmed(&found, &store, &d.targets, &base);
     let best = conf

@@ -237,6 +237,17 @@ impl Store {
         self.map.get(&(held, id, batch))
     }
 
+    /// Leaves out the batches of rows that no setting bound this sitting: rows an older build
+    /// keyed otherwise, or settings the config no longer has, which a resumed or merged state can
+    /// hold and the search never reads. Returns the games left out. Only after a search that
+    /// finished, when every row it reads has been bound.
+    pub fn drop_unbound(&mut self) -> u64 {
+        let before = self.games();
+        let bound = &self.settings_keys;
+        self.map.retain(|k, _| bound.contains_key(&k.1));
+        before - self.games()
+    }
+
     /// Games held in all.
     pub fn games(&self) -> u64 {
         self.map.values().map(|b| b.games).sum()
