@@ -11,13 +11,12 @@ use crate::support::cli::{robsim, tmp};
 use std::path::{Path, PathBuf};
 
 /// Reports that lack columns only new games can fill (the model a row played, the shape of its
-/// games) or that keep no saved games to write their tables again from (robert-ceiling-search,
-/// hours on two cores), to be played again by their commands in shards; each is checked to be
+/// games) or that keep no saved games to write their tables again from (robert-ceiling-search),
+/// hours on two cores, to be played again by their commands in shards; each is checked to be
 /// still stale.
 const AWAITING_RERUN: &[&str] = &[
     "robert-ceiling",
     "robert-ceiling-search",
-    "robert-design-curve",
     "robert-halving",
     "robert-skill",
 ];
