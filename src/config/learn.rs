@@ -23,9 +23,8 @@ pub struct LearnedFile {
     /// the table, `learned` plays its variant's built-in model.
     pub model: String,
     /// Models for rows whose rules differ from the seed's (`[[learned.rules]]`): a row plays the
-    /// first whose `when` its rules match, else `model`. Without the `[learned]` table, every
-    /// row plays the built-in model: robsim has no built-in rule switch (since 2026-11-29: the
-    /// one model holds against the script at every rule knob's value, reports/robert-knob-space).
+    /// first whose `when` its rules match, else `model`. Without the `[learned]` table, the
+    /// built-in ones ([`BUILTIN_RULE_MODELS`]), else the built-in model.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleModelFile>,
 }
@@ -59,6 +58,47 @@ const RESTING: (&str, &str) = (
     "configs/models/robert-resting.toml",
     include_str!("../../configs/models/robert-resting.toml"),
 );
+
+/// Robert's soldier model (`robsim learn configs/robert-learn-soldier.toml`): the built-in
+/// model with its soldier decision trained again over every `soldier_flips` value: (the file in
+/// the repository, its text).
+const SOLDIER: (&str, &str) = (
+    "configs/models/robert-soldier.toml",
+    include_str!("../../configs/models/robert-soldier.toml"),
+);
+
+/// The shipped rule models, built into the binary: (variant, its `when` as (key, values), the
+/// file in the repository, its text), first match first. Without a `[learned]` table, `learned`
+/// plays one on the rows that match its `when`. Robert's soldier model plays where a soldier
+/// flips 3 or 4 tokens, with 3 and 4 players: the built-in model was trained at 2 only and
+/// misplays its soldiers there (3 players Hard at 4: 2.3 points under the script,
+/// reports/robert-knob-space); the soldier model, the same model but for its soldier network,
+/// beats it on every such row of a seed neither was trained on (reports/robert-soldier) and
+/// loses about 2 points to it at 2, so it plays nowhere else. Since 2026-11-29 no rule model
+/// plays where Robert rests: the resting model collapsed where the rest always falls on one seat
+/// (3 players, `robert_skip` 3: 59% against the script's 85%).
+#[allow(clippy::type_complexity)]
+pub const BUILTIN_RULE_MODELS: [(&str, &[(&str, std::ops::RangeInclusive<i64>)], &str, &str); 1] =
+    [(
+        "robert",
+        &[("soldier_flips", 3..=4), ("players", 3..=4)],
+        SOLDIER.0,
+        SOLDIER.1,
+    )];
+
+/// The built-in rule models (see [`BUILTIN_RULE_MODELS`]), parsed.
+pub fn builtin_rule_models() -> Vec<RuleModel> {
+    BUILTIN_RULE_MODELS
+        .iter()
+        .map(|(_, when, path, text)| RuleModel {
+            when: when
+                .iter()
+                .map(|(k, values)| (*k, values.clone().map(toml::Value::Integer).collect()))
+                .collect(),
+            loaded: Loaded::builtin(path, text),
+        })
+        .collect()
+}
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
 /// `learned` plays its variant's when a config names no model file. Robert's is the trained
@@ -164,6 +204,7 @@ fn shipped_models() -> Vec<(&'static str, &'static str)> {
     BUILTIN_MODELS
         .iter()
         .map(|&(_, p, t)| (p, t))
+        .chain(BUILTIN_RULE_MODELS.iter().map(|b| (b.2, b.3)))
         .chain([ROBERT_WEIGHTS, RESTING])
         .collect()
 }
@@ -364,7 +405,7 @@ pub(super) fn load_models(file: &SweepFile, ctx: &dyn Fn(&str) -> String) -> Res
             Some(Loaded::file(&l.model, "learned.model", ctx)?),
             rule_models(l, ctx)?,
         ),
-        None => (None, Vec::new()),
+        None => (None, builtin_rule_models()),
     };
     let mut named = Vec::new();
     for (name, path) in &file.models {
@@ -786,8 +827,16 @@ mod tests {
         );
         let l = Loaded::file(path, "learned.model", &|k: &str| k.to_string()).unwrap();
         assert_eq!(l.sha256, crate::report::sha256_hex(text.as_bytes()));
-        for (path, text) in [ROBERT_WEIGHTS, RESTING] {
+        for (path, text) in [ROBERT_WEIGHTS, RESTING, SOLDIER] {
             assert_eq!(text, std::fs::read_to_string(path).unwrap(), "{path}");
+        }
+        // A rule model is its variant's, and plays the built-in model's knobs and candidates:
+        // only its weights differ.
+        for rm in builtin_rule_models() {
+            let main = builtin_model(rm.loaded.model.base.variant()).unwrap().model;
+            assert_eq!(rm.loaded.model.base, main.base);
+            assert_eq!(rm.loaded.model.candidates, main.candidates);
+            assert_ne!(rm.loaded.model, main);
         }
         // The published knobs: the skill ladder's [team_tuned] table.
         #[derive(Deserialize)]

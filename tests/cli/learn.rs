@@ -599,12 +599,13 @@ fn bad_learned_and_learn_tables_name_the_key() {
 
 /// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
 /// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
-/// the rule model with its rules; without `[learned]`, every row plays the one built-in model
+/// the rule model with its rules; without `[learned]`, every row plays the built-in model but
+/// where a soldier flips 3 or 4 tokens with 3 and 4 players, the built-in soldier model
 /// (`robsim calibrate` and `robsim ablate` rows too).
 #[test]
 fn learned_plays_the_rule_model_its_rules_match() {
     use robsim::catan::policy::PolicySpec;
-    use robsim::config::learn::builtin_model;
+    use robsim::config::learn::{builtin_model, builtin_rule_models};
     use robsim::config::Sweep;
     let d = tmp("learned-rules");
     std::fs::create_dir_all(&d).unwrap();
@@ -685,9 +686,11 @@ fn learned_plays_the_rule_model_its_rules_match() {
         "{:?}",
         none.notes
     );
-    // Without [learned]: one built-in model on every row, whatever the rules and player count
-    // (no built-in rule switch since 2026-11-29), and no rule record in the manifest.
+    // Without [learned]: the built-in model on every row, whatever Robert's rest, the level and
+    // the player count (no rule model where Robert rests since 2026-11-29) ...
     let robert = builtin_model("robert").unwrap().model;
+    let soldier = builtin_rule_models()[0].loaded.model;
+    assert_ne!(robert, soldier);
     for (players, levels) in [
         (2, "\"hard\""),
         (3, "[\"impossible\", \"hard\"]"),
@@ -714,7 +717,47 @@ fn learned_plays_the_rule_model_its_rules_match() {
             plain.models
         );
     }
-    // calibrate along robert_skip and ablate: every value's row plays the one model.
+    // ... but the soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players; with
+    // 2, the built-in model. The manifest records the rule model and its rules.
+    for players in [2, 3, 4] {
+        let flips = Sweep::parse(
+            &grid
+                .replace(", \"learned:mine\"", "")
+                .replace("players = 3", &format!("players = {players}"))
+                .replace("robert_skip = [0, 2, 4]", "soldier_flips = [1, 2, 3, 4]"),
+            "t.toml",
+        )
+        .unwrap();
+        let mut got = Vec::new();
+        for row in flips.rows.iter().filter(|r| r.policy.model().is_some()) {
+            let f = row.rules.variant.robert().unwrap().soldier_flips;
+            let want = if players >= 3 && f >= 3 {
+                soldier
+            } else {
+                robert
+            };
+            assert_eq!(
+                model_of(&row.policy),
+                want,
+                "{players} players, soldier_flips {f}"
+            );
+            got.push(f);
+        }
+        assert_eq!(got, [1, 2, 3, 4, 1, 2, 3, 4], "{players} players");
+        let rec: Vec<_> = flips.models.iter().filter(|m| m.when.is_some()).collect();
+        if players == 2 {
+            assert!(rec.is_empty(), "{rec:?}");
+        } else {
+            assert_eq!(rec.len(), 1, "{:?}", flips.models);
+            assert_eq!(rec[0].source, "built-in configs/models/robert-soldier.toml");
+            assert_eq!(
+                rec[0].when.as_deref(),
+                Some("soldier_flips in [3, 4] and players in [3, 4]")
+            );
+        }
+    }
+    // calibrate along robert_skip and ablate: every value's row plays the one model; along
+    // soldier_flips, the values 3 and 4 play the soldier model.
     let cal_cfg = "name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"robert_skip\"\nvalues = [0, 2]\ntargets = [0.5]\n";
     let sweep = Sweep::parse(cal_cfg, "c.toml").unwrap();
     let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
@@ -725,22 +768,32 @@ fn learned_plays_the_rule_model_its_rules_match() {
         .collect();
     assert_eq!(models, [robert, robert]);
     assert!(cal.models.iter().all(|m| m.when.is_none()));
+    let cal_cfg = cal_cfg
+        .replace("knob = \"robert_skip\"", "knob = \"soldier_flips\"")
+        .replace("values = [0, 2]", "values = [2, 4]");
+    let sweep = Sweep::parse(&cal_cfg, "c.toml").unwrap();
+    let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
+    let models: Vec<LearnedModel> = cal.groups[0]
+        .rows
+        .iter()
+        .map(|r| model_of(&r.policy))
+        .collect();
+    assert_eq!(models, [robert, soldier]);
+    assert!(cal.models.iter().any(|m| m.when.is_some()));
     let abl = Sweep::parse(
-        "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\"]\n[ablate.values]\nrobert_skip = [2]\n",
+        "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\", \"soldier_flips\"]\n[ablate.values]\nrobert_skip = [2]\nsoldier_flips = [4]\n",
         "a.toml",
     )
     .unwrap();
-    let got: Vec<(u8, LearnedModel)> = abl
+    let got: Vec<(u8, u8, LearnedModel)> = abl
         .rows
         .iter()
         .map(|r| {
-            (
-                r.rules.variant.robert().unwrap().robert_skip,
-                model_of(&r.policy),
-            )
+            let o = r.rules.variant.robert().unwrap();
+            (o.robert_skip, o.soldier_flips, model_of(&r.policy))
         })
         .collect();
-    assert_eq!(got, [(0, robert), (2, robert)]);
+    assert_eq!(got, [(0, 2, robert), (2, 2, robert), (0, 4, soldier)]);
 }
 
 /// `[learn] rebase` puts a start model's weights over the config's own knobs and candidates (a
