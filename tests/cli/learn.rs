@@ -758,28 +758,26 @@ fn learned_plays_the_rule_model_its_rules_match() {
     }
     // calibrate along robert_skip and ablate: every value's row plays the one model; along
     // soldier_flips, the values 3 and 4 play the soldier model.
-    let cal_cfg = "name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"robert_skip\"\nvalues = [0, 2]\ntargets = [0.5]\n";
-    let sweep = Sweep::parse(cal_cfg, "c.toml").unwrap();
-    let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
-    let models: Vec<LearnedModel> = cal.groups[0]
-        .rows
-        .iter()
-        .map(|r| model_of(&r.policy))
-        .collect();
-    assert_eq!(models, [robert, robert]);
-    assert!(cal.models.iter().all(|m| m.when.is_none()));
-    let cal_cfg = cal_cfg
-        .replace("knob = \"robert_skip\"", "knob = \"soldier_flips\"")
-        .replace("values = [0, 2]", "values = [2, 4]");
-    let sweep = Sweep::parse(&cal_cfg, "c.toml").unwrap();
-    let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
-    let models: Vec<LearnedModel> = cal.groups[0]
-        .rows
-        .iter()
-        .map(|r| model_of(&r.policy))
-        .collect();
-    assert_eq!(models, [robert, soldier]);
-    assert!(cal.models.iter().any(|m| m.when.is_some()));
+    // Each value's model and whether the manifest records a rule model.
+    let calibrated = |knob: &str, values: &str| {
+        let cfg = format!("name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"{knob}\"\nvalues = {values}\ntargets = [0.5]\n");
+        let sweep = Sweep::parse(&cfg, "c.toml").unwrap();
+        let cal = robsim::config::calibrate::calibration(&sweep.file, "c.toml", None).unwrap();
+        let models: Vec<LearnedModel> = cal.groups[0]
+            .rows
+            .iter()
+            .map(|r| model_of(&r.policy))
+            .collect();
+        (models, cal.models.iter().any(|m| m.when.is_some()))
+    };
+    assert_eq!(
+        calibrated("robert_skip", "[0, 2]"),
+        (vec![robert, robert], false)
+    );
+    assert_eq!(
+        calibrated("soldier_flips", "[2, 4]"),
+        (vec![robert, soldier], true)
+    );
     let abl = Sweep::parse(
         "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\", \"soldier_flips\"]\n[ablate.values]\nrobert_skip = [2]\nsoldier_flips = [4]\n",
         "a.toml",
