@@ -600,8 +600,9 @@ fn bad_learned_and_learn_tables_name_the_key() {
 /// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
 /// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
 /// the rule model with its rules; without `[learned]`, every row plays the built-in model but
-/// where a soldier flips 3 or 4 tokens with 3 and 4 players, the built-in soldier model
-/// (`robsim calibrate` and `robsim ablate` rows too).
+/// where a soldier flips 3 or 4 tokens with 3 and 4 players, the built-in soldier model, and at 3
+/// players Impossible but for `robert_skip` 3, the built-in resting model (`robsim calibrate` and
+/// `robsim ablate` rows too).
 #[test]
 fn learned_plays_the_rule_model_its_rules_match() {
     use robsim::catan::policy::PolicySpec;
@@ -687,12 +688,15 @@ fn learned_plays_the_rule_model_its_rules_match() {
         none.notes
     );
     // Without [learned]: the built-in model on every row, whatever Robert's rest, the level and
-    // the player count (no rule model where Robert rests since 2026-11-29) ...
+    // the player count (no rule model where Robert rests since 2026-11-29), but at 3 players
+    // Impossible, where the resting model plays unless Robert rests on every third turn ...
     let robert = builtin_model("robert").unwrap().model;
     let soldier = builtin_rule_models()[0].loaded.model;
+    let resting = builtin_rule_models()[1].loaded.model;
     assert_ne!(robert, soldier);
+    assert_ne!(robert, resting);
     for (players, levels) in [
-        (2, "\"hard\""),
+        (2, "[\"impossible\", \"hard\"]"),
         (3, "[\"impossible\", \"hard\"]"),
         (4, "\"impossible\""),
     ] {
@@ -700,22 +704,37 @@ fn learned_plays_the_rule_model_its_rules_match() {
             &grid
                 .replace(", \"learned:mine\"", "")
                 .replace("players = 3", &format!("players = {players}"))
+                .replace("robert_skip = [0, 2, 4]", "robert_skip = [0, 2, 3, 4]")
                 .replace("difficulty = \"hard\"", &format!("difficulty = {levels}")),
             "t.toml",
         )
         .unwrap();
-        let mut n = 0;
+        let (mut n, mut rested) = (0, 0);
         for row in plain.rows.iter().filter(|r| r.policy.model().is_some()) {
             let o = row.rules.variant.robert().unwrap();
-            assert_eq!(model_of(&row.policy), robert, "{players} players, {o:?}");
+            let want = if players == 3 && o.start_cards == 0 && o.robert_skip != 3 {
+                rested += 1;
+                resting
+            } else {
+                robert
+            };
+            assert_eq!(model_of(&row.policy), want, "{players} players, {o:?}");
             n += 1;
         }
-        assert!(n >= 6, "{players} players: {n} learned rows");
-        assert!(
-            plain.models.iter().all(|m| m.when.is_none()),
-            "{:?}",
-            plain.models
-        );
+        assert!(n >= 8, "{players} players: {n} learned rows");
+        let rec: Vec<_> = plain.models.iter().filter(|m| m.when.is_some()).collect();
+        if players == 3 {
+            assert_eq!(rested, 6, "robert_skip 0, 2 and 4, learned and its search");
+            assert_eq!(rec.len(), 1, "{:?}", plain.models);
+            assert_eq!(rec[0].source, "built-in configs/models/robert-resting.toml");
+            assert_eq!(
+                rec[0].when.as_deref(),
+                Some("players in [3] and start_cards in [0] and robert_skip in [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]")
+            );
+        } else {
+            assert_eq!(rested, 0);
+            assert!(rec.is_empty(), "{:?}", plain.models);
+        }
     }
     // ... but the soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players; with
     // 2, the built-in model. The manifest records the rule model and its rules.
