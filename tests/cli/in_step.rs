@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 /// games) or that keep no saved games to write their tables again from (robert-ceiling-search),
 /// hours on two cores, to be played again by their commands in shards; each is checked to be
 /// still stale.
-const AWAITING_RERUN: &[&str] = &["robert-ceiling-search", "robert-skill"];
+const AWAITING_RERUN: &[&str] = &["robert-ceiling-search"];
 
 fn csv_header(path: &Path) -> Vec<String> {
     let mut r = csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
