@@ -144,7 +144,7 @@ fn games_do_not_allocate_after_warm_up() {
         for (k, n) in m.nets.iter_mut().enumerate() {
             n.hidden = 16;
             for j in 0..16 {
-                n.w1[j][1 + (j + k) % 3] = 0.2 - 0.03 * j as f32;
+                n.set_w1(j, 1 + (j + k) % 3, 0.2 - 0.03 * j as f32);
                 n.b1[j] = 0.01;
                 n.w2[j] = if j % 2 == 0 { 0.1 } else { -0.07 };
             }

@@ -304,8 +304,9 @@ pub fn to_text(model: &LearnedModel, how: &Provenance) -> Result<String> {
         t.push_str(&format!("b1 = {}\n", list(&net.b1[..h])));
         t.push_str(&format!("w2 = {}\n", list(&net.w2[..h])));
         t.push_str("w1 = [\n");
-        for row in &net.w1[..h] {
-            t.push_str(&format!("    {},\n", list(&row[..nf])));
+        for j in 0..h {
+            let row: Vec<f32> = (0..nf).map(|i| net.w1(j, i)).collect();
+            t.push_str(&format!("    {},\n", list(&row)));
         }
         t.push_str("]\n");
     }
@@ -600,7 +601,7 @@ fn net_of(n: &NetFile, kind: DecisionKind, nf: usize, at: &dyn Fn(&str) -> Strin
     net.hidden = h as u8;
     for j in 0..h {
         for i in 0..nf {
-            net.w1[j][i] = n.w1[j][i] as f32;
+            net.set_w1(j, i, n.w1[j][i] as f32);
         }
         net.b1[j] = n.b1[j] as f32;
         net.w2[j] = n.w2[j] as f32;
@@ -677,7 +678,7 @@ mod tests {
         m.weights[k][22] = -0.5;
         m.nets[k].hidden = 1;
         for i in 0..DecisionKind::Setup.features_at(2).len() {
-            m.nets[k].w1[0][i] = 0.01 * i as f32;
+            m.nets[k].set_w1(0, i, 0.01 * i as f32);
         }
         m.nets[k].w2[0] = 0.5;
         let text = to_text(&m, &how).unwrap();
@@ -721,7 +722,7 @@ mod tests {
         m.nets[k].hidden = 3;
         for j in 0..3 {
             for i in 0..DecisionKind::Build.features().len() {
-                m.nets[k].w1[j][i] = (j as f32 - 1.0) * 0.013 + i as f32 * 0.0071;
+                m.nets[k].set_w1(j, i, (j as f32 - 1.0) * 0.013 + i as f32 * 0.0071);
             }
             m.nets[k].b1[j] = 0.1 * j as f32;
             m.nets[k].w2[j] = -0.37 + 0.21 * j as f32;
@@ -744,7 +745,7 @@ mod tests {
             all.nets[k.idx()] = m.nets[DecisionKind::Build.idx()];
             for j in 0..3 {
                 for i in k.features_at(all.feature_version).len()..MAX_FEATURES {
-                    all.nets[k.idx()].w1[j][i] = 0.0;
+                    all.nets[k.idx()].set_w1(j, i, 0.0);
                 }
             }
         }

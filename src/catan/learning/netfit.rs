@@ -180,7 +180,7 @@ pub fn fit_net(
     net.hidden = h as u8;
     for j in 0..h {
         for i in 0..nf {
-            net.w1[j][i] = theta[shape.w1(j, i)] as f32;
+            net.set_w1(j, i, theta[shape.w1(j, i)] as f32);
         }
         net.b1[j] = theta[shape.b1(j)] as f32;
         net.w2[j] = theta[shape.w2(j)] as f32;
@@ -208,7 +208,7 @@ mod tests {
         for (i, wi) in w.iter_mut().enumerate() {
             *wi = (x(1_000 + i as u64) * 2.0 - 1.0) as f32;
             for j in 0..H {
-                net.w1[j][i] = ((x((j * 64 + i) as u64) * 2.0 - 1.0) * 0.7) as f32;
+                net.set_w1(j, i, ((x((j * 64 + i) as u64) * 2.0 - 1.0) * 0.7) as f32);
             }
         }
         for j in 0..H {

@@ -60,8 +60,10 @@ pub const MAX_HIDDEN: usize = 32;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Net {
     pub hidden: u8,
-    /// Input weights, one row per hidden unit.
-    pub w1: [[f32; MAX_FEATURES]; MAX_HIDDEN],
+    /// Input weights stored by feature (`w1t[i][j]` is hidden unit j's weight on feature i), so
+    /// [`Net::output`] runs the units side by side; read and set them with [`Net::w1`] and
+    /// [`Net::set_w1`].
+    w1t: [[f32; MAX_HIDDEN]; MAX_FEATURES],
     pub b1: [f32; MAX_HIDDEN],
     /// Output weights.
     pub w2: [f32; MAX_HIDDEN],
@@ -71,25 +73,63 @@ impl Net {
     /// No network: the linear score alone.
     pub const NONE: Net = Net {
         hidden: 0,
-        w1: [[0.0; MAX_FEATURES]; MAX_HIDDEN],
+        w1t: [[0.0; MAX_HIDDEN]; MAX_FEATURES],
         b1: [0.0; MAX_HIDDEN],
         w2: [0.0; MAX_HIDDEN],
     };
 
-    /// The network's output for `f` (0 without hidden units): sums in index order.
+    /// Hidden unit `j`'s input weight on feature `i`.
+    #[inline]
+    pub fn w1(&self, j: usize, i: usize) -> f32 {
+        self.w1t[i][j]
+    }
+
+    /// Sets hidden unit `j`'s input weight on feature `i`.
+    #[inline]
+    pub fn set_w1(&mut self, j: usize, i: usize, w: f32) {
+        self.w1t[i][j] = w;
+    }
+
+    /// The network's output for `f` (0 without hidden units). Each unit sums its inputs in
+    /// feature order and the units' rectified outputs are summed in unit order, the same bits as
+    /// one unit after another; the units run side by side (one lane each), which the compiler
+    /// turns into vector instructions without reordering any unit's sum.
     #[inline]
     pub fn output(&self, f: &Features) -> f32 {
+        let h = self.hidden as usize;
+        if h == 0 {
+            return 0.0;
+        }
+        let mut a = self.b1;
+        if h <= MAX_HIDDEN / 2 {
+            lanes::<{ MAX_HIDDEN / 2 }>(&mut a, &self.w1t, f);
+        } else {
+            lanes::<MAX_HIDDEN>(&mut a, &self.w1t, f);
+        }
         let mut s = 0f32;
-        for j in 0..self.hidden as usize {
-            let mut a = self.b1[j];
-            for (w, x) in self.w1[j].iter().zip(f) {
-                a += w * x;
-            }
-            if a > 0.0 {
-                s += self.w2[j] * a;
+        for j in 0..h {
+            if a[j] > 0.0 {
+                s += self.w2[j] * a[j];
             }
         }
         s
+    }
+}
+
+/// Adds every feature's weighted input to the first `L` units' sums, feature by feature (units
+/// past `hidden` have weight 0 and are never read).
+#[inline(always)]
+fn lanes<const L: usize>(
+    a: &mut [f32; MAX_HIDDEN],
+    w1t: &[[f32; MAX_HIDDEN]; MAX_FEATURES],
+    f: &Features,
+) {
+    let acc: &mut [f32; L] = (&mut a[..L]).try_into().expect("L <= MAX_HIDDEN");
+    for (row, &x) in w1t.iter().zip(f) {
+        let row: &[f32; L] = row[..L].try_into().expect("L <= MAX_HIDDEN");
+        for (s, w) in acc.iter_mut().zip(row) {
+            *s += w * x;
+        }
     }
 }
 
