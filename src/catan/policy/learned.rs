@@ -107,9 +107,9 @@ impl Net {
             lanes::<MAX_HIDDEN>(&mut a, &self.w1t, f);
         }
         let mut s = 0f32;
-        for j in 0..h {
-            if a[j] > 0.0 {
-                s += self.w2[j] * a[j];
+        for (&aj, &w2) in a[..h].iter().zip(&self.w2[..h]) {
+            if aj > 0.0 {
+                s += w2 * aj;
             }
         }
         s
