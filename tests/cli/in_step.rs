@@ -311,3 +311,65 @@ fn every_committed_report_has_the_columns_its_command_writes_today() {
         stale.join("\n")
     );
 }
+
+/// Every `manifest.json` under `dir`, at any depth.
+fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            manifests(&p, out);
+        } else if p.file_name().is_some_and(|n| n == "manifest.json") {
+            out.push(p);
+        }
+    }
+}
+
+/// What `robsim rerun` of a committed report would play is what it played: every model its
+/// manifest records is a file of the repository with that SHA-256, and one it records as
+/// built in is one today's binary builds in (the models a config without a `[learned]` table
+/// plays). Reports awaiting a rerun are left out: they are stale by definition.
+#[test]
+fn every_committed_report_played_models_the_repository_holds() {
+    use robsim::config::learn::{BUILTIN_MODELS, BUILTIN_RULE_MODELS};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let built_in: Vec<&str> = BUILTIN_MODELS
+        .iter()
+        .map(|b| b.1)
+        .chain(BUILTIN_RULE_MODELS.iter().map(|r| r.1 .0))
+        .collect();
+    let mut found = Vec::new();
+    manifests(&root.join("reports"), &mut found);
+    found.sort();
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for m in &found {
+        let rel = m.strip_prefix(root).unwrap().display().to_string();
+        if AWAITING_RERUN
+            .iter()
+            .any(|a| rel.starts_with(&format!("reports/{a}/")))
+        {
+            continue;
+        }
+        let j: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(m).unwrap()).unwrap();
+        for r in j["models"].as_array().into_iter().flatten() {
+            let (source, sha) = (r["source"].as_str().unwrap(), r["sha256"].as_str().unwrap());
+            let path = source.strip_prefix("built-in ").unwrap_or(source);
+            checked += 1;
+            match std::fs::read(root.join(path)) {
+                Err(_) => bad.push(format!("{rel}: {source}: no such file")),
+                Ok(b) if robsim::report::sha256_hex(&b) != sha => bad.push(format!(
+                    "{rel}: {source}: the file's sha256 is not the {sha} it played"
+                )),
+                Ok(_) => {}
+            }
+            if source.starts_with("built-in ") && !built_in.contains(&path) {
+                bad.push(format!(
+                    "{rel}: {source}: not built in today (built in: {built_in:?})"
+                ));
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} model records found");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
