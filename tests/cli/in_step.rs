@@ -7,7 +7,7 @@
 //! brought in step by playing them again (hours on two cores) are listed in [`AWAITING_RERUN`]
 //! with what they lack, and must still be out of step: a rerun takes them off the list.
 
-use crate::support::cli::{robsim, tmp};
+use crate::support::cli::{files_under, robsim, tmp};
 use std::path::{Path, PathBuf};
 
 /// Reports that lack columns only new games can fill (the model a row played, the shape of its
@@ -312,18 +312,6 @@ fn every_committed_report_has_the_columns_its_command_writes_today() {
     );
 }
 
-/// Every `manifest.json` under `dir`, at any depth.
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            manifests(&p, out);
-        } else if p.file_name().is_some_and(|n| n == "manifest.json") {
-            out.push(p);
-        }
-    }
-}
-
 /// What `robsim rerun` of a committed report would play is what it played: every model its
 /// manifest records is a file of the repository with that SHA-256, and one it records as
 /// built in is one today's binary builds in (the models a config without a `[learned]` table
@@ -337,9 +325,9 @@ fn every_committed_report_played_models_the_repository_holds() {
         .map(|b| b.1)
         .chain(BUILTIN_RULE_MODELS.iter().map(|r| r.1 .0))
         .collect();
-    let mut found = Vec::new();
-    manifests(&root.join("reports"), &mut found);
-    found.sort();
+    let found = files_under(&root.join("reports"), &|p| {
+        p.file_name().is_some_and(|n| n == "manifest.json")
+    });
     let mut checked = 0;
     let mut bad = Vec::new();
     for m in &found {

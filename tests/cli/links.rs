@@ -1,21 +1,12 @@
 //! Every relative link of README.md, CHANGELOG.md and docs/ leads to a file that exists and, with an `#anchor`, to a heading of that name as GitHub makes anchors.
 
+use crate::support::cli::files_under;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn markdown_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(markdown_files(&p));
-        } else if p.extension().is_some_and(|x| x == "md") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
+    files_under(dir, &|p| p.extension().is_some_and(|x| x == "md"))
 }
 
 /// A markdown text without its fenced code blocks and code spans (each replaced by a space, so

@@ -126,3 +126,21 @@ pub fn csv_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
         })
         .collect()
 }
+
+/// Every file under `dir`, at any depth, whose path `keep` accepts, sorted.
+pub fn files_under(
+    dir: &std::path::Path,
+    keep: &dyn Fn(&std::path::Path) -> bool,
+) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(files_under(&p, keep));
+        } else if keep(&p) {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
