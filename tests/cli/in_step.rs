@@ -165,12 +165,12 @@ fn write_again(dir: &Path, to: &Path) {
     let command = std::fs::read_to_string(dir.join("command.txt"))
         .unwrap_or_else(|e| panic!("{}: command.txt: {e}", dir.display()));
     let mut sub = command.split_whitespace().nth(1).unwrap_or("").to_string();
-    // A folder written again from its saved games whose state.json the repository leaves
-    // out (robert-knob-space): played again as the sweep or ablation it was.
     // A merge of `robsim ceiling --shard` folders is a climb: written again as one.
     if sub == "merge" && dir.join("ceiling.csv").exists() {
         sub = "ceiling".into();
     }
+    // A folder written again from its saved games whose state.json the repository leaves
+    // out (robert-knob-space): played again as the sweep or ablation it was.
     if sub == "merge" && !dir.join("state.json").exists() {
         sub = if dir.join("ablation.csv").exists() {
             "ablate".into()
