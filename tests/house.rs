@@ -1,4 +1,4 @@
-//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, no game named in `engine/` or `report/`, a short README, guide and results page, research logs that open with what they tried.
+//! The house rules of the source tree: no file over 900 lines, no import circle between files, no arrow from a game or the report layer up into `config/`, no game named in `engine/` or `report/`, a short README, guide and results page, research logs that open with what they tried, a configs/ whose top holds indexed examples, a reports/ of one run per folder.
 //!
 //! The import graph is read from the source text: every `use` (groups expanded, re-exports
 //! followed to the file that defines the name, glob imports resolved against the names the file
@@ -708,4 +708,120 @@ fn the_reader_sees_uses_paths_and_globs() {
             .any(|t| t.first().is_some_and(|x| x == "catan")),
         "config -> catan not seen: {config:?}"
     );
+}
+
+/// Most files at configs/'s top (issue 90): the examples a designer copies and the index.
+const MAX_CONFIG_TOP_FILES: usize = 15;
+
+/// configs/'s top holds only examples, each opening with the question it answers, its command
+/// and its time on 2 cores; research runs and training recipes live in folders of their own.
+#[test]
+fn configs_top_holds_examples_that_say_their_question() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let files: Vec<PathBuf> = fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
+    assert!(
+        files.len() <= MAX_CONFIG_TOP_FILES,
+        "configs/ holds {} files at its top (at most {MAX_CONFIG_TOP_FILES}): research runs go to configs/research/, training recipes to configs/training/",
+        files.len()
+    );
+    let mut bad = Vec::new();
+    for p in files.iter().filter(|p| p.extension().is_some_and(|x| x == "toml")) {
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        let text = fs::read_to_string(p).unwrap();
+        let head: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+        let question = head.first().is_some_and(|l| l.starts_with("# Question: "));
+        let run = head.iter().find(|l| l.starts_with("# Run: robsim "));
+        let names_itself = run.is_some_and(|l| l.contains(&format!(" configs/{name}")));
+        let timed = run.is_some_and(|l| l.contains("2 cores") || l.contains("2-core"));
+        if !(question && names_itself && timed) {
+            bad.push(format!(
+                "{name}: opens with `# Question: ...` {question}, `# Run: robsim ... configs/{name}` {names_itself}, its time on 2 cores {timed}"
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// Every config under configs/ (the data folders models/ and maps/ aside) has its line in
+/// configs/README.md, and every config the index links to exists.
+#[test]
+fn every_config_is_in_the_index() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("configs");
+    let index = fs::read_to_string(root.join("README.md")).expect("configs/README.md");
+    let mut tomls = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let rel = p.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if rel != "models" && rel != "maps" {
+                    stack.push(p);
+                }
+            } else if rel.ends_with(".toml") {
+                tomls.push(rel);
+            }
+        }
+    }
+    tomls.sort();
+    assert!(tomls.len() > 40, "found only {} configs", tomls.len());
+    let linked: BTreeSet<String> = index
+        .split("](")
+        .skip(1)
+        .filter_map(|s| s.split(')').next())
+        .filter(|l| l.ends_with(".toml"))
+        .map(String::from)
+        .collect();
+    let missing: Vec<&String> = tomls.iter().filter(|t| !linked.contains(*t)).collect();
+    assert!(
+        missing.is_empty(),
+        "configs/README.md lacks a line for {missing:?}"
+    );
+    let dead: Vec<&String> = linked.iter().filter(|l| !root.join(l).is_file()).collect();
+    assert!(dead.is_empty(), "configs/README.md links to missing {dead:?}");
+}
+
+/// Every folder under reports/ is one run: one manifest, no shard, replay or partial run inside
+/// it and none committed as a report (shards are played into a git-ignored work folder and
+/// merged); a folder without a manifest only groups report folders (reports/research/).
+#[test]
+fn reports_hold_one_run_per_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut bad = Vec::new();
+    let mut runs = 0;
+    let mut stack = vec![(root.clone(), false)];
+    while let Some((d, inside_run)) = stack.pop() {
+        let is_run = d.join("manifest.json").is_file();
+        let rel = d.strip_prefix(&root).unwrap().display().to_string();
+        if is_run {
+            runs += 1;
+            if inside_run {
+                bad.push(format!("{rel}: a report folder inside another"));
+            }
+            let m: serde_json::Value =
+                serde_json::from_str(&fs::read_to_string(d.join("manifest.json")).unwrap())
+                    .unwrap();
+            if !m["shard"].is_null() || m["partial"] == true {
+                bad.push(format!("{rel}: a shard or a partial run, not a whole one"));
+            }
+        }
+        let mut files = 0;
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push((p, inside_run || is_run));
+            } else {
+                files += 1;
+            }
+        }
+        if !is_run && files > 0 && d != root {
+            bad.push(format!("{rel}: files but no manifest.json"));
+        }
+    }
+    assert!(runs > 40, "found only {runs} report folders");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -24,7 +24,7 @@ const BEST: &str = "rollout-32:learned/setup";
 
 /// The ceiling climb's cap and games per budget, from its config: `(max_budget, games)`.
 fn ceiling_cap() -> (String, String) {
-    let config: toml::Value = toml::from_str(&repo("configs/robert-ceiling-search.toml")).unwrap();
+    let config: toml::Value = toml::from_str(&repo("configs/research/robert-ceiling-search.toml")).unwrap();
     let int = |v: &toml::Value| v.as_integer().unwrap().to_string();
     (int(&config["ceiling"]["max_budget"]), int(&config["games"]))
 }
@@ -58,7 +58,7 @@ fn the_readme_main_table_equals_the_committed_reports() {
     let readme = repo("README.md");
     let difficulty = rows(&repo("reports/robert-difficulty/summary.csv"));
     let best = rows(&repo("reports/robert-best-play/summary.csv"));
-    let ceiling = rows(&repo("reports/robert-ceiling-search/merged/ceiling.csv"));
+    let ceiling = rows(&repo("reports/robert-ceiling-search/ceiling.csv"));
     let cost = rows(&repo("reports/robert-best-play-cost/ceiling.csv"));
     let cap = ceiling_cap();
     let table: Vec<Vec<String>> = readme
@@ -564,7 +564,10 @@ fn the_readme_what_to_change_tables_are_the_design_reports() {
         format!("{:.1}%", r[c].parse::<f64>().unwrap() * 100.0)
     };
     let mut checked = 0;
-    for report in ["robert-design-3p", "robert-design-curve"] {
+    for (report, config) in [
+        ("robert-design-3p", "configs/robert-design-3p.toml"),
+        ("robert-design-curve", "configs/research/robert-design-curve.toml"),
+    ] {
         let path = format!("reports/{report}/best.csv");
         if !std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join(&path)
@@ -578,7 +581,7 @@ fn the_readme_what_to_change_tables_are_the_design_reports() {
         }
         // The first table after the design's command.
         let after = section
-            .split(&format!("configs/{report}.toml"))
+            .split(config)
             .nth(1)
             .unwrap_or_else(|| panic!("{report}'s command in the section"));
         let table: Vec<&str> = after
