@@ -24,7 +24,7 @@ pub fn base_tiles() -> &'static TileSet {
     T.get_or_init(TileSet::base)
 }
 
-/// `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file (found as
+/// `base` (the built-in `configs/tiles/carcassonne-tiles.toml`) or a tile file (found as
 /// `paths` says), parsed once and kept for the life of the process.
 ///
 /// # Errors
@@ -33,7 +33,7 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
     if name == "base" {
         return Ok(base_tiles());
     }
-    let shipped = [("configs/carcassonne-tiles.toml", super::BASE_TILES)];
+    let shipped = [("configs/tiles/carcassonne-tiles.toml", super::BASE_TILES)];
     let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
     let t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
     Ok(Box::leak(Box::new(t)))

@@ -1,6 +1,6 @@
-//! The tile file (`configs/carcassonne-tiles.toml`) parsed and checked.
+//! The tile file (`configs/tiles/carcassonne-tiles.toml`) parsed and checked.
 //!
-//! The tile file (`configs/carcassonne-tiles.toml`): TOML parsed and checked into the kernel's
+//! The tile file (`configs/tiles/carcassonne-tiles.toml`): TOML parsed and checked into the kernel's
 //! `TileSet`.
 
 use crate::carcassonne::kernel::tiles::{
@@ -51,8 +51,8 @@ struct TilesFile {
     robber_tile: Vec<RobberFile>,
 }
 
-/// The shipped tile file (`configs/carcassonne-tiles.toml`), built in.
-pub const BASE_TILES: &str = include_str!("../../configs/carcassonne-tiles.toml");
+/// The shipped tile file (`configs/tiles/carcassonne-tiles.toml`), built in.
+pub const BASE_TILES: &str = include_str!("../../configs/tiles/carcassonne-tiles.toml");
 
 fn side_of(c: char) -> Option<usize> {
     SIDES.iter().position(|&s| s == c)

@@ -41,7 +41,7 @@ pub struct RuleModelFile {
     pub model: String,
 }
 
-/// Robert's trained weights (`robsim learn configs/robert-learn.toml`), the built-in model until
+/// Robert's trained weights (`robsim learn configs/training/robert-learn.toml`), the built-in model until
 /// 2026-11-29 and the start of the one now: (the file in the repository, its text). Built in so
 /// that a config naming it plays it from any folder, as the reports before then do.
 const ROBERT_WEIGHTS: (&str, &str) = (
@@ -49,7 +49,7 @@ const ROBERT_WEIGHTS: (&str, &str) = (
     include_str!("../../configs/models/robert.toml"),
 );
 
-/// Robert's resting model (trained across his rhythms, configs/robert-learn-resting.toml): (the
+/// Robert's resting model (trained across his rhythms, configs/training/robert-learn-resting.toml): (the
 /// file in the repository, its text). A rule model at 3 players Impossible
 /// ([`BUILTIN_RULE_MODELS`]); until 2026-11-29 `learned` switched to it wherever Robert rests,
 /// and it collapsed where the rest always falls on one seat (3 players, `robert_skip` 3: 59%
@@ -59,7 +59,7 @@ const RESTING: (&str, &str) = (
     include_str!("../../configs/models/robert-resting.toml"),
 );
 
-/// Robert's soldier model (`robsim learn configs/robert-learn-soldier.toml`): the built-in
+/// Robert's soldier model (`robsim learn configs/training/robert-learn-soldier.toml`): the built-in
 /// model with its soldier decision trained again over every `soldier_flips` value: (the file in
 /// the repository, its text).
 const SOLDIER: (&str, &str) = (
@@ -118,7 +118,7 @@ pub fn builtin_rule_models() -> Vec<RuleModel> {
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
 /// `learned` plays its variant's when a config names no model file. Robert's is the trained
 /// weights ([`ROBERT_WEIGHTS`]) over the team-tuned knobs, scoring 8 candidates
-/// (`robsim learn configs/robert-learn-wide.toml`).
+/// (`robsim learn configs/training/robert-learn-wide.toml`).
 pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
     (
         "robert",
@@ -605,7 +605,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
     let ctx = |key: &str| at.key(key);
     let Some(l) = &sweep.file.learn else {
         bail!(
-            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/robert-learn.toml in the robsim repository"
+            "{origin}: no [learn] table; allowed: a config with `[learn]` (rounds, train_games, test_games, rollouts, ...), e.g. configs/training/robert-learn.toml in the robsim repository"
         );
     };
     let int = |key: &str, v: i64, lo: i64, hi: i64| -> Result<u64> {

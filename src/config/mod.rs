@@ -213,7 +213,7 @@ pub struct SweepFile {
     /// `base` (the shipped map) or a path to a map file.
     #[serde(default = "default_map")]
     pub map: String,
-    /// Carcassonne: `base` (the built-in `configs/carcassonne-tiles.toml`) or a tile file path.
+    /// Carcassonne: `base` (the built-in `configs/tiles/carcassonne-tiles.toml`) or a tile file path.
     #[serde(default = "default_map", skip_serializing_if = "is_base")]
     pub tiles: String,
     #[serde(default)]

@@ -40,7 +40,7 @@ pub fn valuing(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<ValueP
     let at = Locate { origin, text };
     let Some(v) = &sweep.file.value else {
         bail!(
-            "{origin}: no [value] table; allowed: a config with `[value]` (train_games, test_games, every, ridge), e.g. configs/robert-value.toml in the robsim repository"
+            "{origin}: no [value] table; allowed: a config with `[value]` (train_games, test_games, every, ridge), e.g. configs/training/robert-value.toml in the robsim repository"
         );
     };
     let int = |key: &str, x: i64, lo: i64, hi: i64| -> Result<u64> {

@@ -256,49 +256,33 @@ fn write_again(dir: &Path, to: &Path) {
 fn every_committed_report_has_the_columns_its_command_writes_today() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
     let scratch = tmp("in-step");
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| root.join(n).is_dir())
-        .collect();
+    // Every report folder, at the top and under reports/research/: one run each.
+    let mut names: Vec<String> = files_under(&root, &|p| {
+        p.file_name().is_some_and(|n| n == "manifest.json")
+    })
+    .iter()
+    .map(|m| {
+        m.parent()
+            .unwrap()
+            .strip_prefix(&root)
+            .unwrap()
+            .display()
+            .to_string()
+    })
+    .collect();
     names.sort();
     let mut stale = Vec::new();
     let mut still_listed = Vec::new();
     for name in &names {
         let dir = root.join(name);
-        // A folder of shard folders (robert-ceiling-search): each written again alone.
-        let mut parts: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.is_dir() && p.join("command.txt").exists())
-            .map(|p| {
-                let n = format!("{name}/{}", p.file_name().unwrap().to_string_lossy());
-                (n, p)
-            })
+        let to = scratch.join(name.replace('/', "-"));
+        let t0 = std::time::Instant::now();
+        write_again(&dir, &to);
+        eprintln!("{name}: {:.1} s", t0.elapsed().as_secs_f64());
+        let diffs: Vec<String> = differences(&dir, &to)
+            .into_iter()
+            .map(|d| format!("{name}: {d}"))
             .collect();
-        parts.sort();
-        // Shards of one run write the same tables: the first and the merge stand for them all.
-        let mut shards = 0;
-        parts.retain(|(n, _)| {
-            let shard = n.contains("/shard-");
-            shards += usize::from(shard);
-            !shard || shards == 1
-        });
-        if parts.is_empty() {
-            parts.push((name.clone(), dir.clone()));
-        }
-        let mut diffs = Vec::new();
-        for (part, at) in &parts {
-            let to = scratch.join(part.replace('/', "-"));
-            let t0 = std::time::Instant::now();
-            write_again(at, &to);
-            eprintln!("{part}: {:.1} s", t0.elapsed().as_secs_f64());
-            diffs.extend(
-                differences(at, &to)
-                    .into_iter()
-                    .map(|d| format!("{part}: {d}")),
-            );
-        }
         let awaiting = AWAITING_RERUN.contains(&name.as_str());
         match (awaiting, diffs.is_empty()) {
             (false, false) => stale.extend(diffs),

@@ -116,7 +116,7 @@ fn bad_value_configs_and_horizons_name_the_key() {
         (
             config(all, "").replace("[value]\n", ""),
             "[value]",
-            "configs/robert-value.toml",
+            "configs/training/robert-value.toml",
         ),
     ];
     for (k, (body, key, allowed)) in learn_cases.iter().enumerate() {

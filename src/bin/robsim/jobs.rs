@@ -40,7 +40,7 @@ const JOBS: [Job; 3] = [
         name: "learn robert-learn",
         args: &[
             "learn",
-            "configs/robert-learn.toml",
+            "configs/training/robert-learn.toml",
             "--rounds",
             "1",
             "--train-games",

@@ -204,7 +204,7 @@ impl RolloutKnobs {
     /// These knobs searching the set-up settlements only, over every candidate the generator
     /// offers (`/setup`, `rollout-32:learned/setup`): the few decisions where the search over
     /// the learned player finds most of what it adds, at a small share of its cost (4 players
-    /// Moderate: reports/robert-search-cost).
+    /// Moderate: reports/research/robert-search-cost).
     pub fn setup_only(self) -> RolloutKnobs {
         RolloutKnobs {
             max_candidates: MAX_CANDIDATES as u8,

@@ -44,7 +44,7 @@ pub const VALUE_VERSION: u32 = 1;
 /// The built-in value model's file (see `robsim learn-value`).
 pub const BUILTIN_VALUE: &str = include_str!("../../../configs/models/robert-value.toml");
 
-/// The built-in win-probability model's file (`robsim learn-value configs/robert-winprob.toml`).
+/// The built-in win-probability model's file (`robsim learn-value configs/training/robert-winprob.toml`).
 pub const BUILTIN_WINPROB: &str = include_str!("../../../configs/models/robert-winprob.toml");
 
 /// The features of `g` from the team's side (see [`VALUE_FEATURES`]).
