@@ -118,7 +118,9 @@ fn games_caps(sweep: &Sweep) -> Result<Vec<Option<u64>>> {
 }
 
 /// Writes the merge of checked shard folders of `sweep` to `out`: the tables, comparisons,
-/// figures, state and config of the one-shot run, and a manifest naming the shards.
+/// figures, state and config of the one-shot run, and a manifest naming the shards; or, with
+/// `kept` (`robsim upgrade` of one folder), that folder's tables written again by today's code
+/// under its own manifest's command, clock and builds.
 ///
 /// # Errors
 /// The map cannot be loaded, a state does not fit, or the folder cannot be written.
@@ -127,14 +129,15 @@ pub fn write_merged(
     sweep: &Sweep,
     out: &Path,
     command: &[String],
+    kept: Option<&crate::report::Manifest>,
 ) -> Result<(PathBuf, Vec<u8>)> {
     if !sweep.carcassonne.is_empty() {
         let rows = carcassonne_rows(sweep)?;
-        return merge_rows(&rows, sweep.info(), shards, out, command);
+        return merge_rows(&rows, sweep.info(), shards, out, command, kept);
     }
     let maps = catan_maps(sweep)?;
     let rows = catan_rows(sweep, &maps, None);
-    merge_rows(&rows, sweep.info(), shards, out, command)
+    merge_rows(&rows, sweep.info(), shards, out, command, kept)
 }
 
 /// `robsim design`: the search and its held-out confirmation over a design's cells (Catan or

@@ -729,7 +729,10 @@ fn configs_top_holds_examples_that_say_their_question() {
         files.len()
     );
     let mut bad = Vec::new();
-    for p in files.iter().filter(|p| p.extension().is_some_and(|x| x == "toml")) {
+    for p in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+    {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let text = fs::read_to_string(p).unwrap();
         let head: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
@@ -757,7 +760,11 @@ fn every_config_is_in_the_index() {
     while let Some(d) = stack.pop() {
         for e in fs::read_dir(&d).unwrap() {
             let p = e.unwrap().path();
-            let rel = p.strip_prefix(&root).unwrap().to_string_lossy().into_owned();
+            let rel = p
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             if p.is_dir() {
                 if rel != "models" && rel != "maps" {
                     stack.push(p);
@@ -782,7 +789,10 @@ fn every_config_is_in_the_index() {
         "configs/README.md lacks a line for {missing:?}"
     );
     let dead: Vec<&String> = linked.iter().filter(|l| !root.join(l).is_file()).collect();
-    assert!(dead.is_empty(), "configs/README.md links to missing {dead:?}");
+    assert!(
+        dead.is_empty(),
+        "configs/README.md links to missing {dead:?}"
+    );
 }
 
 /// Every folder under reports/ is one run: one manifest, no shard, replay or partial run inside
@@ -823,5 +833,23 @@ fn reports_hold_one_run_per_folder() {
         }
     }
     assert!(runs > 40, "found only {runs} report folders");
+    // reports/README.md names every run with its line.
+    let index = fs::read_to_string(root.join("README.md")).expect("reports/README.md");
+    let mut stack = vec![root.clone()];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                if p.join("manifest.json").is_file() {
+                    let rel = p.strip_prefix(&root).unwrap().display().to_string();
+                    if !index.contains(&format!("]({rel}/)")) {
+                        bad.push(format!("{rel}: no line in reports/README.md"));
+                    }
+                } else {
+                    stack.push(p);
+                }
+            }
+        }
+    }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

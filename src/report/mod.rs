@@ -15,6 +15,7 @@ pub mod rulebook;
 pub mod shard;
 pub mod sweep;
 pub mod terminal;
+pub mod upgrade;
 
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;
@@ -198,10 +199,11 @@ pub fn run_id(config_text: &str, m: &Manifest) -> String {
     sha256_hex(text.as_bytes())[..12].to_string()
 }
 
-/// A row's settings key: the first 12 hex digits of the SHA-256 of its settings and identity
-/// (`name=value` lines), the same for the same game, rules and player in any run, sweep or
-/// ablation, whatever the row's position or the config's text (the seed is not part of it: a
-/// game is `(settings_key, seed, game)`).
+/// A row's settings key: the letter `k` (so that no reader takes a key for a number) and the
+/// first 12 hex digits of the SHA-256 of its settings and identity (`name=value` lines), the
+/// same for the same game, rules and player in any run, sweep or ablation, whatever the row's
+/// position or the config's text (the seed is not part of it: a game is
+/// `(settings_key, seed, game)`).
 pub fn settings_key<E: Tables>(row: &E) -> String {
     let mut text = String::new();
     for (name, value) in row.settings().into_iter().chain(row.identity()) {
@@ -210,7 +212,11 @@ pub fn settings_key<E: Tables>(row: &E) -> String {
         text.push_str(&value);
         text.push('\n');
     }
-    sha256_hex(text.as_bytes())[..12].to_string()
+    format!(
+        "{}{}",
+        upgrade::KEY_PREFIX,
+        &sha256_hex(text.as_bytes())[..12]
+    )
 }
 
 /// Rounds to 3 decimals (means).
@@ -395,7 +401,10 @@ impl ReportDir {
         if let (Some(m), Some(config)) = (texts.get("manifest.json"), texts.get("config.toml")) {
             let mut m: Manifest =
                 serde_json::from_slice(m).context("stamping the run id on manifest.json")?;
-            m.run_id = run_id(&String::from_utf8_lossy(config), &m);
+            // A folder written again (`robsim upgrade`) keeps the run id it was played under.
+            if m.run_id.is_empty() {
+                m.run_id = run_id(&String::from_utf8_lossy(config), &m);
+            }
             let json = serde_json::to_string_pretty(&m).context("writing manifest.json")?;
             texts.insert("manifest.json".into(), (json + "\n").into_bytes());
         }
@@ -698,6 +707,12 @@ pub struct Manifest {
     pub host_cpus: usize,
     /// Operating system, architecture and CPU model of the machine that ran it.
     pub machine: String,
+    /// The schema its tables follow ([`upgrade::SCHEMA`] when written; 0 before 2026-12-02).
+    #[serde(default)]
+    pub schema: u32,
+    /// The build that last brought its tables to a later schema (`robsim upgrade`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upgraded_by: Option<upgrade::Upgraded>,
 }
 
 impl Manifest {
@@ -739,6 +754,8 @@ impl Manifest {
             phases: Vec::new(),
             host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
             machine: machine(),
+            schema: upgrade::SCHEMA,
+            upgraded_by: None,
         }
     }
 }

@@ -543,6 +543,7 @@ pub fn run_game_with<E: Tables>(
             t0,
             merged_from: Vec::new(),
             played_by: Vec::new(),
+            kept: None,
         },
     )
 }
@@ -559,6 +560,9 @@ pub struct Written<'a, E: Tables> {
     pub merged_from: Vec<String>,
     /// The commits that played the merged folders' games (empty when played here).
     pub played_by: Vec<String>,
+    /// The manifest of the run whose tables are being written again (`robsim upgrade`): its
+    /// command, clock and builds are kept ([`crate::report::upgrade::keep_provenance`]).
+    pub kept: Option<&'a Manifest>,
 }
 
 /// Writes a report folder: tables, comparisons, figures, report.html, manifest, state, config and
@@ -671,17 +675,28 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         phases: Vec::new(),
         host_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
         machine: machine(),
+        schema: crate::report::upgrade::SCHEMA,
+        upgraded_by: None,
     };
-    let command = shell_words(&opts.command);
+    let manifest = match w.kept {
+        Some(old) => {
+            crate::report::upgrade::keep_provenance(manifest, old, "written again from state.json")
+        }
+        None => manifest,
+    };
+    let command = shell_words(&manifest.command);
     let summary = out.table_bytes("summary.csv").unwrap_or_default();
     let compare_csv = out.table_bytes("compare.csv").unwrap_or_default();
     let seats = out.table_bytes("seats.csv").unwrap_or_default();
     let ablation = out.table_bytes("ablation.csv").unwrap_or_default();
     let games: u64 = accs.iter().map(E::games).sum();
-    let provenance = format!(
+    let mut provenance = format!(
         "robsim {} (commit {}), seed {}, {} rows, {} games in all, {} threads, {:.1} s, started {}{}",
         manifest.robsim_version,
-        manifest.git_commit.as_deref().unwrap_or("unknown"),
+        match manifest.played_by.as_slice() {
+            [] => manifest.git_commit.as_deref().unwrap_or("unknown").to_string(),
+            builds => builds.join(", "),
+        },
         sweep.seed,
         rows.len(),
         games,
@@ -694,6 +709,14 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
             ""
         }
     );
+    if let Some(u) = &manifest.upgraded_by {
+        provenance.push_str(&format!(
+            "; tables brought to schema {} by robsim upgrade (commit {}) on {}",
+            manifest.schema,
+            u.build,
+            u.utc.get(..10).unwrap_or("")
+        ));
+    }
     let headline = crate::report::columns::shown_headline(
         &summary,
         E::headline_columns(),
@@ -744,6 +767,7 @@ pub fn merge_rows<E: Tables>(
     shards: &Shards,
     out: &Path,
     command: &[String],
+    kept: Option<&Manifest>,
 ) -> Result<(PathBuf, Vec<u8>)> {
     let dir = ReportDir::create(out)?;
     let started = std::time::SystemTime::now();
@@ -780,6 +804,7 @@ pub fn merge_rows<E: Tables>(
                 .map(|f| f.dir.display().to_string())
                 .collect(),
             played_by: played_by(shards.folders.iter().map(|f| &f.manifest)),
+            kept,
         },
     )
 }

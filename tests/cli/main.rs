@@ -30,4 +30,5 @@ mod seats;
 mod shape;
 mod shipped;
 mod trust;
+mod upgrade;
 mod value;

@@ -24,7 +24,8 @@ const BEST: &str = "rollout-32:learned/setup";
 
 /// The ceiling climb's cap and games per budget, from its config: `(max_budget, games)`.
 fn ceiling_cap() -> (String, String) {
-    let config: toml::Value = toml::from_str(&repo("configs/research/robert-ceiling-search.toml")).unwrap();
+    let config: toml::Value =
+        toml::from_str(&repo("configs/research/robert-ceiling-search.toml")).unwrap();
     let int = |v: &toml::Value| v.as_integer().unwrap().to_string();
     (int(&config["ceiling"]["max_budget"]), int(&config["games"]))
 }
@@ -566,7 +567,10 @@ fn the_readme_what_to_change_tables_are_the_design_reports() {
     let mut checked = 0;
     for (report, config) in [
         ("robert-design-3p", "configs/robert-design-3p.toml"),
-        ("robert-design-curve", "configs/research/robert-design-curve.toml"),
+        (
+            "robert-design-curve",
+            "configs/research/robert-design-curve.toml",
+        ),
     ] {
         let path = format!("reports/{report}/best.csv");
         if !std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -16,7 +16,12 @@ fn the_rebased_shipped_models_are_their_commands_output() {
         let out = tmp(&format!("learn-{model}"));
         let run = robsim()
             .current_dir(root)
-            .args(["learn", &format!("configs/training/{config}.toml"), "-q", "-o"])
+            .args([
+                "learn",
+                &format!("configs/training/{config}.toml"),
+                "-q",
+                "-o",
+            ])
             .arg(&out)
             .output()
             .unwrap();

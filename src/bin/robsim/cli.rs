@@ -342,7 +342,7 @@ pub(crate) struct GameArgs {
     pub(crate) unplaceable_robber_tile: Option<String>,
     /// Tile file [default: base]
     ///
-    /// `base` is the built-in configs/carcassonne-tiles.toml.
+    /// `base` is the built-in configs/tiles/carcassonne-tiles.toml.
     #[arg(value_name = "FILE", long, help_heading = CARCASSONNE)]
     pub(crate) tiles: Option<String>,
 }
@@ -676,7 +676,7 @@ pub(crate) enum Cmd {
     /// `max_budget`; writes ceiling.csv (each budget's win rate, its gain over the one before and
     /// its cost per game).
     Ceiling {
-        /// The config, e.g. configs/robert-ceiling-search.toml: co-operative rows, each played
+        /// The config, e.g. configs/research/robert-ceiling-search.toml: co-operative rows, each played
         /// by a search player whose budget is where its curve starts; `games` per budget.
         config: PathBuf,
         #[command(flatten)]
@@ -729,6 +729,25 @@ pub(crate) enum Cmd {
         #[arg(long)]
         force: bool,
     },
+    /// Bring report folders to today's schema without playing their games again.
+    ///
+    /// A sweep's or ablation's folder is written again from its saved statistics (state.json);
+    /// any other folder's tables are migrated (columns renamed, keys' form). Each keeps the
+    /// command, clock and build that played it and records the build that upgraded it.
+    #[command(after_help = UPGRADE_EXAMPLES)]
+    Upgrade {
+        /// Report folders (robsim wrote them), in any order.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Say which folders are behind today's schema and how each would be upgraded; write
+        /// nothing (exit 1 when one is behind).
+        #[arg(long)]
+        check: bool,
+        /// Write a sweep's folder again from its saved statistics even when it is at today's
+        /// schema (after a change to descriptions or figures alone).
+        #[arg(long)]
+        force: bool,
+    },
     /// Tune the team policy's knobs for a config's team rows, or the base knobs of the learned
     /// model its learned rows play (coordinate search with common random numbers), then test
     /// them against the starting knobs on held-out games.
@@ -752,7 +771,7 @@ pub(crate) enum Cmd {
     /// Expert iteration: learn a fast `learned` player from the rollout search player over a
     /// config's rows (its `[learn]` table); writes model.toml and every round's figures.
     Learn {
-        /// The config with a `[learn]` table, e.g. configs/robert-learn.toml.
+        /// The config with a `[learn]` table, e.g. configs/training/robert-learn.toml.
         config: PathBuf,
         /// Override `[learn] rounds` (1..20).
         #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=20))]
@@ -772,7 +791,7 @@ pub(crate) enum Cmd {
     /// the positions of a config's Robert rows (its `[value]` table); writes value.toml and
     /// fit.csv.
     LearnValue {
-        /// The config with a `[value]` table, e.g. configs/robert-value.toml.
+        /// The config with a `[value]` table, e.g. configs/training/robert-value.toml.
         config: PathBuf,
         /// Where it goes [default: out/<name>]; --force as for every report folder. The model
         /// is identical for any thread count.

@@ -18,8 +18,8 @@ pub const LUCK_EXAMPLES: &str =
 
 Examples:
   robsim luck configs/robert-luck.toml                     # writes out/robert-luck/
-  robsim luck configs/catan-luck.toml -o reports/catan-luck  # seat advantage: base, Raiders
-  robsim luck configs/carcassonne-luck.toml   # Carcassonne: boards are tile orders
+  robsim luck configs/research/catan-luck.toml -o reports/catan-luck  # seat advantage: base, Raiders
+  robsim luck configs/research/carcassonne-luck.toml   # Carcassonne: boards are tile orders
 
 Columns, figures and the method: docs/guide.md, section Luck and skill.";
 
@@ -46,3 +46,10 @@ Keys, files and how to read them: docs/reference/commands.md, section robsim des
 pub const TRACE_EXAMPLES: &str = "Examples:
   robsim trace -v robert -d easy -p 3 -s 7 -i 12 -o game.jsonl
   robsim trace -c configs/robert-difficulty.toml -r 7 -i 42 --html -o lost-easy.html";
+
+pub const UPGRADE_EXAMPLES: &str = "Examples:
+  robsim upgrade reports/robert-difficulty          # one folder
+  robsim upgrade --check $(dirname $(find reports -name manifest.json))  # who is behind
+  robsim upgrade $(dirname $(find reports -name manifest.json))          # every committed report
+
+How each kind of folder is upgraded: docs/reference/commands.md, section robsim upgrade.";

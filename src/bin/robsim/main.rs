@@ -16,6 +16,7 @@ mod soak;
 mod sweep;
 mod trace;
 mod tune;
+mod upgrade;
 mod value;
 
 use anyhow::Context;
@@ -192,12 +193,13 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             robsim::games::check(&sweep).map_err(Failure::Input)?;
             robsim::report::claim(&out, force).map_err(Failure::Input)?;
             robsim::report::ReportDir::create(&out).map_err(Failure::Input)?;
-            let (dir, summary) =
-                robsim::games::write_merged(&shards, &sweep, &out, &args).map_err(Failure::Run)?;
+            let (dir, summary) = robsim::games::write_merged(&shards, &sweep, &out, &args, None)
+                .map_err(Failure::Run)?;
             print_summary(&summary, &dir).map_err(Failure::Run)?;
             println!("report: {}", dir.display());
             Ok(())
         }
+        Cmd::Upgrade { dirs, check, force } => upgrade::upgrade(&dirs, check, force, &args),
         Cmd::Soak {
             games,
             seed,

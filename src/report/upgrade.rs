@@ -1,0 +1,372 @@
+//! Report folders brought to today's schema without playing their games again (`robsim upgrade`).
+//!
+//! A folder records the schema its tables follow (`manifest.json`'s `schema`; 0 before
+//! 2026-12-02). Two ways bring it to [`SCHEMA`], chosen per folder by the command:
+//!
+//! - **Written again from its saved statistics.** A sweep's or ablation's folder keeps every
+//!   row's exact accumulator (`state.json`), so today's code writes all its tables from them (the
+//!   path `robsim merge` takes): renamed, retyped and added columns, keys, descriptions and the
+//!   Data Package all come out as a fresh run would write them, with the same numbers.
+//! - **Migrated.** Every other folder (luck, tune, calibrate, design, learn-value, ceiling) has its
+//!   tables changed step by step by [`MIGRATIONS`]: each step a change that can be computed from
+//!   what the folder holds (a column renamed, a key's form). Its Data Package follows, with
+//!   today's descriptions.
+//!
+//! Either way the folder keeps the command, clock and build that played its games
+//! ([`keep_provenance`]) and records the build that upgraded it (`upgraded_by`). A change that
+//! neither way can express (a statistic the saved state lacks) is not an upgrade: the in-step
+//! test (tests/cli/in_step.rs) names the folder and it is played again by its `command.txt`.
+
+use crate::report::{git_commit, package, write_atomic, Manifest};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The schema today's code writes. Raise it with every change to what a folder's tables hold
+/// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
+/// folder of the schema before to it where one can.
+pub const SCHEMA: u32 = 1;
+
+/// One change a migration makes to a folder's tables.
+#[derive(Clone, Copy, Debug)]
+pub enum Step {
+    /// Column `from` is called `to` in every table that has it (`table`: that table alone).
+    Rename {
+        table: Option<&'static str>,
+        from: &'static str,
+        to: &'static str,
+    },
+    /// Every non-empty value of these columns that does not yet start with `prefix` gets it, and
+    /// every other text file of the folder (report.html, table.md) names the new value.
+    PrefixKeys {
+        columns: &'static [&'static str],
+        prefix: &'static str,
+    },
+}
+
+/// The changes from schema `to - 1` to `to`.
+#[derive(Debug)]
+pub struct Migration {
+    pub to: u32,
+    pub date: &'static str,
+    /// What changed, in a sentence (printed by `robsim upgrade`).
+    pub what: &'static str,
+    pub steps: &'static [Step],
+}
+
+/// Every schema change since 0, in order.
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    to: 1,
+    date: "2026-12-02",
+    what: "settings keys start with the letter k, so that no reader takes one for a number",
+    steps: &[Step::PrefixKeys {
+        columns: &["settings_key", "settings_key_a", "settings_key_b"],
+        prefix: KEY_PREFIX,
+    }],
+}];
+
+/// The letter every settings key starts with (schema 1 on).
+pub const KEY_PREFIX: &str = "k";
+
+/// The build that upgraded a folder last, and how.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Upgraded {
+    /// The commit (else `v` and the version) of the robsim that upgraded it.
+    pub build: String,
+    pub utc: String,
+    pub from_schema: u32,
+    /// `written again from state.json` or `migrated`.
+    pub how: String,
+}
+
+/// This build, as manifests name it.
+pub fn this_build() -> String {
+    git_commit().map_or_else(|| format!("v{}", env!("CARGO_PKG_VERSION")), str::to_string)
+}
+
+/// `written`, the manifest of a folder's tables as today's code wrote them again, with what the
+/// original run recorded (`old`): its command, clock, threads, machine and run id, and the
+/// builds that played its games; stamped as upgraded from `old.schema` by this build (`how`).
+pub fn keep_provenance(written: Manifest, old: &Manifest, how: &str) -> Manifest {
+    let played_by = if old.played_by.is_empty() {
+        old.git_commit.iter().cloned().collect()
+    } else {
+        old.played_by.clone()
+    };
+    Manifest {
+        command: old.command.clone(),
+        run_id: old.run_id.clone(),
+        threads: old.threads,
+        started_utc: old.started_utc.clone(),
+        elapsed_seconds: old.elapsed_seconds,
+        phases: old.phases.clone(),
+        host_cpus: old.host_cpus,
+        machine: old.machine.clone(),
+        merged_from: old.merged_from.clone(),
+        played_by,
+        schema: SCHEMA,
+        upgraded_by: Some(Upgraded {
+            build: this_build(),
+            utc: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
+            from_schema: old.schema,
+            how: how.to_string(),
+        }),
+        ..written
+    }
+}
+
+/// The steps from schema `from` to [`SCHEMA`], in order.
+///
+/// # Errors
+/// `from` is newer than this build's schema (a folder a later robsim wrote).
+pub fn steps_from(from: u32) -> Result<Vec<&'static Step>> {
+    if from > SCHEMA {
+        bail!("its tables follow schema {from}, newer than this robsim's {SCHEMA}: upgrade robsim");
+    }
+    Ok(MIGRATIONS
+        .iter()
+        .filter(|m| m.to > from)
+        .flat_map(|m| m.steps.iter())
+        .collect())
+}
+
+/// One CSV table (`name`, its bytes) with `steps` applied; the key values it changed (old, new)
+/// are added to `renamed`.
+///
+/// # Errors
+/// The table does not parse as CSV.
+pub fn migrate_csv(
+    name: &str,
+    bytes: &[u8],
+    steps: &[&Step],
+    renamed: &mut BTreeMap<String, String>,
+) -> Result<Vec<u8>> {
+    let mut r = csv::Reader::from_reader(bytes);
+    let mut head: Vec<String> = r
+        .headers()
+        .with_context(|| format!("{name}: not a CSV table"))?
+        .iter()
+        .map(String::from)
+        .collect();
+    let mut rows: Vec<Vec<String>> = r
+        .records()
+        .map(|rec| rec.map(|r| r.iter().map(String::from).collect()))
+        .collect::<std::result::Result<_, _>>()
+        .with_context(|| format!("{name}: not a CSV table"))?;
+    for step in steps {
+        match **step {
+            Step::Rename { table, from, to } => {
+                if table.is_some_and(|t| t != name) {
+                    continue;
+                }
+                for h in head.iter_mut().filter(|h| *h == from) {
+                    *h = to.to_string();
+                }
+            }
+            Step::PrefixKeys { columns, prefix } => {
+                for (i, _) in head
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, h)| columns.contains(&h.as_str()))
+                {
+                    for row in &mut rows {
+                        let v = &mut row[i];
+                        if !v.is_empty() && !v.starts_with(prefix) {
+                            let new = format!("{prefix}{v}");
+                            renamed.insert(v.clone(), new.clone());
+                            *v = new;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(&head)?;
+    for row in &rows {
+        w.write_record(row)?;
+    }
+    w.into_inner().context("flushing a CSV table")
+}
+
+/// `text` with every whole-word occurrence of a renamed key replaced (a key is a run of letters
+/// and digits, so a longer word that holds one is left alone).
+pub fn replace_keys(text: &str, renamed: &BTreeMap<String, String>) -> String {
+    if renamed.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match renamed.get(word.as_str()) {
+            Some(new) => out.push_str(new),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The folder's `datapackage.json` after `steps`: fields renamed, today's descriptions where
+/// today's code has one for the field (kept otherwise).
+fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
+    let mut p: serde_json::Value = serde_json::from_str(text).context("datapackage.json")?;
+    let meanings = package::meanings();
+    for r in p["resources"].as_array_mut().into_iter().flatten() {
+        let table = r["path"].as_str().unwrap_or("").to_string();
+        let rename = |name: &str| -> String {
+            let mut n = name.to_string();
+            for s in steps {
+                if let Step::Rename { table: t, from, to } = **s {
+                    if n == from && t.is_none_or(|t| t == table) {
+                        n = to.to_string();
+                    }
+                }
+            }
+            n
+        };
+        let schema = &mut r["schema"];
+        for f in schema["fields"].as_array_mut().into_iter().flatten() {
+            let name = rename(f["name"].as_str().unwrap_or(""));
+            if let Some(m) = package::meaning(&meanings, &name) {
+                f["description"] = serde_json::json!(m);
+            }
+            f["name"] = serde_json::json!(name);
+        }
+        for key in ["primaryKey"] {
+            if let Some(cols) = schema[key].as_array_mut() {
+                for c in cols.iter_mut() {
+                    *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
+                }
+            }
+        }
+        for fk in schema["foreignKeys"].as_array_mut().into_iter().flatten() {
+            for c in fk["fields"].as_array_mut().into_iter().flatten() {
+                *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
+            }
+        }
+    }
+    Ok(serde_json::to_string_pretty(&p)? + "\n")
+}
+
+/// What an upgrade did to one folder.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub tables: usize,
+    pub keys: usize,
+}
+
+/// Migrates the folder `dir` (manifest `old`) to [`SCHEMA`] in place: its CSV tables by the
+/// steps since `old.schema`, its text files' keys, its Data Package, and its manifest (kept
+/// provenance, `upgraded_by`). Every file is written to a temporary name and renamed.
+///
+/// # Errors
+/// A table does not parse, or a file cannot be written.
+pub fn migrate_folder(dir: &Path, old: &Manifest) -> Result<Outcome> {
+    let steps = steps_from(old.schema)?;
+    let mut renamed = BTreeMap::new();
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("{}: cannot read it", dir.display()))?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_file())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    let mut out = Outcome::default();
+    for n in names.iter().filter(|n| n.ends_with(".csv")) {
+        let bytes = std::fs::read(dir.join(n))?;
+        let new = migrate_csv(n, &bytes, &steps, &mut renamed)?;
+        out.tables += 1;
+        if new != bytes {
+            files.push((n.clone(), new));
+        }
+    }
+    out.keys = renamed.len();
+    for n in names
+        .iter()
+        .filter(|n| n.ends_with(".html") || n.ends_with(".md"))
+    {
+        let text = std::fs::read_to_string(dir.join(n))?;
+        let new = replace_keys(&text, &renamed);
+        if new != text {
+            files.push((n.clone(), new.into_bytes()));
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join("datapackage.json")) {
+        files.push((
+            "datapackage.json".into(),
+            migrate_package(&text, &steps)?.into(),
+        ));
+    }
+    // Written by this build (`git_commit`), played by the builds the folder names.
+    let written = Manifest {
+        robsim_version: env!("CARGO_PKG_VERSION").to_string(),
+        git_commit: git_commit().map(str::to_string),
+        ..old.clone()
+    };
+    let manifest = keep_provenance(written, old, "migrated");
+    files.push((
+        "manifest.json".into(),
+        (serde_json::to_string_pretty(&manifest)? + "\n").into_bytes(),
+    ));
+    for (n, bytes) in &files {
+        write_atomic(&dir.join(n), bytes)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_gets_its_letter_once_and_a_rename_follows_the_table() {
+        let steps = [
+            &Step::PrefixKeys {
+                columns: &["settings_key"],
+                prefix: "k",
+            },
+            &Step::Rename {
+                table: Some("luck.csv"),
+                from: "games",
+                to: "games_played",
+            },
+        ];
+        let mut renamed = BTreeMap::new();
+        let csv = b"settings_key,games\n024808282e79,10\nk0123456789ab,3\n,4\n";
+        let out = migrate_csv("luck.csv", csv, &steps, &mut renamed).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "settings_key,games_played\nk024808282e79,10\nk0123456789ab,3\n,4\n"
+        );
+        assert_eq!(renamed.len(), 1);
+        let other = migrate_csv("pairs.csv", b"games\n1\n", &steps, &mut renamed).unwrap();
+        assert_eq!(other, b"games\n1\n");
+        let text = "<td>024808282e79</td> x024808282e79 024808282e79.";
+        assert_eq!(
+            replace_keys(text, &renamed),
+            "<td>k024808282e79</td> x024808282e79 k024808282e79."
+        );
+    }
+
+    #[test]
+    fn the_migrations_reach_todays_schema_in_order() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.to as usize, i + 1, "{m:?}");
+        }
+        assert_eq!(MIGRATIONS.last().map_or(0, |m| m.to), SCHEMA);
+        assert!(steps_from(SCHEMA + 1).is_err());
+        assert!(steps_from(SCHEMA).unwrap().is_empty());
+    }
+}
