@@ -243,15 +243,16 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
             }
             f["name"] = serde_json::json!(name);
         }
-        for key in ["primaryKey"] {
-            if let Some(cols) = schema[key].as_array_mut() {
-                for c in cols.iter_mut() {
-                    *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
-                }
+        // `get_mut`, not indexing: a key the schema lacks stays absent (not `null`).
+        if let Some(cols) = schema.get_mut("primaryKey").and_then(|v| v.as_array_mut()) {
+            for c in cols.iter_mut() {
+                *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
             }
         }
-        for fk in schema["foreignKeys"].as_array_mut().into_iter().flatten() {
-            for c in fk["fields"].as_array_mut().into_iter().flatten() {
+        let fks = schema.get_mut("foreignKeys").and_then(|v| v.as_array_mut());
+        for fk in fks.into_iter().flatten() {
+            let fields = fk.get_mut("fields").and_then(|v| v.as_array_mut());
+            for c in fields.into_iter().flatten() {
                 *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
             }
         }
@@ -358,6 +359,28 @@ mod tests {
             replace_keys(text, &renamed),
             "<td>k024808282e79</td> x024808282e79 k024808282e79."
         );
+    }
+
+    #[test]
+    fn a_package_keeps_its_keys_renamed_and_gains_no_empty_ones() {
+        let text = r#"{"resources": [
+            {"path": "luck.csv", "schema": {"fields": [{"name": "games", "type": "integer"}],
+             "primaryKey": ["games"]}},
+            {"path": "pairs.csv", "schema": {"fields": [{"name": "games", "type": "integer"}]}}
+        ]}"#;
+        let steps = [&Step::Rename {
+            table: Some("luck.csv"),
+            from: "games",
+            to: "games_played",
+        }];
+        let p: serde_json::Value =
+            serde_json::from_str(&migrate_package(text, &steps).unwrap()).unwrap();
+        let (luck, pairs) = (&p["resources"][0]["schema"], &p["resources"][1]["schema"]);
+        assert_eq!(luck["fields"][0]["name"], "games_played");
+        assert_eq!(luck["primaryKey"], serde_json::json!(["games_played"]));
+        assert_eq!(pairs["fields"][0]["name"], "games");
+        let keys: Vec<&String> = pairs.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["fields"], "no primaryKey or foreignKeys added");
     }
 
     #[test]

@@ -88,6 +88,7 @@ fn an_old_folder_upgraded_equals_a_fresh_one_and_keeps_what_played_it() {
     }
     for dir in [&sweep, &luck] {
         let fresh = tables(dir);
+        let package = read(dir, "datapackage.json");
         let before = manifest(dir);
         let command = read(dir, "command.txt");
         make_old(dir);
@@ -98,6 +99,7 @@ fn an_old_folder_upgraded_equals_a_fresh_one_and_keeps_what_played_it() {
         let o = upgrade(&[dir], &[]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(tables(dir), fresh, "{}: upgraded", dir.display());
+        assert_eq!(read(dir, "datapackage.json"), package, "{}", dir.display());
         let after = manifest(dir);
         for key in [
             "command",
