@@ -12,6 +12,7 @@ pub mod luck;
 pub mod modelfile;
 mod player_axes;
 mod rowsets;
+pub mod rule_sets;
 pub mod select;
 pub mod value;
 
@@ -230,6 +231,10 @@ pub struct SweepFile {
     /// setting neither side names).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compare: Vec<rowsets::CompareFile>,
+    /// Rule sets drawn at random from a knob space, each played as a `[[rows]]` entry after
+    /// the config's own (`[rule_sets]`, [`rule_sets::RuleSetsFile`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule_sets: Option<rule_sets::RuleSetsFile>,
     /// A design search: the rule knobs `robsim design` may change and the targets it aims at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub design: Option<design::DesignFile>,
@@ -471,6 +476,9 @@ impl Sweep {
     pub fn from_file_in(file: SweepFile, origin: &str, text: Option<&str>) -> Result<Sweep> {
         let at = Locate { origin, text };
         let ctx = |key: &str| at.key(key);
+        // `[rule_sets]` becomes `[[rows]]` entries; `sweep.file` keeps the table as written.
+        let written = file.clone();
+        let file = rule_sets::expand(&file, &at)?.unwrap_or(file);
         rowsets::check_alone(&file, &ctx)?;
         if let Some(a) = &file.ablate {
             let (mut sweep, steps) = ablate::expand(&file, a, &ctx, origin, text)?;
@@ -523,7 +531,7 @@ impl Sweep {
         notes.extend(outside_training(&rows));
         let mut sweep = Sweep {
             games: file.games as u64,
-            file: file.clone(),
+            file: written,
             rows,
             carcassonne,
             ablation: Vec::new(),
@@ -629,6 +637,7 @@ pub fn schema() -> Vec<(&'static str, Vec<String>)> {
         ("ceiling", keys_of::<ceiling::CeilingFile>()),
         ("value", keys_of::<value::ValueTable>()),
         ("compare", keys_of::<rowsets::CompareFile>()),
+        ("rule_sets", keys_of::<rule_sets::RuleSetsFile>()),
         ("design", keys_of::<design::DesignFile>()),
         ("design.knob", keys_of::<design::KnobFile>()),
         ("design.target", keys_of::<design::TargetFile>()),

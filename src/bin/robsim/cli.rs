@@ -486,6 +486,7 @@ impl GameArgs {
             map: self.map.clone().unwrap_or_else(|| "base".into()),
             tiles: self.tiles.clone().unwrap_or_else(|| "base".into()),
             rows: Vec::new(),
+            rule_sets: None,
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),
