@@ -809,13 +809,17 @@ fn start_model(
             m.candidates
         );
     }
-    if u64::from(m.feature_version) != feature_version {
+    if u64::from(m.feature_version) > feature_version {
         bail!(
-            "{key}: {path} reads feature_version {} and learn.feature_version is {feature_version}; allowed: learn.feature_version = {}, or a model of version {feature_version}",
+            "{key}: {path} reads feature_version {} and learn.feature_version is {feature_version}; allowed: learn.feature_version = {} or more, or a model of version {feature_version} or less",
             m.feature_version,
             m.feature_version
         );
     }
+    // A version only appends features (features::DecisionKind::features_at), so an older
+    // start model reads a newer version's vectors with weight 0 on the new features and plays
+    // exactly as it did: the new version's fits can then use them.
+    s.model.feature_version = feature_version as u32;
     Ok(s)
 }
 

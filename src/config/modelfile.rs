@@ -721,7 +721,7 @@ mod tests {
         let k = DecisionKind::Build.idx();
         m.nets[k].hidden = 3;
         for j in 0..3 {
-            for i in 0..DecisionKind::Build.features().len() {
+            for i in 0..DecisionKind::Build.features_at(m.feature_version).len() {
                 m.nets[k].set_w1(j, i, (j as f32 - 1.0) * 0.013 + i as f32 * 0.0071);
             }
             m.nets[k].b1[j] = 0.1 * j as f32;

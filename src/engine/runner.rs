@@ -136,8 +136,11 @@ pub fn run_each<E: Experiment>(
 /// # Errors
 /// The pool cannot be built.
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> anyhow::Result<R> {
+    // The main thread's 8 MiB rather than a spawned thread's 2 MiB: a learned model (four
+    // networks over 48 features) is Copy and lives on the stack, several at once in a search.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        .stack_size(8 << 20)
         .build()?;
     Ok(pool.install(f))
 }

@@ -374,6 +374,13 @@ fn bad_learned_and_learn_tables_name_the_key() {
     )
     .unwrap();
     let zero = zero.to_str().unwrap();
+    // A model of a newer feature version than the config asks for.
+    let v2 = d.join("v2.toml");
+    let mut newer = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
+    newer.feature_version = 2;
+    newer.weights[0][1] = 0.5;
+    std::fs::write(&v2, to_text(&newer, &Provenance::default()).unwrap()).unwrap();
+    let v2 = v2.to_str().unwrap();
     let solitaire = d.join("sol.toml");
     std::fs::write(
         &solitaire,
@@ -449,8 +456,8 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
-            learn("feature_version = 5"),
-            "learn.feature_version: 5 is out of range; allowed: 1 to 4",
+            learn("feature_version = 6"),
+            "learn.feature_version: 6 is out of range; allowed: 1 to 5",
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
         (
@@ -544,8 +551,8 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
-            learn(&format!("start = {m:?}\nfeature_version = 2")).replace("candidates = 3", "candidates = 4"),
-            "m.toml reads feature_version 1 and learn.feature_version is 2; allowed: learn.feature_version = 1, or a model of version 2",
+            learn(&format!("start = {v2:?}")).replace("candidates = 3", "candidates = 4"),
+            "v2.toml reads feature_version 2 and learn.feature_version is 1; allowed: learn.feature_version = 2 or more, or a model of version 1 or less",
         ),
         (
             "learn",

@@ -32,9 +32,38 @@ pub struct Label {
     pub decision: u64,
     /// The candidate the apprentice took (0 is the base policy's choice).
     pub chosen: u8,
+    #[serde(with = "feature_rows")]
     pub features: Vec<Features>,
     /// Mean value of each candidate over the futures.
     pub values: Vec<f64>,
+}
+
+/// `Vec<Features>` as lists of numbers (serde's arrays stop at 32 elements).
+mod feature_rows {
+    use super::{Features, MAX_FEATURES};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(rows: &[Features], s: S) -> Result<S::Ok, S::Error> {
+        let slices: Vec<&[f32]> = rows.iter().map(|f| &f[..]).collect();
+        slices.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Features>, D::Error> {
+        let rows = Vec::<Vec<f32>>::deserialize(d)?;
+        rows.into_iter()
+            .map(|r| {
+                let mut f = [0f32; MAX_FEATURES];
+                if r.len() > MAX_FEATURES {
+                    return Err(serde::de::Error::custom(format!(
+                        "{} features, at most {MAX_FEATURES}",
+                        r.len()
+                    )));
+                }
+                f[..r.len()].copy_from_slice(&r);
+                Ok(f)
+            })
+            .collect()
+    }
 }
 
 /// A network's size and training length (`[learn] hidden`, `epochs`).

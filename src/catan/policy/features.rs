@@ -30,8 +30,12 @@ use arrayvec::ArrayVec;
 /// The newest version of the feature definitions below (names, meanings, order, scaling).
 /// Version 2 added the set-up features `room` and `room_pips`; version 3 the soldier
 /// features of Robert's rhythm (`act_rest_rate` and the three after it); version 4 the set-up
-/// features of Robert's walk (`walk_pips`, `first_pips`, `walk_first`).
-pub const FEATURE_VERSION: u32 = 4;
+/// features of Robert's walk (`walk_pips`, `first_pips`, `walk_first`); version 5 the rules
+/// themselves: every decision type reads the player count and every Robert rule knob
+/// ([`CONTEXT`], the same for every candidate of a decision, so a network can condition its
+/// units on them), and a few of them crossed with a candidate's kind for the linear score
+/// (issue 88: a learned player that reads the rules).
+pub const FEATURE_VERSION: u32 = 5;
 
 /// The feature version `robsim learn` trains on unless `[learn] feature_version` says
 /// otherwise (the shipped models' version).
@@ -46,8 +50,59 @@ const SETUP_V3: usize = 23;
 /// Soldier features of versions 1 and 2 (the first `SOLDIER_V2` names of the soldier list).
 const SOLDIER_V2: usize = 22;
 
+/// Each type's features of version 4 (before the rules were read).
+const SETUP_V4: usize = 26;
+const SOLDIER_V4: usize = 26;
+const FLIP_V4: usize = 14;
+const BUILD_V4: usize = 30;
+
 /// Most features of one decision type (the weight arrays are this wide; unused slots are 0).
-pub const MAX_FEATURES: usize = 32;
+pub const MAX_FEATURES: usize = 48;
+
+/// The rules as version 5 reads them, the last names of every type's list, in this order: the
+/// same for every candidate of a decision. All 0 outside Robert the Robber but for the player
+/// count, the VP target and the hand limit.
+pub const CONTEXT: [&str; 13] = [
+    "rules_two",           // 2 players
+    "rules_four",          // 4 players
+    "rules_cards",         // starting development cards / 6
+    "rules_rest_rate",     // share of player-turns Robert rests (1 / robert_skip; 0: never)
+    "rules_soldier_flips", // tokens a soldier flips up / 4
+    "rules_seven_flips",   // tokens a seven flips up / 4
+    "rules_hand_limit",    // a seven's hand limit / 12
+    "rules_vp_to_win",     // VP each player needs / 12
+    "rules_keep_back",     // knights the army holder keeps out of a reshuffle / 12
+    "rules_global",        // robert_target global
+    "rules_city_weight",   // a city counts twice for Robert
+    "rules_monopoly_take", // monopoly takes cards (flips no token)
+    "rules_knights_count", // reshuffled knights still count toward the army
+];
+
+/// [`CONTEXT`]'s values for `g`'s rules.
+fn context(g: &Game) -> [f32; 13] {
+    let n = g.s.n_players;
+    let mut c = [0f32; 13];
+    c[0] = (n == 2) as u8 as f32;
+    c[1] = (n >= 4) as u8 as f32;
+    c[6] = g.rules.hand_limit as f32 / 12.0;
+    c[7] = g.rules.vp_to_win as f32 / 12.0;
+    if let Some(r) = g.rules.variant.robert() {
+        c[2] = r.start_cards as f32 / 6.0;
+        c[3] = if r.robert_skip > 0 {
+            1.0 / r.robert_skip as f32
+        } else {
+            0.0
+        };
+        c[4] = r.soldier_flips as f32 / 4.0;
+        c[5] = r.seven_flips as f32 / 4.0;
+        c[8] = r.keep_back as f32 / 12.0;
+        c[9] = (r.target == RobertTarget::Global) as u8 as f32;
+        c[10] = (r.city_weight == 2) as u8 as f32;
+        c[11] = (r.monopoly == RobertMonopoly::Take) as u8 as f32;
+        c[12] = (r.reshuffled_knights == ReshuffledKnights::Count) as u8 as f32;
+    }
+    c
+}
 
 /// A candidate's features.
 pub type Features = [f32; MAX_FEATURES];
@@ -108,7 +163,11 @@ impl DecisionKind {
         match (self, version) {
             (DecisionKind::Setup, 1) => &SETUP[..SETUP_V1],
             (DecisionKind::Setup, 2 | 3) => &SETUP[..SETUP_V3],
+            (DecisionKind::Setup, 4) => &SETUP[..SETUP_V4],
             (DecisionKind::Soldier, 1 | 2) => &SOLDIER[..SOLDIER_V2],
+            (DecisionKind::Soldier, 3 | 4) => &SOLDIER[..SOLDIER_V4],
+            (DecisionKind::Flip, 1..=4) => &FLIP[..FLIP_V4],
+            (DecisionKind::Build, 1..=4) => &BUILD[..BUILD_V4],
             _ => self.features(),
         }
     }
@@ -154,6 +213,21 @@ const SETUP: &[&str] = &[
     "walk_pips", // pips x the step of Robert's walk that flips the hex / face-up tokens / 10
     "first_pips", // pips on the hexes his walk flips in the next round of player-turns / 10
     "walk_first", // the first step that flips one of the corner's hexes / face-up tokens (none: 1)
+    // Version 5: the rules (CONTEXT last).
+    "two_pips", // 2 players x pips / 10
+    "rules_two",
+    "rules_four",
+    "rules_cards",
+    "rules_rest_rate",
+    "rules_soldier_flips",
+    "rules_seven_flips",
+    "rules_hand_limit",
+    "rules_vp_to_win",
+    "rules_keep_back",
+    "rules_global",
+    "rules_city_weight",
+    "rules_monopoly_take",
+    "rules_knights_count",
 ];
 
 /// Acting (a soldier, a knight, cancelling a seven) against not acting: every feature but
@@ -186,6 +260,22 @@ const SOLDIER: &[&str] = &[
     "act_rests_next",      // Robert rests on the next player-turn
     "act_rest_flip_value", // act_rest_rate x act_flip_value
     "act_rest_face_down",  // act_rest_rate x act_face_down
+    // Version 5: the rules (CONTEXT last).
+    "act_two",           // act x 2 players
+    "act_soldier_flips", // act x tokens a soldier flips up / 4
+    "rules_two",
+    "rules_four",
+    "rules_cards",
+    "rules_rest_rate",
+    "rules_soldier_flips",
+    "rules_seven_flips",
+    "rules_hand_limit",
+    "rules_vp_to_win",
+    "rules_keep_back",
+    "rules_global",
+    "rules_city_weight",
+    "rules_monopoly_take",
+    "rules_knights_count",
 ];
 
 /// Flipping hex `h` back face up.
@@ -204,6 +294,21 @@ const FLIP: &[&str] = &[
     "rank",           // place among the candidates by team value / 8 (0 best)
     "four_pips",      // 4 players x pips / 5
     "cards_value",    // starting cards / 3 x team_value
+    // Version 5: the rules (CONTEXT last).
+    "two_value", // 2 players x team_value
+    "rules_two",
+    "rules_four",
+    "rules_cards",
+    "rules_rest_rate",
+    "rules_soldier_flips",
+    "rules_seven_flips",
+    "rules_hand_limit",
+    "rules_vp_to_win",
+    "rules_keep_back",
+    "rules_global",
+    "rules_city_weight",
+    "rules_monopoly_take",
+    "rules_knights_count",
 ];
 
 /// A main-phase build (end turn is the reference: its kind features are 0).
@@ -238,6 +343,25 @@ const BUILD: &[&str] = &[
     "hand_after",       // cards in hand after paying / 10
     "over_limit_after", // more cards than the seven's hand limit after paying
     "dev_destroyed",    // Solitaire: dev x destroyed tiles / 5
+    // Version 5: the rules (CONTEXT last).
+    "city_two",          // city x 2 players
+    "settlement_two",    // settlement x 2 players
+    "dev_two",           // dev x 2 players
+    "dev_soldier_flips", // dev x tokens a soldier flips up / 4
+    "dev_rest_rate",     // dev x share of player-turns Robert rests
+    "rules_two",
+    "rules_four",
+    "rules_cards",
+    "rules_rest_rate",
+    "rules_soldier_flips",
+    "rules_seven_flips",
+    "rules_hand_limit",
+    "rules_vp_to_win",
+    "rules_keep_back",
+    "rules_global",
+    "rules_city_weight",
+    "rules_monopoly_take",
+    "rules_knights_count",
 ];
 
 /// Position figures shared by every candidate of one decision.
@@ -298,6 +422,38 @@ pub fn features_into(
     }
     for (f, &c) in out.iter_mut().zip(cands) {
         f[0] = (c == a0) as u8 as f32;
+    }
+    rules_features(g, kind, out);
+}
+
+/// Version 5's features: the rules crossed with a candidate's kind, then [`CONTEXT`] (the last
+/// 13 names of every type's list) on every candidate.
+fn rules_features(g: &Game, kind: DecisionKind, out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
+    let c = context(g);
+    let (two, soldier_flips, rest) = (c[0], c[4], c[3]);
+    let (from, n) = match kind {
+        DecisionKind::Setup => (SETUP_V4, SETUP.len()),
+        DecisionKind::Soldier => (SOLDIER_V4, SOLDIER.len()),
+        DecisionKind::Flip => (FLIP_V4, FLIP.len()),
+        DecisionKind::Build => (BUILD_V4, BUILD.len()),
+    };
+    for f in out.iter_mut() {
+        match kind {
+            DecisionKind::Setup => f[from] = two * f[2],
+            DecisionKind::Soldier => {
+                f[from] = f[1] * two;
+                f[from + 1] = f[1] * soldier_flips;
+            }
+            DecisionKind::Flip => f[from] = two * f[1],
+            DecisionKind::Build => {
+                f[from] = f[1] * two;
+                f[from + 1] = f[2] * two;
+                f[from + 2] = f[3] * two;
+                f[from + 3] = f[3] * soldier_flips;
+                f[from + 4] = f[3] * rest;
+            }
+        }
+        f[n - CONTEXT.len()..n].copy_from_slice(&c);
     }
 }
 
