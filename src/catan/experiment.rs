@@ -274,6 +274,9 @@ pub struct RowSpec {
     /// The model file the row's learned player (or a search over it) plays: who played, as
     /// summary.csv says; `None` for scripted players.
     pub model: Option<ModelTag>,
+    /// The win-probability model its games' shape is measured with (`[shape] winprob`);
+    /// `None`: the built-in one.
+    pub winprob: Option<&'static ValueModel>,
 }
 
 /// A model file as a report names it: its file name, the start of its SHA-256, and the row's
@@ -495,7 +498,7 @@ impl<'t> CatanRow<'t> {
             watch: (self.tokens_flip() && (2..=4).contains(&self.spec.rules.players)).then(|| {
                 (
                     crate::catan::shape::RoundWatch::new(self.spec.rules.players),
-                    ValueModel::winprob(),
+                    self.spec.winprob.unwrap_or_else(ValueModel::winprob),
                 )
             }),
         };

@@ -35,6 +35,14 @@ pub(super) fn rows(
     // The players' knob axes: the knob tables of each combination of their values.
     let player_axes = player_axes::axes(g, ctx)?;
     let files = player_axes::files(file, &player_axes, ctx)?;
+    // `[shape] winprob`: the model every Robert row's shape is measured with.
+    let winprob = match super::value::shape_winprob(file, ctx)? {
+        Some((m, rec)) => {
+            add_record(played, rec);
+            Some(m)
+        }
+        None => None,
+    };
     // Without a players key: 4 for base and Robert, 1 for Solitaire.
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
@@ -214,6 +222,7 @@ pub(super) fn rows(
                     board,
                     lineup,
                     model: tag,
+                    winprob,
                 };
                 // Axes of other variants do not multiply a row: keep one of each.
                 if !rows.contains(&row) {

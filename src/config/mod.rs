@@ -235,6 +235,9 @@ pub struct SweepFile {
     /// the config's own (`[rule_sets]`, [`rule_sets::RuleSetsFile`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule_sets: Option<rule_sets::RuleSetsFile>,
+    /// How the shape of a game is measured (`[shape]`): the win-probability model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<value::ShapeFile>,
     /// A design search: the rule knobs `robsim design` may change and the targets it aims at.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub design: Option<design::DesignFile>,
@@ -638,6 +641,7 @@ pub fn schema() -> Vec<(&'static str, Vec<String>)> {
         ("value", keys_of::<value::ValueTable>()),
         ("compare", keys_of::<rowsets::CompareFile>()),
         ("rule_sets", keys_of::<rule_sets::RuleSetsFile>()),
+        ("shape", keys_of::<value::ShapeFile>()),
         ("design", keys_of::<design::DesignFile>()),
         ("design.knob", keys_of::<design::KnobFile>()),
         ("design.target", keys_of::<design::TargetFile>()),

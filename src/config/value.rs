@@ -2,6 +2,7 @@
 
 use super::{Locate, Sweep};
 use crate::catan::learning::valuefit::ValueParams;
+use crate::catan::policy::value::{ValueModel, BUILTIN_WINPROB};
 use crate::catan::Variant;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,9 @@ pub struct ValueTable {
     pub every: i64,
     /// Ridge penalty per position (0..=100). Default 0.0001.
     pub ridge: f64,
+    /// The features the model reads (1 or 2; `catan::policy::value::features_at`): 2 adds the
+    /// rules. Default 1 (the shipped models').
+    pub feature_version: i64,
 }
 
 impl Default for ValueTable {
@@ -27,6 +31,7 @@ impl Default for ValueTable {
             test_games: 1000,
             every: 10,
             ridge: 1e-4,
+            feature_version: 1,
         }
     }
 }
@@ -55,6 +60,12 @@ pub fn valuing(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<ValueP
     let train_games = int("train_games", v.train_games, 1, 10_000_000)?;
     let test_games = int("test_games", v.test_games, 1, 10_000_000)?;
     let every = int("every", v.every, 1, 1000)?;
+    let version = int(
+        "feature_version",
+        v.feature_version,
+        1,
+        crate::catan::policy::value::VALUE_VERSION as i64,
+    )? as u32;
     if !(0.0..=100.0).contains(&v.ridge) {
         bail!(
             "{}: {} is out of range; allowed: 0 to 100",
@@ -99,5 +110,55 @@ pub fn valuing(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<ValueP
         every: every as u32,
         ridge: v.ridge,
         progress_weight: sweep.file.rollout.progress_weight,
+        version,
     })
+}
+
+/// The `[shape]` table: how a sweep measures the shape of its games.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ShapeFile {
+    /// The win-probability model (a `robsim learn-value` file fitted with
+    /// `[rollout] progress_weight = 0`) that scores each round's start for "when is a game
+    /// decided"; found as a model file is. Default: the built-in one
+    /// (`configs/models/robert-winprob.toml`).
+    pub winprob: String,
+}
+
+/// The win-probability model `[shape] winprob` names, loaded and kept for the process (a
+/// row holds it by reference), with its manifest record; `None` without the table.
+///
+/// # Errors
+/// The file cannot be read, is not a value model, or is not a win-probability model.
+pub fn shape_winprob(
+    file: &super::SweepFile,
+    ctx: &dyn Fn(&str) -> String,
+) -> Result<Option<(&'static ValueModel, crate::report::ModelRecord)>> {
+    let Some(s) = &file.shape else {
+        return Ok(None);
+    };
+    let key = ctx("shape.winprob");
+    let shipped = [("configs/models/robert-winprob.toml", BUILTIN_WINPROB)];
+    let (text, source) = crate::paths::read(&s.winprob, "win-probability model", &shipped)
+        .map_err(|e| anyhow::anyhow!("{key}: {e:#}"))?;
+    let model = ValueModel::parse(&text, &source).map_err(|e| anyhow::anyhow!("{key}: {e:#}"))?;
+    if !model.logistic {
+        bail!(
+            "{key}: {} is a value model (link linear, progress_weight {}), not a win-probability model; allowed: a robsim learn-value file fitted with [rollout] progress_weight = 0 (link logistic), e.g. configs/models/robert-winprob.toml",
+            s.winprob,
+            model.progress_weight
+        );
+    }
+    let record = crate::report::ModelRecord {
+        policies: vec!["winprob".to_string()],
+        variant: "robert".to_string(),
+        source: if source.starts_with("built-in ") {
+            source
+        } else {
+            s.winprob.clone()
+        },
+        sha256: crate::report::sha256_hex(text.as_bytes()),
+        when: None,
+    };
+    Ok(Some((Box::leak(Box::new(model)), record)))
 }

@@ -487,6 +487,7 @@ impl GameArgs {
             tiles: self.tiles.clone().unwrap_or_else(|| "base".into()),
             rows: Vec::new(),
             rule_sets: None,
+            shape: None,
             grid: GridFile {
                 variant: Some(OneOrMany::One(self.variant.clone())),
                 players: Some(OneOrMany::One(self.players() as i64)),

@@ -9,7 +9,7 @@ use crate::learn::rayon_threads;
 use crate::Failure;
 use anyhow::Context;
 use robsim::catan::learning::valuefit::{fit, positions, ValueFit};
-use robsim::catan::policy::value::{ValueFile, ValueRow, VALUE_FEATURES, VALUE_VERSION};
+use robsim::catan::policy::value::{features_at, ValueFile, ValueRow};
 use robsim::config::value::valuing;
 use robsim::config::Sweep;
 use robsim::engine::seeds::mix64;
@@ -70,13 +70,19 @@ pub(crate) fn learn_value(config: &Path, output: Output, args: Vec<String>) -> R
     }
     let (model, fits) = fit(&rows, &train, &test, &p).map_err(Failure::Run)?;
     let file = ValueFile {
-        version: VALUE_VERSION,
+        version: p.version,
         variant: "robert".to_string(),
         command: format!("robsim learn-value {origin}"),
         progress_weight: p.progress_weight,
         link: if model.logistic { "logistic" } else { "linear" }.to_string(),
-        features: VALUE_FEATURES.iter().map(|s| s.to_string()).collect(),
-        rows: fits.iter().map(row).collect(),
+        features: features_at(p.version)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        rows: fits
+            .iter()
+            .map(|f| row(f, features_at(p.version).len()))
+            .collect(),
     };
     let model = toml::to_string(&file)
         .context("writing value.toml")
@@ -131,12 +137,13 @@ pub(crate) fn learn_value(config: &Path, output: Output, args: Vec<String>) -> R
     Ok(())
 }
 
-fn row(f: &ValueFit) -> ValueRow {
+/// A player count's row of the model file: its weights on the version's `nf` features.
+fn row(f: &ValueFit, nf: usize) -> ValueRow {
     ValueRow {
         players: f.players,
         train_positions: f.train_positions,
         test_positions: f.test_positions,
         r2_held_out: r5(f.r2),
-        weights: f.weights.to_vec(),
+        weights: f.weights[..nf].to_vec(),
     }
 }

@@ -209,6 +209,11 @@ impl Tables for CatanRow<'_> {
         if let Some(m) = &self.spec.model {
             v.push(("model_sha256", m.sha.to_string()));
         }
+        // A win-probability model of the config's (`[shape] winprob`) measures other shape
+        // columns: another row (the built-in one adds nothing, so keys stay as they were).
+        if let Some(w) = self.spec.winprob {
+            v.push(("winprob", w.fingerprint()));
+        }
         v
     }
 

@@ -10,7 +10,7 @@
 
 use crate::catan::experiment::CatanRow;
 use crate::catan::policy::rollout::value;
-use crate::catan::policy::value::{score, value_features, ValueModel, NV};
+use crate::catan::policy::value::{features_at, score, value_features, ValueModel, NV};
 use crate::catan::sim::{layout_for, GameRngs};
 use crate::catan::*;
 use crate::engine::play::{Observer, Sink};
@@ -40,6 +40,8 @@ pub struct ValueParams {
     pub ridge: f64,
     /// `[rollout] progress_weight` of the labels.
     pub progress_weight: f64,
+    /// The features fitted (`[value] feature_version`).
+    pub version: u32,
 }
 
 /// One kept position: where it came from, its features and (once the game ended) its label.
@@ -184,7 +186,8 @@ pub fn fit(
         }
         // Unnormalised, smartcore fits no intercept: the bias is a column of ones (its
         // penalty, ridge per position against a column sum of one per position, is negligible).
-        let x: Vec<Vec<f64>> = tr.iter().map(|s| s.x.clone()).collect();
+        let nf = features_at(p.version).len();
+        let x: Vec<Vec<f64>> = tr.iter().map(|s| s.x[..nf].to_vec()).collect();
         let y: Vec<f64> = tr.iter().map(|s| s.y).collect();
         let x = DenseMatrix::from_2d_vec(&x)
             .map_err(|e| anyhow::anyhow!("{n} players: features as a matrix: {e}"))?;
@@ -200,7 +203,7 @@ pub fn fit(
                 anyhow::anyhow!("{n} players: fitting the win-probability weights: {e}")
             })?;
             let coef = m.coefficients();
-            for (j, wj) in w.iter_mut().enumerate() {
+            for (j, wj) in w[..nf].iter_mut().enumerate() {
                 *wj = *coef.get((0, j));
             }
             w[0] += *m.intercept().get((0, 0));
@@ -212,7 +215,7 @@ pub fn fit(
             let m = RidgeRegression::fit(&x, &y, params)
                 .map_err(|e| anyhow::anyhow!("{n} players: fitting the value weights: {e}"))?;
             let coef = m.coefficients();
-            for (j, wj) in w.iter_mut().enumerate() {
+            for (j, wj) in w[..nf].iter_mut().enumerate() {
                 *wj = *coef.get((j, 0));
             }
             w[0] += *m.intercept();
@@ -225,6 +228,7 @@ pub fn fit(
             progress_weight: p.progress_weight,
             logistic,
             weights: [w; 3],
+            version: p.version,
         };
         let model_of = |s: &Sample| shape.of_score(score(&w, &s.x));
         let (mut se, mut se_mean) = (0.0, 0.0);
@@ -254,6 +258,7 @@ pub fn fit(
             progress_weight: p.progress_weight,
             logistic,
             weights,
+            version: p.version,
         },
         fits,
     ))

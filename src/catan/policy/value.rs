@@ -14,7 +14,9 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
-/// The features of a position, in the order of a model's weights.
+/// The features of a position, in the order of a model's weights: version 1's 17, then version
+/// 2's rules (the knobs a position's chance depends on beside the board, crossed with how far
+/// the table is and how many tokens lie face down).
 pub const VALUE_FEATURES: [&str; NV] = [
     "bias",
     "progress",
@@ -33,13 +35,42 @@ pub const VALUE_FEATURES: [&str; NV] = [
     "progress_sq",
     "progress_x_face_down",
     "face_down_sq",
+    // Version 2: the rules (all 0 but the VP target and the hand limit outside Robert).
+    "rules_cards",               // starting development cards / 6
+    "rules_rest_rate",           // share of player-turns Robert rests (1 / robert_skip; 0: never)
+    "rules_soldier_flips",       // tokens a soldier flips up / 4
+    "rules_seven_flips",         // tokens a seven flips up / 4
+    "rules_hand_limit",          // a seven's hand limit / 12
+    "rules_vp_to_win",           // VP each player needs / 12
+    "rules_keep_back",           // knights kept out of a reshuffle / 12
+    "rules_global",              // robert_target global
+    "rules_city_weight",         // a city counts twice for Robert
+    "rules_monopoly_take",       // monopoly takes cards (flips no token)
+    "rules_knights_count",       // reshuffled knights still count toward the army
+    "progress_x_rest_rate",      // progress x rules_rest_rate
+    "progress_x_cards",          // progress x rules_cards
+    "face_down_x_soldier_flips", // face_down x rules_soldier_flips
+    "face_down_x_rest_rate",     // face_down x rules_rest_rate
+    "progress_x_vp_to_win",      // progress x rules_vp_to_win
 ];
 
-/// Number of features.
-pub const NV: usize = 17;
+/// Number of features (the newest version's).
+pub const NV: usize = 33;
 
-/// Version of the value model file format and of the features above.
-pub const VALUE_VERSION: u32 = 1;
+/// Version 1's features: the first this many.
+pub const NV1: usize = 17;
+
+/// The newest version of the value model file format and of the features above.
+pub const VALUE_VERSION: u32 = 2;
+
+/// The feature names of `version` (1 or 2): a prefix of [`VALUE_FEATURES`].
+pub fn features_at(version: u32) -> &'static [&'static str] {
+    if version <= 1 {
+        &VALUE_FEATURES[..NV1]
+    } else {
+        &VALUE_FEATURES
+    }
+}
 
 /// The built-in value model's file (see `robsim learn-value`).
 pub const BUILTIN_VALUE: &str = include_str!("../../../configs/models/robert-value.toml");
@@ -102,6 +133,24 @@ pub fn value_features(g: &Game) -> [f64; NV] {
         hand += p.hand_size() as f64;
     }
     let deck: f64 = g.s.deck.iter().map(|&c| c as f64).sum();
+    let mut r = [0f64; 11];
+    r[4] = g.rules.hand_limit as f64 / 12.0;
+    r[5] = target / 12.0;
+    if let Some(o) = g.rules.variant.robert() {
+        r[0] = o.start_cards as f64 / 6.0;
+        r[1] = if o.robert_skip > 0 {
+            1.0 / o.robert_skip as f64
+        } else {
+            0.0
+        };
+        r[2] = o.soldier_flips as f64 / 4.0;
+        r[3] = o.seven_flips as f64 / 4.0;
+        r[6] = o.keep_back as f64 / 12.0;
+        r[7] = (o.target == crate::catan::RobertTarget::Global) as u8 as f64;
+        r[8] = (o.city_weight == 2) as u8 as f64;
+        r[9] = (o.monopoly == crate::catan::RobertMonopoly::Take) as u8 as f64;
+        r[10] = (o.reshuffled_knights == crate::catan::ReshuffledKnights::Count) as u8 as f64;
+    }
     [
         1.0,
         progress,
@@ -120,6 +169,22 @@ pub fn value_features(g: &Game) -> [f64; NV] {
         progress * progress,
         progress * face_down,
         face_down * face_down,
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        r[6],
+        r[7],
+        r[8],
+        r[9],
+        r[10],
+        progress * r[1],
+        progress * r[0],
+        face_down * r[2],
+        face_down * r[1],
+        progress * r[5],
     ]
 }
 
@@ -140,8 +205,10 @@ pub struct ValueModel {
     /// The score is a log-odds (a win-probability model, fitted by logistic regression to won 1,
     /// lost 0): the value is its logistic function; else the score clamped to 0..1.
     pub logistic: bool,
-    /// Weights of 2, 3 and 4 players.
+    /// Weights of 2, 3 and 4 players (past its version's features, 0).
     pub weights: [[f64; NV]; 3],
+    /// The features it reads ([`features_at`]).
+    pub version: u32,
 }
 
 impl ValueModel {
@@ -154,6 +221,19 @@ impl ValueModel {
                 self.progress_weight
             )
         })
+    }
+
+    /// The first 12 hex digits of the SHA-256 of the model's link, version and weights' bits:
+    /// what tells two models apart in a row's settings key.
+    pub fn fingerprint(&self) -> String {
+        let mut text = format!(
+            "{} {} {}",
+            self.logistic, self.version, self.progress_weight
+        );
+        for w in self.weights.iter().flatten() {
+            text.push_str(&format!(" {:x}", w.to_bits()));
+        }
+        crate::report::sha256_hex(text.as_bytes())[..12].to_string()
     }
 
     /// The value of the rest of the game from `g`, 0..1.
@@ -199,20 +279,23 @@ impl ValueModel {
     pub fn parse(text: &str, origin: &str) -> Result<ValueModel> {
         let f: ValueFile =
             toml::from_str(text).with_context(|| format!("{origin}: not a value model file"))?;
-        if f.version != VALUE_VERSION {
+        if !(1..=VALUE_VERSION).contains(&f.version) {
             bail!(
-                "{origin}: version = {}: allowed {VALUE_VERSION} (a value model of this robsim)",
+                "{origin}: version = {}: allowed 1 to {VALUE_VERSION} (a value model of this robsim)",
                 f.version
             );
         }
+        let names = features_at(f.version);
+        let nf = names.len();
         if f.variant != "robert" {
             bail!("{origin}: variant = {:?}: allowed \"robert\"", f.variant);
         }
-        if f.features != VALUE_FEATURES {
+        if f.features != names {
             bail!(
-                "{origin}: features = {:?}: allowed exactly {:?} (the features of value model version {VALUE_VERSION})",
+                "{origin}: features = {:?}: allowed exactly {:?} (the features of value model version {})",
                 f.features,
-                VALUE_FEATURES
+                names,
+                f.version
             );
         }
         if !(0.0..=1.0).contains(&f.progress_weight) {
@@ -237,9 +320,9 @@ impl ValueModel {
                     r.players
                 );
             }
-            if r.weights.len() != NV {
+            if r.weights.len() != nf {
                 bail!(
-                    "{origin}: rows[{i}].weights has {} numbers: allowed exactly {NV}, one per feature",
+                    "{origin}: rows[{i}].weights has {} numbers: allowed exactly {nf}, one per feature",
                     r.weights.len()
                 );
             }
@@ -247,7 +330,7 @@ impl ValueModel {
                 bail!("{origin}: rows[{i}].weights: allowed finite numbers only");
             }
             seen[k] = true;
-            weights[k].copy_from_slice(&r.weights);
+            weights[k][..nf].copy_from_slice(&r.weights);
         }
         if let Some(k) = seen.iter().position(|s| !s) {
             bail!(
@@ -264,6 +347,7 @@ impl ValueModel {
             progress_weight: f.progress_weight,
             logistic,
             weights,
+            version: f.version,
         })
     }
 }
@@ -340,8 +424,10 @@ mod tests {
             }
         }
         let mut weights = [[0.0; NV]; 3];
+        // Version 1's features weighed (the pin predates version 2, whose weights stay 0 here:
+        // adding its features moved no score by a bit).
         for (k, row) in weights.iter_mut().enumerate() {
-            for (i, w) in row.iter_mut().enumerate() {
+            for (i, w) in row.iter_mut().enumerate().take(NV1) {
                 *w = 0.37 * (i as f64 + 1.0) / (k as f64 + 1.0) - 1.3;
             }
         }
@@ -389,7 +475,8 @@ mod tests {
     fn bad_files_are_refused_naming_the_key() {
         let good = BUILTIN_VALUE;
         let cases = [
-            (good.replace("version = 1", "version = 2"), "version"),
+            (good.replace("version = 1", "version = 3"), "version"),
+            (good.replace("version = 1", "version = 2"), "features"),
             (
                 good.replace("variant = \"robert\"", "variant = \"base\""),
                 "variant",
