@@ -1,4 +1,4 @@
-//! `robsim upgrade`: an older folder brought to today's schema equals a fresh run's tables, keeps what played it, and one it cannot express fails with nothing written.
+//! `robsim upgrade`: an older folder brought to today's schema equals a fresh run's tables, keeps what played it, one it cannot express fails with nothing written; `--version` names the build.
 
 use crate::support::cli::{read, robsim, tmp};
 use std::path::Path;
@@ -164,4 +164,17 @@ fn an_upgrade_it_cannot_express_fails_and_writes_nothing() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("upgrade robsim"));
     assert_eq!(tables(&dir), before);
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `robsim --version` names the build and the schema its tables follow, as manifests do.
+#[test]
+fn the_version_names_the_build_and_the_schema() {
+    let o = robsim().arg("--version").output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    let schema = format!("schema {}", robsim::report::upgrade::SCHEMA);
+    assert!(text.contains("(commit ") && text.contains(&schema), "{text}");
+    if let Some(c) = robsim::report::git_commit() {
+        assert!(text.contains(c), "{text}");
+    }
 }

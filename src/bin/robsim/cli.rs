@@ -31,10 +31,28 @@ fn names(values: impl IntoIterator<Item = &'static str>) -> clap::builder::Possi
     clap::builder::PossibleValuesParser::new(values)
 }
 
+/// `robsim --version`: the version and the build (commit) it was made from, as manifests
+/// record them, so that two builds of one version whose tables differ can be told apart.
+fn build_version() -> &'static str {
+    static V: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    V.get_or_init(|| match robsim::report::git_commit() {
+        Some(c) => format!(
+            "{} (commit {c}, schema {})",
+            env!("CARGO_PKG_VERSION"),
+            robsim::report::upgrade::SCHEMA
+        ),
+        None => format!(
+            "{} (commit unknown, schema {})",
+            env!("CARGO_PKG_VERSION"),
+            robsim::report::upgrade::SCHEMA
+        ),
+    })
+}
+
 #[derive(Parser)]
 #[command(
     name = "robsim",
-    version,
+    version = build_version(),
     about = "Monte Carlo balance analysis for board-game robber variants"
 )]
 pub(crate) struct Cli {
