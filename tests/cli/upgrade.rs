@@ -173,7 +173,10 @@ fn the_version_names_the_build_and_the_schema() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{text}");
     let schema = format!("schema {}", robsim::report::upgrade::SCHEMA);
-    assert!(text.contains("(commit ") && text.contains(&schema), "{text}");
+    assert!(
+        text.contains("(commit ") && text.contains(&schema),
+        "{text}"
+    );
     if let Some(c) = robsim::report::git_commit() {
         assert!(text.contains(c), "{text}");
     }
