@@ -5,7 +5,7 @@ use robsim::catan::policy::{LearnedBase, LearnedModel, SolitaireKnobs, TeamKnobs
 use robsim::config::modelfile::{load, to_text, Provenance};
 use std::path::Path;
 
-const CFG: &str = "name = \"tiny-learn\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"hard\", \"moderate\"]\npolicy = \"team\"\n[learn]\nrounds = 2\ntrain_games = 6\ntest_games = 60\nrollouts = 2\ncandidates = 3\nmax_labels = 4\n";
+pub(crate) const CFG: &str = "name = \"tiny-learn\"\nseed = 7\ngames = 1\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"hard\", \"moderate\"]\npolicy = \"team\"\n[learn]\nrounds = 2\ntrain_games = 6\ntest_games = 60\nrollouts = 2\ncandidates = 3\nmax_labels = 4\n";
 
 /// A model that always keeps the base policy's choice: weight 1 on `is_base` (feature 0 of
 /// every decision type), every other weight 0 (a model of zero weights is refused).

@@ -25,6 +25,7 @@ mod readme;
 mod reference;
 mod reliability;
 mod replay;
+mod resume;
 mod rulebook;
 mod seats;
 mod shape;

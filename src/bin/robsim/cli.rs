@@ -31,28 +31,10 @@ fn names(values: impl IntoIterator<Item = &'static str>) -> clap::builder::Possi
     clap::builder::PossibleValuesParser::new(values)
 }
 
-/// `robsim --version`: the version and the build (commit) it was made from, as manifests
-/// record them, so that two builds of one version whose tables differ can be told apart.
-fn build_version() -> &'static str {
-    static V: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    V.get_or_init(|| match robsim::report::git_commit() {
-        Some(c) => format!(
-            "{} (commit {c}, schema {})",
-            env!("CARGO_PKG_VERSION"),
-            robsim::report::upgrade::SCHEMA
-        ),
-        None => format!(
-            "{} (commit unknown, schema {})",
-            env!("CARGO_PKG_VERSION"),
-            robsim::report::upgrade::SCHEMA
-        ),
-    })
-}
-
 #[derive(Parser)]
 #[command(
     name = "robsim",
-    version = build_version(),
+    version = crate::build_version(),
     about = "Monte Carlo balance analysis for board-game robber variants"
 )]
 pub(crate) struct Cli {
@@ -802,6 +784,11 @@ pub(crate) enum Cmd {
         /// Override `[learn] test_games`: held-out games per row (1..100,000,000).
         #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         test_games: Option<u64>,
+        /// Go on from the labels an earlier run of the same config into this folder paid for
+        /// (its resume-labels.csv): their rollouts are not played again, and the model is the
+        /// same bytes as a run never stopped.
+        #[arg(long)]
+        resume: bool,
         /// Where it goes [default: out/<name>]; --force as for every report folder. The model
         /// is identical for any thread count.
         #[command(flatten)]

@@ -7,7 +7,7 @@ use crate::cli::Output;
 use crate::Failure;
 use anyhow::Context;
 use robsim::catan::learning::learn::{
-    learn as iterate, planned_games, test_seed, train_seed, Learned,
+    learn as iterate, planned_games, test_seed, train_seed, LabelCache, Learned,
 };
 use robsim::config::learn::learning;
 use robsim::config::modelfile::{to_text, Provenance, RoundRecord, Trained};
@@ -17,11 +17,19 @@ use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{sha256_hex, Manifest, ReportDir};
 use std::path::Path;
 
+/// The labels a run has paid for, in its folder (`--resume` reads them).
+const LABELS: &str = "resume-labels.csv";
+
+/// The config whose run wrote [`LABELS`], as given (a resumed run must be of the same config).
+const CONFIG_OF_LABELS: &str = "resume-config.toml";
+
 /// `--rounds`, `--train-games` and `--test-games`: the config's `[learn]` keys overridden.
 pub(crate) struct Overrides {
     pub(crate) rounds: Option<u32>,
     pub(crate) train_games: Option<u64>,
     pub(crate) test_games: Option<u64>,
+    /// `--resume`: go on from the folder's saved labels.
+    pub(crate) resume: bool,
 }
 
 impl Overrides {
@@ -69,20 +77,54 @@ pub(crate) fn learn(
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
-    robsim::report::claim_games(&out, output.force, &text, l.params.train_games)
-        .map_err(Failure::Input)?;
+    let saved = out.join(LABELS);
+    // What the labels depend on: the config and the flags that change its rounds' apprentices.
+    let run_text = format!("{text}\n# robsim learn flags:{}\n", overrides.flags());
+    let mut cache = LabelCache::default();
+    if overrides.resume {
+        let t = std::fs::read_to_string(&saved).map_err(|e| {
+            Failure::Input(anyhow::anyhow!(
+                "--resume: {}: {e}: nothing to resume (a run of this config writes it as it labels); allowed: a folder an interrupted robsim learn wrote, or no --resume",
+                saved.display()
+            ))
+        })?;
+        cache = LabelCache::parse(&t, &saved.display().to_string()).map_err(Failure::Input)?;
+        // The labels belong to this config's run with these flags: as recorded beside them.
+        let was = std::fs::read_to_string(out.join(CONFIG_OF_LABELS)).unwrap_or_default();
+        if was != run_text {
+            return Err(Failure::Input(anyhow::anyhow!(
+                "--resume: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs); allowed: the config and flags that wrote them, or another --out",
+                out.display(),
+                overrides.flags()
+            )));
+        }
+    } else {
+        robsim::report::claim_games(&out, output.force, &text, l.params.train_games)
+            .map_err(Failure::Input)?;
+    }
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
+    robsim::report::write_atomic(&out.join(CONFIG_OF_LABELS), run_text.as_bytes())
+        .map_err(Failure::Run)?;
+    let save = |c: &LabelCache| robsim::report::write_atomic(&saved, c.to_text().as_bytes());
+    crate::install_interrupt_handler();
     let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
-    let result =
-        robsim::engine::runner::with_threads(threads, || iterate(&rows, l.base, &l.params, &pb))
-            .map_err(Failure::Run)?
-            .map_err(Failure::Run)?;
+    let result = robsim::engine::runner::with_threads(threads, || {
+        iterate(&rows, l.base, &l.params, &pb, &mut cache, &save)
+    })
+    .map_err(Failure::Run)?;
     pb.finish_and_clear();
     if robsim::engine::runner::stop_requested() {
+        eprintln!(
+            "robsim: {} labelled decisions kept in {}: robsim learn ... --resume -o {} goes on from them",
+            cache.len(),
+            saved.display(),
+            out.display()
+        );
         return Err(Failure::Interrupted);
     }
+    let result = result.map_err(Failure::Run)?;
     let seed = sweep.file.seed;
     // The model names the config as given, not the flags (threads, folder), so that every
     // thread count writes the same bytes.

@@ -29,6 +29,24 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use sweep::{execute, print_summary};
 
+/// `robsim --version`: the version and the build (commit) it was made from, as manifests
+/// record them, so that two builds of one version whose tables differ can be told apart.
+pub(crate) fn build_version() -> &'static str {
+    static V: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    V.get_or_init(|| match robsim::report::git_commit() {
+        Some(c) => format!(
+            "{} (commit {c}, schema {})",
+            env!("CARGO_PKG_VERSION"),
+            robsim::report::upgrade::SCHEMA
+        ),
+        None => format!(
+            "{} (commit unknown, schema {})",
+            env!("CARGO_PKG_VERSION"),
+            robsim::report::upgrade::SCHEMA
+        ),
+    })
+}
+
 /// Errors in what the user gave us (exit 2) versus failures while running (exit 1), and runs
 /// cut short by Ctrl-C after writing their partial report (exit 130).
 pub(crate) enum Failure {
@@ -227,6 +245,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             rounds,
             train_games,
             test_games,
+            resume,
             output,
         } => learn::learn(
             &config,
@@ -234,6 +253,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 rounds,
                 train_games,
                 test_games,
+                resume,
             },
             output,
             args,

@@ -24,6 +24,7 @@
 //! index, so the model does not depend on the thread count.
 
 use crate::catan::experiment::{CatanAcc, CatanRow};
+pub use crate::catan::learning::cache::LabelCache;
 pub use crate::catan::learning::fit::{fit, FitStats, Fitted, Label, NetShape};
 use crate::catan::policy::features::{DecisionKind, KINDS};
 use crate::catan::policy::learned::{LearnedBase, LearnedModel, LearnedPolicy, Scored};
@@ -237,7 +238,24 @@ impl<'t> Labeller<'t> {
 
     /// Labels one kept decision.
     pub fn label(&self, p: &Pending, buf: &mut ActionList) -> Label {
+        self.label_with(p, None, buf)
+    }
+
+    /// Labels one kept decision with `known` values (a resumed run's, [`LabelCache`]) instead
+    /// of its rollouts where given.
+    fn label_with(&self, p: &Pending, known: Option<&[f64]>, buf: &mut ActionList) -> Label {
         let sc = &p.scored;
+        if let Some(v) = known.filter(|v| v.len() == sc.cands.len()) {
+            return Label {
+                kind: sc.kind.idx() as u8,
+                row: self.row,
+                game: self.game,
+                decision: p.decision,
+                chosen: sc.chosen as u8,
+                features: sc.features.to_vec(),
+                values: v.to_vec(),
+            };
+        }
         let rollouts = match sc.kind {
             DecisionKind::Setup => self.setup_rollouts,
             _ => self.rollouts,
@@ -267,6 +285,12 @@ impl<'t> Labeller<'t> {
     /// Labels up to `max_labels` kept decisions of each type (0: all), drawn uniformly from
     /// the game's seed, in decision order.
     pub fn finish(self) -> Vec<Label> {
+        self.finish_with(&|_| None)
+    }
+
+    /// As [`Labeller::finish`], taking a decision's values from `known` (by its index in the
+    /// game) where it has them: the same labels, without their rollouts.
+    pub fn finish_with<'c>(self, known: &(dyn Fn(u64) -> Option<&'c [f64]> + Sync)) -> Vec<Label> {
         let mut keep: Vec<&Pending> = Vec::new();
         for kind in KINDS {
             let mut mine: Vec<&Pending> = self
@@ -286,7 +310,10 @@ impl<'t> Labeller<'t> {
         // parallel, so that a long game's labels spread over the threads instead of keeping
         // one busy after the others have finished; collected in decision order.
         keep.par_iter()
-            .map_init(|| Box::new(ActionList::new()), |buf, p| self.label(p, buf))
+            .map_init(
+                || Box::new(ActionList::new()),
+                |buf, p| self.label_with(p, known(p.decision), buf),
+            )
             .collect()
     }
 }
@@ -328,13 +355,16 @@ impl Accumulator for LabelAcc {
     }
 }
 
-/// One row's training games with the apprentice `model` labelling.
+/// One row's training games with the apprentice `model` labelling (round `round`; the values
+/// `cache` holds are not labelled again).
 struct LabelRow<'a, 't> {
     row: &'a CatanRow<'t>,
     index: u32,
     model: LearnedModel,
     params: &'a LearnParams,
     seed: u64,
+    round: u32,
+    cache: &'a LabelCache,
 }
 
 impl Experiment for LabelRow<'_, '_> {
@@ -351,7 +381,9 @@ impl Experiment for LabelRow<'_, '_> {
         let outcome = play(&mut g, &mut lab, &mut rngs, buf, &mut ());
         acc.games += 1;
         acc.wins += (outcome == Outcome::TeamWin) as u64;
-        acc.labels.extend(lab.finish());
+        let (cache, round, row) = (self.cache, self.round, self.index);
+        acc.labels
+            .extend(lab.finish_with(&|d| cache.get(round, row, i, d)));
     }
 
     /// A labelled game costs hundreds of scripted ones.
@@ -423,16 +455,25 @@ pub fn planned_games(rows: usize, p: &LearnParams) -> u64 {
     rows as u64 * p.train_games * p.rounds as u64
 }
 
+/// What [`learn`] stopped with when Ctrl-C (or SIGTERM) asked it to: the labels paid for so
+/// far are saved, and `robsim learn --resume` goes on from them.
+pub const INTERRUPTED: &str = "interrupted: the labels so far are saved for --resume";
+
 /// Runs the expert iteration on `rows` (all of one variant, played by `base`'s policy) from
 /// the scripted base, or from `p.start`. Deterministic for a seed, whatever the thread count.
+/// Decisions whose values `cache` holds (a resumed run's) are not played out again; every
+/// round's new labels go into it and `save` is called with it after each round's labelled
+/// games (and before stopping on Ctrl-C), so a resumed run writes the same model.
 ///
 /// # Errors
-/// No rows, or a fit fails.
+/// No rows, a fit fails, `save` fails, or the run was interrupted ([`INTERRUPTED`]).
 pub fn learn(
     rows: &[CatanRow],
     base: LearnedBase,
     p: &LearnParams,
     pb: &ProgressBar,
+    cache: &mut LabelCache,
+    save: &dyn Fn(&LabelCache) -> Result<()>,
 ) -> Result<Learned> {
     if rows.is_empty() {
         bail!("grid: no row to learn from");
@@ -488,11 +529,16 @@ pub fn learn(
                 model: current,
                 params: p,
                 seed: ts,
+                round,
+                cache,
             })
             .collect();
         let refs: Vec<&LabelRow> = label_rows.iter().collect();
         t0 = Instant::now();
-        for mut acc in run_each(&refs, 0..p.train_games, pb) {
+        let accs = run_each(&refs, 0..p.train_games, pb);
+        drop(label_rows);
+        let new_labels = labels.len();
+        for mut acc in accs {
             // Threads finish games in any order: fold by game and decision index.
             acc.labels.sort_by_key(|l| (l.game, l.decision));
             games += acc.games;
@@ -504,6 +550,13 @@ pub fn learn(
                 .map(|l| l.values.len() as u64)
                 .sum::<u64>();
             labels.append(&mut acc.labels);
+        }
+        for l in &labels[new_labels..] {
+            cache.insert(round, l.row, l.game, l.decision, &l.values);
+        }
+        save(cache)?;
+        if crate::engine::runner::stop_requested() {
+            bail!(INTERRUPTED);
         }
         phases.push(Phase::since(format!("round {round}: labelled games"), t0));
         t0 = Instant::now();

@@ -2,6 +2,7 @@
 
 mod candidates;
 mod cards;
+pub mod feature_names;
 pub mod features;
 pub mod greedy;
 pub mod leaf;
