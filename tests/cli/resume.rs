@@ -24,18 +24,18 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     };
     let o = learn(&a, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let labels = read(&a, "resume-labels.csv");
+    let labels = read(&a, "resume-labels.txt");
     let lines: Vec<&str> = labels.lines().collect();
     assert!(lines.len() > 20, "{} labelled decisions", lines.len() - 1);
     // B holds the first half of A's labels, as an interrupted run leaves them.
     std::fs::create_dir_all(&b).unwrap();
     let half = lines[..lines.len() / 2].join("\n") + "\n";
-    std::fs::write(b.join("resume-labels.csv"), &half).unwrap();
+    std::fs::write(b.join("resume-labels.txt"), &half).unwrap();
     std::fs::write(b.join("resume-config.toml"), read(&a, "resume-config.toml")).unwrap();
     let o = learn(&b, &["--resume"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(read(&b, "model.toml"), read(&a, "model.toml"));
-    assert_eq!(read(&b, "resume-labels.csv"), labels);
+    assert_eq!(read(&b, "resume-labels.txt"), labels);
     assert_eq!(read(&b, "rounds.csv"), read(&a, "rounds.csv"));
     // Other flags are another run; no labels, nothing to resume.
     let o = learn(&b, &["--resume", "--train-games", "5"]);

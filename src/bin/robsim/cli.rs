@@ -785,7 +785,7 @@ pub(crate) enum Cmd {
         #[arg(value_name = "N", long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         test_games: Option<u64>,
         /// Go on from the labels an earlier run of the same config into this folder paid for
-        /// (its resume-labels.csv): their rollouts are not played again, and the model is the
+        /// (its resume-labels.txt): their rollouts are not played again, and the model is the
         /// same bytes as a run never stopped.
         #[arg(long)]
         resume: bool,

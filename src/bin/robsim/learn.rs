@@ -17,8 +17,9 @@ use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{sha256_hex, Manifest, ReportDir};
 use std::path::Path;
 
-/// The labels a run has paid for, in its folder (`--resume` reads them).
-const LABELS: &str = "resume-labels.csv";
+/// The labels a run has paid for, in its folder (`--resume` reads them): comma-separated text,
+/// but not named `.csv`, which a report folder's tables are (and its Data Package lists).
+const LABELS: &str = "resume-labels.txt";
 
 /// The config whose run wrote [`LABELS`], as given (a resumed run must be of the same config).
 const CONFIG_OF_LABELS: &str = "resume-config.toml";

@@ -4,7 +4,7 @@
 //! iteration: the features come back for free by replaying the apprentice's game, which is
 //! seeded by the round, the row and the game. So a run keeps, per labelled decision, only its
 //! key (round, row, game, decision index) and its values, and writes them as it goes
-//! (`resume-labels.csv` in the run's folder): `robsim learn --resume` reads them back and plays
+//! (`resume-labels.txt` in the run's folder): `robsim learn --resume` reads them back and plays
 //! every round again, labelling only the decisions the file lacks. Values are written in Rust's
 //! shortest round-trip form, so a value read back is the same `f64`, bit for bit, and a resumed
 //! run writes the same model as a run never stopped.
