@@ -637,6 +637,14 @@ mod tests {
                 assert!(old.len() <= new.len() && new[..old.len()] == *old);
             }
             assert_eq!(k.features_at(FEATURE_VERSION), names);
+            // Version 5's rules close every list, in CONTEXT's order (rules_features writes
+            // them there).
+            assert_eq!(
+                names[names.len() - CONTEXT.len()..],
+                CONTEXT,
+                "{}",
+                k.name()
+            );
         }
         assert_eq!(DecisionKind::Setup.features_at(1).len(), 21);
         assert_eq!(DecisionKind::Setup.features_at(1)[20], "robber_reach");
