@@ -33,6 +33,8 @@ pub struct AblationRow {
     /// The base row's and the moved row's `knob=value`, as compare.csv's `setting_a`/`setting_b`.
     pub setting_base: String,
     pub setting: String,
+    /// The player's base row (`summary.csv`'s `row`) this line's row is compared with.
+    pub base_row: usize,
     pub row: usize,
     pub games: u64,
     pub win_rate_base: Option<f64>,
@@ -62,6 +64,7 @@ pub fn rows(steps: &[AblationStep], compare: &[CompareRow]) -> Vec<AblationRow> 
                 knob: c.knob,
                 setting_base: c.setting_a.clone(),
                 setting: c.setting_b.clone(),
+                base_row: s.base_row,
                 row: s.row,
                 games: c.games,
                 win_rate_base: c.win_rate_a,

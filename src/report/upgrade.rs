@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -56,15 +56,25 @@ pub struct Migration {
 }
 
 /// Every schema change since 0, in order.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    to: 1,
-    date: "2026-12-02",
-    what: "settings keys start with the letter k, so that no reader takes one for a number",
-    steps: &[Step::PrefixKeys {
-        columns: &["settings_key", "settings_key_a", "settings_key_b"],
-        prefix: KEY_PREFIX,
-    }],
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        to: 1,
+        date: "2026-12-02",
+        what: "settings keys start with the letter k, so that no reader takes one for a number",
+        steps: &[Step::PrefixKeys {
+            columns: &["settings_key", "settings_key_a", "settings_key_b"],
+            prefix: KEY_PREFIX,
+        }],
+    },
+    Migration {
+        to: 2,
+        date: "2026-12-02",
+        // Only an ablation's folder has ablation.csv, and it keeps its state.json: it is
+        // written again from it. A migrated folder has nothing to change.
+        what: "ablation.csv names each line's base row (base_row)",
+        steps: &[],
+    },
+];
 
 /// The letter every settings key starts with (schema 1 on).
 pub const KEY_PREFIX: &str = "k";
