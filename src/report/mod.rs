@@ -409,9 +409,18 @@ impl ReportDir {
             texts.insert("manifest.json".into(), (json + "\n").into_bytes());
         }
         files.extend(texts);
+        // A table the folder's `.gitignore` leaves out of a repository (for size) is not in
+        // its Data Package, so that a committed package lists only committed files.
+        let ignored: Vec<String> = std::fs::read_to_string(self.dir.join(".gitignore"))
+            .unwrap_or_default()
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(String::from)
+            .collect();
         let csvs: Vec<(String, &[u8])> = files
             .iter()
-            .filter(|(n, _)| n.ends_with(".csv"))
+            .filter(|(n, _)| n.ends_with(".csv") && !ignored.contains(n))
             .map(|(n, b)| (n.clone(), b.as_slice()))
             .collect();
         if !csvs.is_empty() {
