@@ -33,17 +33,13 @@ use sweep::{execute, print_summary};
 /// record them, so that two builds of one version whose tables differ can be told apart.
 pub(crate) fn build_version() -> &'static str {
     static V: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    V.get_or_init(|| match robsim::report::git_commit() {
-        Some(c) => format!(
-            "{} (commit {c}, schema {})",
+    V.get_or_init(|| {
+        format!(
+            "{} (commit {}, schema {})",
             env!("CARGO_PKG_VERSION"),
+            robsim::report::git_commit().unwrap_or("unknown"),
             robsim::report::upgrade::SCHEMA
-        ),
-        None => format!(
-            "{} (commit unknown, schema {})",
-            env!("CARGO_PKG_VERSION"),
-            robsim::report::upgrade::SCHEMA
-        ),
+        )
     })
 }
 

@@ -69,20 +69,15 @@ pub(crate) fn learn_value(config: &Path, output: Output, args: Vec<String>) -> R
         return Err(Failure::Interrupted);
     }
     let (model, fits) = fit(&rows, &train, &test, &p).map_err(Failure::Run)?;
+    let names = features_at(p.version);
     let file = ValueFile {
         version: p.version,
         variant: "robert".to_string(),
         command: format!("robsim learn-value {origin}"),
         progress_weight: p.progress_weight,
         link: if model.logistic { "logistic" } else { "linear" }.to_string(),
-        features: features_at(p.version)
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-        rows: fits
-            .iter()
-            .map(|f| row(f, features_at(p.version).len()))
-            .collect(),
+        features: names.iter().map(|s| s.to_string()).collect(),
+        rows: fits.iter().map(|f| row(f, names.len())).collect(),
     };
     let model = toml::to_string(&file)
         .context("writing value.toml")

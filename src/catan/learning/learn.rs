@@ -245,32 +245,27 @@ impl<'t> Labeller<'t> {
     /// of its rollouts where given.
     fn label_with(&self, p: &Pending, known: Option<&[f64]>, buf: &mut ActionList) -> Label {
         let sc = &p.scored;
-        if let Some(v) = known.filter(|v| v.len() == sc.cands.len()) {
-            return Label {
-                kind: sc.kind.idx() as u8,
-                row: self.row,
-                game: self.game,
-                decision: p.decision,
-                chosen: sc.chosen as u8,
-                features: sc.features.to_vec(),
-                values: v.to_vec(),
-            };
-        }
-        let rollouts = match sc.kind {
-            DecisionKind::Setup => self.setup_rollouts,
-            _ => self.rollouts,
+        let values = match known.filter(|v| v.len() == sc.cands.len()) {
+            Some(v) => v.to_vec(),
+            None => {
+                let rollouts = match sc.kind {
+                    DecisionKind::Setup => self.setup_rollouts,
+                    _ => self.rollouts,
+                };
+                rollout_values(
+                    &p.g,
+                    &p.player,
+                    &sc.cands,
+                    mix64(self.decision_seed(p.decision)),
+                    rollouts,
+                    self.horizon,
+                    self.horizon_value,
+                    self.progress_weight,
+                    buf,
+                )
+                .to_vec()
+            }
         };
-        let values = rollout_values(
-            &p.g,
-            &p.player,
-            &sc.cands,
-            mix64(self.decision_seed(p.decision)),
-            rollouts,
-            self.horizon,
-            self.horizon_value,
-            self.progress_weight,
-            buf,
-        );
         Label {
             kind: sc.kind.idx() as u8,
             row: self.row,
@@ -278,7 +273,7 @@ impl<'t> Labeller<'t> {
             decision: p.decision,
             chosen: sc.chosen as u8,
             features: sc.features.to_vec(),
-            values: values.to_vec(),
+            values,
         }
     }
 

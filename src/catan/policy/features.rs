@@ -49,28 +49,31 @@ pub const DEFAULT_FEATURE_VERSION: u32 = 1;
 /// Most features of one decision type (the weight arrays are this wide; unused slots are 0).
 pub const MAX_FEATURES: usize = 48;
 
-/// [`CONTEXT`]'s values for `g`'s rules.
-fn context(g: &Game) -> [f32; 13] {
+/// [`CONTEXT`]'s values for `g`'s rules, in `f64`: the learned player reads them as `f32`
+/// (each a quotient of small whole numbers, so rounding the `f64` quotient gives the `f32`
+/// quotient's bits) and the value model (`value::value_features`) reads all but the player
+/// count as they are.
+pub fn rules_context(g: &Game) -> [f64; 13] {
     let n = g.s.n_players;
-    let mut c = [0f32; 13];
-    c[0] = (n == 2) as u8 as f32;
-    c[1] = (n >= 4) as u8 as f32;
-    c[6] = g.rules.hand_limit as f32 / 12.0;
-    c[7] = g.rules.vp_to_win as f32 / 12.0;
+    let mut c = [0f64; 13];
+    c[0] = (n == 2) as u8 as f64;
+    c[1] = (n >= 4) as u8 as f64;
+    c[6] = g.rules.hand_limit as f64 / 12.0;
+    c[7] = g.rules.vp_to_win as f64 / 12.0;
     if let Some(r) = g.rules.variant.robert() {
-        c[2] = r.start_cards as f32 / 6.0;
+        c[2] = r.start_cards as f64 / 6.0;
         c[3] = if r.robert_skip > 0 {
-            1.0 / r.robert_skip as f32
+            1.0 / r.robert_skip as f64
         } else {
             0.0
         };
-        c[4] = r.soldier_flips as f32 / 4.0;
-        c[5] = r.seven_flips as f32 / 4.0;
-        c[8] = r.keep_back as f32 / 12.0;
-        c[9] = (r.target == RobertTarget::Global) as u8 as f32;
-        c[10] = (r.city_weight == 2) as u8 as f32;
-        c[11] = (r.monopoly == RobertMonopoly::Take) as u8 as f32;
-        c[12] = (r.reshuffled_knights == ReshuffledKnights::Count) as u8 as f32;
+        c[4] = r.soldier_flips as f64 / 4.0;
+        c[5] = r.seven_flips as f64 / 4.0;
+        c[8] = r.keep_back as f64 / 12.0;
+        c[9] = (r.target == RobertTarget::Global) as u8 as f64;
+        c[10] = (r.city_weight == 2) as u8 as f64;
+        c[11] = (r.monopoly == RobertMonopoly::Take) as u8 as f64;
+        c[12] = (r.reshuffled_knights == ReshuffledKnights::Count) as u8 as f64;
     }
     c
 }
@@ -219,7 +222,7 @@ pub fn features_into(
 /// Version 5's features: the rules crossed with a candidate's kind, then [`CONTEXT`] (the last
 /// 13 names of every type's list) on every candidate.
 fn rules_features(g: &Game, kind: DecisionKind, out: &mut ArrayVec<Features, MAX_CANDIDATES>) {
-    let c = context(g);
+    let c = rules_context(g).map(|x| x as f32);
     let (two, soldier_flips, rest) = (c[0], c[4], c[3]);
     let (from, n) = match kind {
         DecisionKind::Setup => (SETUP_V4, SETUP.len()),

@@ -133,24 +133,9 @@ pub fn value_features(g: &Game) -> [f64; NV] {
         hand += p.hand_size() as f64;
     }
     let deck: f64 = g.s.deck.iter().map(|&c| c as f64).sum();
-    let mut r = [0f64; 11];
-    r[4] = g.rules.hand_limit as f64 / 12.0;
-    r[5] = target / 12.0;
-    if let Some(o) = g.rules.variant.robert() {
-        r[0] = o.start_cards as f64 / 6.0;
-        r[1] = if o.robert_skip > 0 {
-            1.0 / o.robert_skip as f64
-        } else {
-            0.0
-        };
-        r[2] = o.soldier_flips as f64 / 4.0;
-        r[3] = o.seven_flips as f64 / 4.0;
-        r[6] = o.keep_back as f64 / 12.0;
-        r[7] = (o.target == crate::catan::RobertTarget::Global) as u8 as f64;
-        r[8] = (o.city_weight == 2) as u8 as f64;
-        r[9] = (o.monopoly == crate::catan::RobertMonopoly::Take) as u8 as f64;
-        r[10] = (o.reshuffled_knights == crate::catan::ReshuffledKnights::Count) as u8 as f64;
-    }
+    // The rules as the learned player reads them, but for the player count (one model a
+    // count): starting cards, rest rate, soldier and seven flips, hand limit, VP target, ...
+    let r: &[f64] = &super::features::rules_context(g)[2..];
     [
         1.0,
         progress,
