@@ -539,6 +539,7 @@ impl Tables for CarcassonneRow {
             wins: &acc.wins,
             games: acc.games,
             turns: &acc.turns,
+            rules: crate::carcassonne::rulebook::rules_used(&self.spec.rules),
         })
     }
 

@@ -7,7 +7,7 @@
 
 use crate::carcassonne::players::CarcPolicySpec;
 use crate::engine::stats::Hist;
-use crate::report::rulebook::Cell;
+use crate::report::rulebook::{Cell, Role, Rule};
 
 /// Which player stands for which kind of table (the page's one line).
 pub const NOTE: &str = "Which player stands for which table is a range, never a measured human figure: greedy plays like a casual table that scores what it sees, a search seat (rollout-N) like a stronger player, and random is a floor.";
@@ -34,6 +34,33 @@ pub struct Row<'a> {
     pub wins: &'a [u64],
     pub games: u64,
     pub turns: &'a Hist,
+    /// Every rule knob of the row but `robbers` (the page's level).
+    pub rules: Vec<Rule>,
+}
+
+/// Every rule knob of a game with `rules` but `robbers`, in the knob table's order, each
+/// marked where it differs from the printed game (the 2013 rules).
+pub fn rules_used(rules: &crate::carcassonne::Rules) -> Vec<Rule> {
+    let printed = crate::carcassonne::Rules {
+        robbers: rules.robbers,
+        ..crate::carcassonne::Rules::base(rules.players)
+    };
+    crate::config::knobs::RULE_KNOBS
+        .iter()
+        .filter(|k| k.applies == "carcassonne" && k.key != "robbers")
+        .filter_map(|k| {
+            let v = crate::config::knobs::carcassonne_value(k.key, rules)?;
+            Some(Rule {
+                key: k.key,
+                value: match &v {
+                    toml::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                },
+                words: (k.words)(&v),
+                off: crate::config::knobs::carcassonne_value(k.key, &printed).as_ref() != Some(&v),
+            })
+        })
+        .collect()
 }
 
 /// The row's cell.
@@ -70,6 +97,14 @@ pub fn cell(r: Row) -> Option<Cell> {
         // Rounds never decrease as the tiles grow: the median game's rounds are the rounds
         // of the median tiles placed.
         rounds_median: r.turns.quantile(0.5).map(|t| rounds(t, r.players)),
+        rounds_won: None,
+        rounds_lost: None,
+        rules: r.rules,
+        role: match (r.policy, r.lead) {
+            (CarcPolicySpec::Greedy, None) => Role::Script,
+            _ => Role::Other,
+        },
+        outside: String::new(),
     })
 }
 

@@ -83,3 +83,61 @@ pub fn value(key: &str, r: &Rules) -> Option<Value> {
         _ => None,
     }
 }
+
+/// The printed game of a row's variant at its player count and level (Robert's starting cards
+/// and Solitaire's modifiers kept): every other knob at the seed's value.
+pub fn printed(r: &Rules) -> Rules {
+    use crate::catan::{RobertRules, Variant};
+    let p = match r.variant {
+        Variant::Robert(o) => Rules::robert(
+            r.players,
+            RobertRules {
+                start_cards: o.start_cards,
+                ..RobertRules::default()
+            },
+        ),
+        Variant::Solitaire(_) => Rules::solitaire(Default::default()).with_modifiers(r.modifiers),
+        Variant::Raiders(_) => Rules::raiders(r.players, Default::default()),
+        _ => Rules::base(r.players),
+    };
+    Rules {
+        turn_cap: r.turn_cap,
+        ..p
+    }
+}
+
+/// Every rule knob of a row but its level (`start_cards`), in the knob table's order: (key,
+/// value as summary.csv writes it, rule words, whether it differs from the printed game); and
+/// the Solitaire optional rules where another variant plays them.
+pub fn rules_used(r: &Rules) -> Vec<crate::report::rulebook::Rule> {
+    use crate::report::rulebook::Rule;
+    let printed = printed(r);
+    let mut out: Vec<Rule> = KEYS
+        .iter()
+        .filter(|&&k| k != "start_cards")
+        .filter_map(|&key| {
+            let v = value(key, r)?;
+            Some(Rule {
+                key,
+                value: match &v {
+                    Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                },
+                words: crate::config::knobs::words(key, &v),
+                off: value(key, &printed).as_ref() != Some(&v),
+            })
+        })
+        .collect();
+    if r.variant.solitaire().is_none() && !r.modifiers.is_empty() {
+        out.push(Rule {
+            key: "modifiers",
+            value: r.modifiers.name().to_string(),
+            words: format!(
+                "with Solitaire Catan's optional rules: {}",
+                r.modifiers.name().replace('+', ", ").replace('_', " ")
+            ),
+            off: true,
+        });
+    }
+    out
+}

@@ -2,16 +2,38 @@
 //!
 //! A playtester reads one table per player: a row per level of the game (a difficulty level),
 //! a column per player count, each cell the win rate with its 95% Wilson interval and the median
-//! game length in rounds. The game says what a row's cell is ([`Tables::rulebook`]); this module
-//! pivots the cells, so it knows no game. Rows that differ in a setting other than the player,
-//! the player count and the level go to tables of their own, headed by that setting.
-//! `table.csv` holds the same cells in tidy form; report.html prints the tables alone on A4.
+//! game length in rounds (of a won and of a lost game apart where the game has both). The game
+//! says what a row's cell is ([`Tables::rulebook`]), with every rule the row plays in words; this
+//! module pivots the cells, so it knows no game. The page opens with the rules used: every rule
+//! off the printed game. A rule that only some levels change is a note in those levels' rows;
+//! rows that differ in another setting go to tables of their own, headed by it. `table.csv`
+//! holds the same cells in tidy form; report.html prints the page alone on A4.
 
 use crate::engine::stats::wilson;
 use crate::report::html::esc;
 use crate::report::terminal::pct_ci;
 use crate::report::{r5, Tables};
 use serde::Serialize;
+
+/// One rule a row plays: its knob, value (as summary.csv writes it), the rule in words, and
+/// whether it differs from the printed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rule {
+    pub key: &'static str,
+    pub value: String,
+    pub words: String,
+    pub off: bool,
+}
+
+/// What a player stands for beside the others of a page: the scripted baseline, a player that
+/// claims a practised table (named so only where it wins at least as often as the baseline in
+/// the same cell), or another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Script,
+    Practised,
+    Other,
+}
 
 /// One row's cell of the rulebook table, as its game says.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +56,16 @@ pub struct Cell {
     pub games: u64,
     /// The median game length in rounds (every player takes one turn a round).
     pub rounds_median: Option<u32>,
+    /// The rounds of a won and of a lost game, (median, 90th percentile); `None` where the
+    /// game has no win and loss apart (a competitive game's cell has the pooled median only).
+    pub rounds_won: Option<(Option<u32>, Option<u32>)>,
+    pub rounds_lost: Option<(Option<u32>, Option<u32>)>,
+    /// Every rule knob of the row but the level's own, in the game's order.
+    pub rules: Vec<Rule>,
+    pub role: Role,
+    /// What of the row lies outside the rows its model was trained on (summary.csv's
+    /// `model_outside`), empty where nothing does.
+    pub outside: String,
 }
 
 /// One line of `table.csv`: a cell, tidy (one line per player, other settings, level and
@@ -56,6 +88,14 @@ pub struct Line {
     pub win_rate_lo95: f64,
     pub win_rate_hi95: f64,
     pub rounds_median: Option<u32>,
+    /// The rounds of a won game and of a lost game: median and 90th percentile (empty where
+    /// the game has no win and loss apart, or no such game).
+    pub rounds_won_median: Option<u32>,
+    pub rounds_won_p90: Option<u32>,
+    pub rounds_lost_median: Option<u32>,
+    pub rounds_lost_p90: Option<u32>,
+    /// Rules only this cell's level changes, in words (`;`-separated), empty if none.
+    pub notes: String,
     /// The summary.csv row of the cell.
     pub row: usize,
 }
@@ -70,11 +110,16 @@ struct Table {
     stands_for: String,
     measure: &'static str,
     level_key: &'static str,
-    /// (order, words) of each level, in order; the player counts, ascending.
-    levels: Vec<(u32, String)>,
+    /// (order, words, notes) of each level, in order; the player counts, ascending.
+    levels: Vec<(u32, String, String)>,
     counts: Vec<u8>,
     /// (level index, count index, line index into the lines).
     cells: Vec<(usize, usize, usize)>,
+    /// Lines (indices) of cells where this practised player wins less often than the script
+    /// does in the same cell, with the script's rate; and of cells outside the model's rows,
+    /// with what is outside.
+    below: Vec<(usize, f64)>,
+    outside: Vec<(usize, String)>,
 }
 
 /// The rulebook page of a sweep: its tables and `table.csv`'s lines.
@@ -83,23 +128,58 @@ pub struct Rulebook {
     pub lines: Vec<Line>,
     /// The sentence on which player stands for which table (the game's).
     note: &'static str,
+    /// Rules off the printed game in every cell (words), and those only some levels change
+    /// (`at LEVEL: words`).
+    rules_all: Vec<String>,
+    rules_levels: Vec<String>,
 }
 
-/// A win rate with its interval and the median rounds: `71.0% (70.1–71.9), 26 rounds`.
-fn cell_text(l: &Line) -> String {
-    let rounds = match l.rounds_median {
-        Some(1) => ", 1 round".to_string(),
-        Some(r) => format!(", {r} rounds"),
-        None => String::new(),
+/// `26 rounds`, `1 round`.
+fn rounds_words(r: u32) -> String {
+    format!("{r} round{}", if r == 1 { "" } else { "s" })
+}
+
+/// A win rate with its interval and the rounds of a won and of a lost game (median, 90th
+/// percentile): `71.0% (70.1–71.9); won in 45 rounds (p90 70), lost in 20 (p90 31)`; the
+/// median rounds of every game where the game has no win and loss apart.
+fn cell_text(l: &Line, split: bool) -> String {
+    let rate = pct_ci(l.win_rate, l.win_rate_lo95, l.win_rate_hi95);
+    if !split {
+        return match l.rounds_median {
+            Some(r) => format!("{rate}, {}", rounds_words(r)),
+            None => rate,
+        };
+    }
+    let part = |what: &str, m: Option<u32>, p90: Option<u32>| match (m, p90) {
+        (Some(m), Some(p)) => Some(format!("{what} in {} (p90 {p})", rounds_words(m))),
+        (Some(m), None) => Some(format!("{what} in {}", rounds_words(m))),
+        _ => None,
     };
-    format!(
-        "{}{rounds}",
-        pct_ci(l.win_rate, l.win_rate_lo95, l.win_rate_hi95)
-    )
+    let parts: Vec<String> = [
+        part("won", l.rounds_won_median, l.rounds_won_p90),
+        part("lost", l.rounds_lost_median, l.rounds_lost_p90),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        rate
+    } else {
+        format!("{rate}; {}", parts.join(", "))
+    }
 }
 
 /// A row with a cell: its index, the cell and the row's settings.
 type RowCell = (usize, Cell, Vec<(&'static str, String)>);
+
+/// The words of a setting in a table's heading: the rule's words where it is a rule knob of
+/// the cell, else the game's label (`random board`), else `key value`.
+fn setting_words<T: Tables>(c: &Cell, key: &str, value: &str) -> String {
+    match c.rules.iter().find(|r| r.key == key) {
+        Some(r) => r.words.clone(),
+        None => T::label(key, value).unwrap_or_else(|| format!("{key} {value}")),
+    }
+}
 
 /// The rulebook of `rows` (their accumulators `accs`), or `None` when no row has a cell.
 pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
@@ -112,8 +192,9 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
     if cells.is_empty() {
         return None;
     }
-    // The settings that tell tables apart: those that vary among the rows with a cell, but the
-    // player, the player count and the level.
+    // The settings that vary among the rows with a cell, but the player, the player count and
+    // the level. One that the level alone decides (the same value wherever the level is the
+    // same) is a note in that level's rows; any other tells tables apart.
     let first = &cells[0].2;
     let varies: Vec<usize> = (0..first.len())
         .filter(|&k| {
@@ -124,15 +205,47 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
                 && cells.iter().any(|(_, _, s)| s[k].1 != first[k].1)
         })
         .collect();
+    let by_level = |k: usize| {
+        cells.iter().all(|(_, a, sa)| {
+            cells
+                .iter()
+                .filter(|(_, b, _)| b.level_order == a.level_order)
+                .all(|(_, _, sb)| sb[k].1 == sa[k].1)
+        })
+    };
+    let (noted, splits): (Vec<usize>, Vec<usize>) = varies.into_iter().partition(|&k| by_level(k));
+    let noted_keys: Vec<&str> = noted.iter().map(|&k| first[k].0).collect();
+    // Rules off the printed game in every cell; and, per level, the noted rules off it.
+    let rules_all: Vec<String> = cells[0]
+        .1
+        .rules
+        .iter()
+        .filter(|r| r.off)
+        .filter(|r| cells.iter().all(|(_, c, _)| c.rules.contains(r)))
+        .map(|r| r.words.clone())
+        .collect();
+    let notes_of = |c: &Cell| {
+        c.rules
+            .iter()
+            .filter(|r| r.off && noted_keys.contains(&r.key))
+            .map(|r| r.words.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let mut rules_levels: Vec<(u32, String)> = Vec::new();
+    for (_, c, _) in &cells {
+        let n = notes_of(c);
+        if !n.is_empty() && !rules_levels.iter().any(|(o, _)| *o == c.level_order) {
+            rules_levels.push((c.level_order, format!("at {}: {n}", c.level_words)));
+        }
+    }
+    rules_levels.sort();
     let mut tables: Vec<Table> = Vec::new();
     let mut lines = Vec::new();
     for (row, c, s) in &cells {
-        let settings = varies
+        let settings = splits
             .iter()
-            .map(|&k| {
-                let (key, value) = (s[k].0, &s[k].1);
-                T::label(key, value).unwrap_or_else(|| format!("{key} {value}"))
-            })
+            .map(|&k| setting_words::<T>(c, s[k].0, &s[k].1))
             .filter(|w| !w.is_empty())
             .collect::<Vec<_>>()
             .join(", ");
@@ -154,11 +267,18 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
                     levels: Vec::new(),
                     counts: Vec::new(),
                     cells: Vec::new(),
+                    below: Vec::new(),
+                    outside: Vec::new(),
                 });
                 tables.len() - 1
             }
         };
         let (lo, hi) = wilson(c.wins, c.games);
+        let (won, lost) = (
+            c.rounds_won.unwrap_or_default(),
+            c.rounds_lost.unwrap_or_default(),
+        );
+        let notes = notes_of(c);
         lines.push(Line {
             table: t + 1,
             player: c.player.clone(),
@@ -174,11 +294,18 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
             win_rate_lo95: r5(lo),
             win_rate_hi95: r5(hi),
             rounds_median: c.rounds_median,
+            rounds_won_median: won.0,
+            rounds_won_p90: won.1,
+            rounds_lost_median: lost.0,
+            rounds_lost_p90: lost.1,
+            notes: notes.clone(),
             row: *row,
         });
         let table = &mut tables[t];
-        if !table.levels.iter().any(|(o, _)| *o == c.level_order) {
-            table.levels.push((c.level_order, c.level_words.clone()));
+        if !table.levels.iter().any(|(o, _, _)| *o == c.level_order) {
+            table
+                .levels
+                .push((c.level_order, c.level_words.clone(), notes));
         }
         if !table.counts.contains(&c.players) {
             table.counts.push(c.players);
@@ -190,7 +317,7 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
     // Levels and player counts in order, the model most cells play first, and the lines
     // table by table, level by level.
     for (k, t) in tables.iter_mut().enumerate() {
-        t.levels.sort_by_key(|(o, _)| *o);
+        t.levels.sort_by_key(|(o, _, _)| *o);
         t.counts.sort_unstable();
         let cells = |m: &String| {
             lines
@@ -200,29 +327,34 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
         };
         t.models.sort_by_key(|m| std::cmp::Reverse(cells(m)));
     }
-    let order = |l: &Line| {
-        let c = &cells
-            .iter()
-            .find(|(r, _, _)| *r == l.row)
-            .expect("a cell")
-            .1;
-        (l.table, c.level_order, l.players, l.row)
-    };
-    lines.sort_by_key(order);
+    let cell_of = |row: usize| &cells.iter().find(|(r, _, _)| *r == row).expect("a cell").1;
+    lines.sort_by_key(|l| (l.table, cell_of(l.row).level_order, l.players, l.row));
     for (k, l) in lines.iter().enumerate() {
+        let c = cell_of(l.row);
+        // The script's line in the same cell: same settings, level and player count.
+        let script = lines.iter().find(|s| {
+            cell_of(s.row).role == Role::Script
+                && s.settings == l.settings
+                && s.level == l.level
+                && s.players == l.players
+                && s.measure == l.measure
+        });
         let t = &mut tables[l.table - 1];
-        let c = &cells
-            .iter()
-            .find(|(r, _, _)| *r == l.row)
-            .expect("a cell")
-            .1;
-        let li = t.levels.iter().position(|(o, _)| *o == c.level_order);
+        let li = t.levels.iter().position(|(o, _, _)| *o == c.level_order);
         let ci = t.counts.iter().position(|&n| n == l.players);
         if let (Some(li), Some(ci)) = (li, ci) {
             // Two rows in one cell (a setting that tells no table apart, such as a lead
             // seat): the first row's, as the line order has it.
             if !t.cells.iter().any(|&(a, b, _)| (a, b) == (li, ci)) {
                 t.cells.push((li, ci, k));
+                if let Some(s) =
+                    script.filter(|s| c.role == Role::Practised && s.win_rate > l.win_rate)
+                {
+                    t.below.push((k, s.win_rate));
+                }
+                if !c.outside.is_empty() {
+                    t.outside.push((k, c.outside.clone()));
+                }
             }
         }
     }
@@ -230,6 +362,8 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
         tables,
         lines,
         note: T::rulebook_note(),
+        rules_all,
+        rules_levels: rules_levels.into_iter().map(|(_, w)| w).collect(),
     })
 }
 
@@ -246,44 +380,93 @@ impl Table {
         h
     }
 
-    /// What the player stands for, and what a cell says.
-    fn caption(&self) -> String {
+    /// What the player stands for, and what a cell says. A practised player that wins less
+    /// often than the script in some cells is not called a practised table there: the caption
+    /// names those cells (marked †).
+    fn caption(&self, lines: &[Line]) -> String {
         let mut who = self.stands_for.clone();
         if let Some(c) = who.get_mut(..1) {
             c.make_ascii_uppercase();
         }
+        if !self.below.is_empty() {
+            let cells = self
+                .below
+                .iter()
+                .map(|&(k, script)| {
+                    let l = &lines[k];
+                    format!(
+                        "{} players, {}: {:.1}% against {:.1}%",
+                        l.players,
+                        l.level,
+                        100.0 * l.win_rate,
+                        100.0 * script
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            who = format!(
+                "{who}, except in the {} cell{} marked †, where it wins less often than the scripted team ({cells}): there it is no practised table",
+                self.below.len(),
+                if self.below.len() == 1 { "" } else { "s" }
+            );
+        }
+        let split = self.cells.iter().any(|&(_, _, k)| {
+            lines[k].rounds_won_median.is_some() || lines[k].rounds_lost_median.is_some()
+        });
+        let what = if split {
+            "and the rounds of a won and of a lost game (median, and p90: nine games in ten are over by then)"
+        } else {
+            "and the median game length in rounds"
+        };
         format!(
-            "{who}. Each cell: the {} rate with its 95% interval, and the median game length in rounds",
+            "{who}. Each cell: the {} rate with its 95% interval, {what}",
             self.measure
         )
     }
 
-    /// The rows as (row label, cells), `–` where no row plays a cell.
+    /// The rows as (row label, cells), `–` where no row plays a cell; a level's notes (rules
+    /// only it changes) follow its words.
     fn grid(&self, lines: &[Line]) -> Vec<(String, Vec<String>)> {
         self.levels
             .iter()
             .enumerate()
-            .map(|(li, (_, words))| {
+            .map(|(li, (_, words, notes))| {
                 let cells = (0..self.counts.len())
                     .map(|ci| {
                         self.cells
                             .iter()
                             .find(|&&(a, b, _)| (a, b) == (li, ci))
                             .map_or("–".to_string(), |&(_, _, k)| {
-                                let m = self.models.iter().position(|m| *m == lines[k].model);
-                                cell_text(&lines[k]) + &"*".repeat(m.unwrap_or(0))
+                                let l = &lines[k];
+                                let m = self.models.iter().position(|m| *m == l.model);
+                                let split =
+                                    l.rounds_won_median.is_some() || l.rounds_lost_median.is_some();
+                                let mut t = cell_text(l, split) + &"*".repeat(m.unwrap_or(0));
+                                if self.below.iter().any(|&(b, _)| b == k) {
+                                    t.push('†');
+                                }
+                                if self.outside.iter().any(|(o, _)| *o == k) {
+                                    t.push('‡');
+                                }
+                                t
                             })
                     })
                     .collect();
-                (words.clone(), cells)
+                let label = if notes.is_empty() {
+                    words.clone()
+                } else {
+                    format!("{words}: {notes}")
+                };
+                (label, cells)
             })
             .collect()
     }
 
     /// The footnotes of cells that play another model than the heading's (`* plays
-    /// other-model.toml`), one per model.
+    /// other-model.toml`), one per model; and of cells outside the model's training rows (‡).
     fn footnotes(&self) -> Vec<String> {
-        self.models
+        let mut out: Vec<String> = self
+            .models
             .iter()
             .enumerate()
             .skip(1)
@@ -291,7 +474,20 @@ impl Table {
                 let m = if m.is_empty() { "no model" } else { m };
                 format!("{} plays {m}", "*".repeat(k))
             })
-            .collect()
+            .collect();
+        if !self.outside.is_empty() {
+            let mut what: Vec<&str> = Vec::new();
+            for w in self.outside.iter().flat_map(|(_, w)| w.split("; ")) {
+                if !what.contains(&w) {
+                    what.push(w);
+                }
+            }
+            out.push(format!(
+                "‡ outside the rows its model was trained on ({}): a guess beyond its training",
+                what.join("; ")
+            ));
+        }
+        out
     }
 
     fn head(&self) -> (String, Vec<String>) {
@@ -315,14 +511,52 @@ impl Rulebook {
         self.note
     }
 
-    /// `table.md`: `title`, the `line` under it (seed and games), the note, a table per player.
-    pub fn markdown(&self, title: &str, line: &str) -> String {
-        let mut o = format!("# {title}: a page for the rulebook\n\n{line}\n\n");
+    /// The rules used, as list items: every rule off the printed game in every cell, then
+    /// those only some levels change (`at easy (3 cards): ...`); empty: the printed rules.
+    pub fn rules_used(&self) -> Vec<String> {
+        self.rules_all
+            .iter()
+            .chain(&self.rules_levels)
+            .cloned()
+            .collect()
+    }
+
+    /// The sentence ahead of the rules used.
+    fn rules_lead(&self) -> &'static str {
+        if self.rules_used().is_empty() {
+            "Every rule as printed (robsim's readings: docs/rules.md)."
+        } else {
+            "Every rule as printed (robsim's readings: docs/rules.md), except:"
+        }
+    }
+
+    /// `table.md`: `title`, the config's `description`, the `line` under it (seed and games),
+    /// the rules used, the note, a table per player.
+    pub fn markdown(&self, title: &str, description: &str, line: &str) -> String {
+        let mut o = format!("# {title}: a page for the rulebook\n\n");
+        if !description.is_empty() {
+            o.push_str(&format!("{description}\n\n"));
+        }
+        o.push_str(&format!(
+            "{line}\n\n## Rules used\n\n{}\n",
+            self.rules_lead()
+        ));
+        let used = self.rules_used();
+        if !used.is_empty() {
+            o.push('\n');
+            for r in &used {
+                o.push_str(&format!("- {r}\n"));
+            }
+        }
         if !self.note.is_empty() {
-            o.push_str(&format!("{}\n", self.note));
+            o.push_str(&format!("\n{}\n", self.note));
         }
         for t in &self.tables {
-            o.push_str(&format!("\n## {}\n\n{}.\n\n", t.heading(), t.caption()));
+            o.push_str(&format!(
+                "\n## {}\n\n{}.\n\n",
+                t.heading(),
+                t.caption(&self.lines)
+            ));
             let (key, counts) = t.head();
             o.push_str(&format!("| {key} | {} |\n", counts.join(" | ")));
             o.push_str(&format!("|---|{}\n", "---|".repeat(counts.len())));
@@ -330,20 +564,42 @@ impl Rulebook {
                 o.push_str(&format!("| {label} | {} |\n", cells.join(" | ")));
             }
             for f in t.footnotes() {
-                o.push_str(&format!("\n{}\n", f.replacen('*', "\\*", f.len())));
+                o.push_str(&format!("\n{}\n", f.replace('*', "\\*")));
             }
         }
         o
     }
 
-    /// report.html's printable page: the same tables under `title` and `line`, in a section
-    /// that prints alone on one A4 page (and shows alone at `report.html#rulebook`).
-    pub fn html(&self, title: &str, line: &str) -> String {
+    /// report.html's printable page: the same under `title`, in a section that prints alone
+    /// on one A4 page (and shows alone at `report.html#rulebook`).
+    pub fn html(&self, title: &str, description: &str, line: &str) -> String {
         let mut o = format!(
-            "<section id=\"rulebook\">\n<h2>{}: a page for the rulebook</h2>\n<p class=\"meta\">{} Printed, this section is the page, on A4 (<a href=\"#rulebook\">the page alone</a>).</p>\n",
-            esc(title),
-            esc(line)
+            "<section id=\"rulebook\">\n<h2>{}: a page for the rulebook</h2>\n",
+            esc(title)
         );
+        if !description.is_empty() {
+            o.push_str(&format!(
+                "<p class=\"description\">{}</p>\n",
+                esc(description)
+            ));
+        }
+        o.push_str(&format!(
+            "<p class=\"meta\">{} Printed, this section is the page, on A4 (<a href=\"#rulebook\">the page alone</a>).</p>\n",
+            esc(line)
+        ));
+        o.push_str(&format!(
+            "<div class=\"rules-used\"><h3>Rules used</h3>\n<p>{}</p>\n",
+            esc(self.rules_lead())
+        ));
+        let used = self.rules_used();
+        if !used.is_empty() {
+            o.push_str("<ul>\n");
+            for r in &used {
+                o.push_str(&format!("<li>{}</li>\n", esc(r)));
+            }
+            o.push_str("</ul>\n");
+        }
+        o.push_str("</div>\n");
         if !self.note.is_empty() {
             o.push_str(&format!("<p class=\"note\">{}</p>\n", esc(self.note)));
         }
@@ -352,7 +608,7 @@ impl Rulebook {
             o.push_str(&format!(
                 "<div class=\"rulebook-table\"><h3>{}</h3>\n<p class=\"meta\">{}.</p>\n<table>\n<thead><tr>",
                 esc(&t.heading()),
-                esc(&t.caption())
+                esc(&t.caption(&self.lines))
             ));
             let (key, counts) = t.head();
             o.push_str(&format!("<th>{}</th>", esc(&key)));

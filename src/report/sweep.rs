@@ -630,9 +630,16 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
                 ""
             }
         );
-        out.text("table.md", book.markdown(sweep.name, &line));
+        out.text(
+            "table.md",
+            book.markdown(sweep.name, sweep.description, &line),
+        );
         let date = started_utc.get(..10).unwrap_or("");
-        print = book.html(sweep.name, &format!("{line} Written {date}."));
+        print = book.html(
+            sweep.name,
+            sweep.description,
+            &format!("{line} Written {date}."),
+        );
     }
     let manifest = Manifest {
         robsim_version: env!("CARGO_PKG_VERSION").to_string(),

@@ -102,14 +102,50 @@ fn check_cells(out: &Path, won: &mut dyn FnMut(usize, u64, &str) -> bool) -> usi
         close("win_rate_lo95", lo);
         close("win_rate_hi95", hi);
         assert_eq!(l["rounds_median"], median.to_string(), "row {row}");
+        // The rounds of won and of lost games apart (a cap-out is neither): median and 90th
+        // percentile, nearest rank; a competitive row has neither.
+        let split = |want: &str| {
+            let mut r: Vec<u64> = mine
+                .iter()
+                .filter(|g| g["won"] == want && g["end"] != "capped")
+                .map(|g| g["turns"].parse::<u64>().unwrap().div_ceil(players))
+                .collect();
+            r.sort_unstable();
+            let q = |p: f64| {
+                (!r.is_empty()).then(|| r[((p * r.len() as f64).ceil() as usize).max(1) - 1])
+            };
+            (q(0.5), q(0.9))
+        };
+        let coop = mine
+            .iter()
+            .all(|g| g["won"] == "true" || g["won"] == "false")
+            && (l["measure"] == "team win" || l["measure"] == "win");
+        let cell = |c: &str| l.get(c).cloned().unwrap_or_default();
+        let text_of = |o: Option<u64>| o.map_or(String::new(), |x| x.to_string());
+        let (won, lost) = if coop {
+            (split("true"), split("false"))
+        } else {
+            ((None, None), (None, None))
+        };
+        assert_eq!(cell("rounds_won_median"), text_of(won.0), "row {row}");
+        assert_eq!(cell("rounds_won_p90"), text_of(won.1), "row {row}");
+        assert_eq!(cell("rounds_lost_median"), text_of(lost.0), "row {row}");
+        assert_eq!(cell("rounds_lost_p90"), text_of(lost.1), "row {row}");
         // Percent as the terminal writes it, from the CSV's fractions (checked above).
         let pct = |c: &str| 100.0 * l[c].parse::<f64>().unwrap();
-        let text = format!(
-            "{:.1}% ({:.1}–{:.1}), {median} round",
+        let rate = format!(
+            "{:.1}% ({:.1}–{:.1})",
             pct("win_rate"),
             pct("win_rate_lo95"),
             pct("win_rate_hi95")
         );
+        let s = |n: u64| if n == 1 { "" } else { "s" };
+        let text = match (coop, won, lost) {
+            (false, _, _) => format!("{rate}, {median} round"),
+            (true, (Some(m), Some(p)), _) => format!("{rate}; won in {m} round{} (p90 {p})", s(m)),
+            (true, _, (Some(m), Some(p))) => format!("{rate}; lost in {m} round{} (p90 {p})", s(m)),
+            _ => rate,
+        };
         assert!(md.contains(&text), "table.md lacks {text:?}:\n{md}");
     }
     table.len()
@@ -187,6 +223,70 @@ fn every_cell_is_its_rows_games() {
     assert!(t
         .iter()
         .all(|l| l["measure"] == "seat 1 win" && l["level"] == "-"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A variant off the printed rules (Robert rests on every 3rd player-turn, a soldier flips up
+/// to 4, Easy alone discards above 9 cards): the page opens with the config's description and
+/// every rule off the printed game in words; the Easy-only rule is a note in Easy's row, not a
+/// table of its own; levels run in the game's order; and a learned cell below the script's is
+/// marked and not called a practised table.
+#[test]
+fn the_page_prints_its_rules() {
+    let d = tmp("rulebook-rules");
+    std::fs::create_dir_all(&d).unwrap();
+    let out = sweep(
+        &d,
+        "variant",
+        "description = \"A 2-player variant: Robert rests\"\nseed = 8\ngames = 150\n[grid]\nvariant = \"robert\"\nplayers = 2\npolicy = [\"team\", \"learned\"]\nrobert_skip = 3\nsoldier_flips = 4\n[[rows]]\ndifficulty = \"easy\"\nhand_limit = 9\n[[rows]]\ndifficulty = \"hard\"\n",
+    );
+    let md = read(&out, "table.md");
+    let html = read(&out, "report.html");
+    for words in [
+        "A 2-player variant: Robert rests",
+        "## Rules used",
+        "- Robert rests on every 3rd player-turn",
+        "- a soldier flips up to 4 face-down tokens face up",
+        "- at easy (3 cards): a seven makes players with more than 9 cards discard half",
+        "| easy (3 cards): a seven makes players with more than 9 cards discard half |",
+    ] {
+        assert!(md.contains(words), "{words:?} in\n{md}");
+    }
+    for words in [
+        "<h3>Rules used</h3>",
+        "<li>Robert rests on every 3rd player-turn</li>",
+        "<li>at easy (3 cards): a seven makes players with more than 9 cards discard half</li>",
+        "<th>easy (3 cards): a seven makes players with more than 9 cards discard half</th>",
+    ] {
+        assert!(html.contains(words), "{words:?} in report.html");
+    }
+    // One table per player, levels in the game's order.
+    assert_eq!(md.matches("\n## team").count(), 1, "{md}");
+    assert_eq!(md.matches("\n## learned").count(), 1, "{md}");
+    assert!(md.find("| hard (1 card)").unwrap() < md.find("| easy (3 cards)").unwrap());
+    // Learned against the script, cell by cell: † and no "practised table" exactly where it
+    // wins less often.
+    let t = rows(&read(&out, "table.csv"));
+    let rate = |p: &str, level: &str| {
+        t.iter()
+            .find(|l| l["player"] == p && l["level"] == level)
+            .map(|l| l["win_rate"].parse::<f64>().unwrap())
+            .unwrap()
+    };
+    let below: Vec<&str> = ["hard", "easy"]
+        .into_iter()
+        .filter(|lv| rate("learned", lv) < rate("team", lv))
+        .collect();
+    assert!(
+        !below.is_empty(),
+        "the seed's learned player is below the script somewhere at 2 players\n{md}"
+    );
+    let learned = &md[md.find("\n## learned").unwrap()..];
+    assert_eq!(learned.matches('†').count(), below.len() + 1, "{learned}");
+    assert!(
+        learned.contains("there it is no practised table"),
+        "{learned}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

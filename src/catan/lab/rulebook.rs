@@ -10,7 +10,7 @@ use crate::catan::knobs::{difficulty_label, difficulty_name};
 use crate::catan::policy::PolicySpec;
 use crate::catan::Variant;
 use crate::engine::stats::Hist;
-use crate::report::rulebook::Cell;
+use crate::report::rulebook::{Cell, Role};
 
 /// Rounds of a game of `turns` player-turns at a table of `players`: a round is every player
 /// taking one turn, and the round under way when the game ends counts.
@@ -95,7 +95,27 @@ pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
         wins,
         games: acc.games,
         rounds_median: rounds_median(&acc.turns, players),
+        // A co-operative game's won and lost games apart; a competitive one's pooled.
+        rounds_won: coop.then(|| p50_p90(&acc.shape.rounds_win)),
+        rounds_lost: coop.then(|| p50_p90(&acc.shape.rounds_loss)),
+        rules: crate::catan::knobs::rules_used(&rules),
+        role: match (&spec.policy, spec.lineup) {
+            (_, Some(_)) => Role::Other,
+            (PolicySpec::Team(_) | PolicySpec::Solitaire(_), None) => Role::Script,
+            (PolicySpec::Learned { .. }, None) => Role::Practised,
+            _ => Role::Other,
+        },
+        outside: spec
+            .model
+            .filter(|m| m.outside != 0)
+            .map(|m| m.outside_text(&rules))
+            .unwrap_or_default(),
     })
+}
+
+/// A histogram's median and 90th percentile (nearest rank).
+fn p50_p90(h: &Hist) -> (Option<u32>, Option<u32>) {
+    (h.quantile(0.5), h.quantile(0.9))
 }
 
 #[cfg(test)]
