@@ -105,6 +105,7 @@ pub fn cell(r: Row) -> Option<Cell> {
             _ => Role::Other,
         },
         outside: String::new(),
+        decided: None,
     })
 }
 

@@ -313,9 +313,88 @@ impl ShapeAcc {
         out
     }
 
+    /// Whether the row's outcome is never in doubt: the share won of its won and lost games is
+    /// already at least [`SURE`] or at most `1 - SURE` at the start, so no round decides it. The
+    /// reason, in words (`never in doubt: 0.0% of the won and lost games won`), or `None`.
+    pub fn never_in_doubt(&self) -> Option<String> {
+        let (w, l) = (self.rounds_win.count(), self.rounds_loss.count());
+        if w + l == 0 {
+            return None;
+        }
+        let share = w as f64 / (w + l) as f64;
+        (share >= SURE || share <= 1.0 - SURE).then(|| {
+            format!(
+                "never in doubt: {:.1}% of the won and lost games won (outside 10-90%)",
+                100.0 * share
+            )
+        })
+    }
+
+    /// [`ShapeAcc::certain_round`] for a row whose outcome is in doubt, with the reason where
+    /// there is none: never in doubt, no game won or lost, or never 90% certain.
+    pub fn certain_round_why(&self) -> (Option<u32>, String) {
+        if let Some(why) = self.never_in_doubt() {
+            return (None, why);
+        }
+        if self.rounds_win.count() + self.rounds_loss.count() == 0 {
+            return (None, "no game won or lost (every game capped)".into());
+        }
+        match self.certain_round() {
+            Some(r) => (Some(r), String::new()),
+            None => (
+                None,
+                "never 90% certain while 1% of the won and lost games (and 10) still ran".into(),
+            ),
+        }
+    }
+
+    /// The model's per-game measures (decided round median, dead-round share, comeback-win
+    /// share) where they mean what they say, each with the reason where empty: never in doubt,
+    /// no model scored the games, its calibration error above [`MAX_ECE`], no wins.
+    pub fn decided_why(&self) -> [(Option<f64>, String); 3] {
+        let wins = self.rounds_win.count();
+        let blank = |why: &str| {
+            [
+                (None, why.to_string()),
+                (None, why.to_string()),
+                (None, why.to_string()),
+            ]
+        };
+        if let Some(why) = self.never_in_doubt() {
+            return blank(&why);
+        }
+        let Some((ece, _, _)) = self.calibration() else {
+            return blank("no win-probability model scored the games");
+        };
+        if ece > MAX_ECE {
+            return blank(&format!(
+                "the win-probability model's calibration error {ece:.3} is above {MAX_ECE}"
+            ));
+        }
+        let decided = match self.decided_round.quantile(0.5) {
+            Some(r) => (Some(f64::from(r)), String::new()),
+            None => (None, "no game scored".into()),
+        };
+        let dead = if self.scored_rounds > 0 {
+            (
+                Some(self.dead_rounds as f64 / self.scored_rounds as f64),
+                String::new(),
+            )
+        } else {
+            (None, "no round scored".into())
+        };
+        let comeback = if wins > 0 {
+            (Some(self.comeback_wins as f64 / wins as f64), String::new())
+        } else {
+            (None, "no game won".into())
+        };
+        [decided, dead, comeback]
+    }
+
     /// The first round from which the outcome of a game still running is 90% certain (the
     /// share won of the games running at every later round start is at least 0.9 or at most
     /// 0.1), looking only at rounds where at least 1% of the decided games (and 10) still run.
+    /// A row never in doubt has it at round 1: reports use [`ShapeAcc::certain_round_why`].
     pub fn certain_round(&self) -> Option<u32> {
         let decided = self.rounds_win.count() + self.rounds_loss.count();
         let floor = (decided / 100).max(10);
@@ -351,5 +430,69 @@ impl DecidedRound {
     /// The share of the games running at the round's start that the team went on to win.
     pub fn won_share(&self) -> f64 {
         self.won_later as f64 / self.running as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row of `games` games of 4 players, `wins` of them won: wins end at rounds 20-39,
+    /// losses at rounds 10-29 (a loss is quicker), spread evenly.
+    fn row(games: u32, wins: u32) -> ShapeAcc {
+        let mut a = ShapeAcc::default();
+        for g in 0..games {
+            let won = g < wins;
+            let round = if won { 20 + g % 20 } else { 10 + g % 20 };
+            a.record(round * 4, 4, Some(won), None);
+        }
+        a
+    }
+
+    /// A row the team almost never wins (0.01%) or almost always wins (99%) is never in doubt:
+    /// no certain round, no model measure, and the reason says so; a 50% row is decided at a
+    /// round past the first and has no reason.
+    #[test]
+    fn lopsided_rows_are_never_in_doubt() {
+        for (wins, share) in [(1, "0.0%"), (9_900, "99.0%")] {
+            let a = row(10_000, wins);
+            assert_eq!(
+                a.certain_round(),
+                Some(1),
+                "read alone, it is decided at once"
+            );
+            let (r, why) = a.certain_round_why();
+            assert_eq!(r, None);
+            assert!(
+                why.starts_with("never in doubt") && why.contains(share),
+                "{why}"
+            );
+            for (v, w) in a.decided_why() {
+                assert_eq!((v, w.as_str()), (None, why.as_str()));
+            }
+        }
+        let even = row(10_000, 5_000);
+        let (r, why) = even.certain_round_why();
+        assert!(r.is_some_and(|r| r > 1) && why.is_empty(), "{r:?} {why}");
+        assert_eq!(even.never_in_doubt(), None);
+        // No model scored the games; a model too far off to use.
+        assert_eq!(
+            even.decided_why()[0].1,
+            "no win-probability model scored the games"
+        );
+        let mut off = even.clone();
+        off.value_positions[5] = 100;
+        off.value_chance[5] = 100 * 5_500;
+        let [d, _, c] = off.decided_why();
+        assert_eq!(d.0, None);
+        assert!(d.1.contains("calibration error 0.550"), "{}", d.1);
+        assert_eq!(c.1, d.1);
+        // Every game capped: nothing won or lost.
+        let mut capped = ShapeAcc::default();
+        capped.record(400, 4, None, None);
+        assert_eq!(
+            capped.certain_round_why().1,
+            "no game won or lost (every game capped)"
+        );
     }
 }

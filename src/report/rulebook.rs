@@ -66,6 +66,9 @@ pub struct Cell {
     /// What of the row lies outside the rows its model was trained on (summary.csv's
     /// `model_outside`), empty where nothing does.
     pub outside: String,
+    /// When the cell's games are decided, in words (`from round 24`, or why no round is:
+    /// `never in doubt: ...`); `None` for a game that does not say.
+    pub decided: Option<String>,
 }
 
 /// One line of `table.csv`: a cell, tidy (one line per player, other settings, level and
@@ -120,6 +123,8 @@ struct Table {
     /// with what is outside.
     below: Vec<(usize, f64)>,
     outside: Vec<(usize, String)>,
+    /// (line, when its games are decided in words), cell by cell.
+    decided: Vec<(usize, String)>,
 }
 
 /// The rulebook page of a sweep: its tables and `table.csv`'s lines.
@@ -269,6 +274,7 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
                     cells: Vec::new(),
                     below: Vec::new(),
                     outside: Vec::new(),
+                    decided: Vec::new(),
                 });
                 tables.len() - 1
             }
@@ -354,6 +360,9 @@ pub fn build<T: Tables>(rows: &[T], accs: &[T::Acc]) -> Option<Rulebook> {
                 }
                 if !c.outside.is_empty() {
                     t.outside.push((k, c.outside.clone()));
+                }
+                if let Some(d) = &c.decided {
+                    t.decided.push((k, d.clone()));
                 }
             }
         }
@@ -464,7 +473,7 @@ impl Table {
 
     /// The footnotes of cells that play another model than the heading's (`* plays
     /// other-model.toml`), one per model; and of cells outside the model's training rows (‡).
-    fn footnotes(&self) -> Vec<String> {
+    fn footnotes(&self, lines: &[Line]) -> Vec<String> {
         let mut out: Vec<String> = self
             .models
             .iter()
@@ -475,6 +484,30 @@ impl Table {
                 format!("{} plays {m}", "*".repeat(k))
             })
             .collect();
+        if !self.decided.is_empty() {
+            let mut by: Vec<(&str, Vec<String>)> = Vec::new();
+            for (k, d) in &self.decided {
+                let l = &lines[*k];
+                let at = format!(
+                    "{} at {} player{}",
+                    l.level,
+                    l.players,
+                    if l.players == 1 { "" } else { "s" }
+                );
+                match by.iter_mut().find(|(w, _)| w == d) {
+                    Some((_, at_)) => at_.push(at),
+                    None => by.push((d, vec![at])),
+                }
+            }
+            let said: Vec<String> = by
+                .iter()
+                .map(|(d, at)| format!("{d} ({})", at.join(", ")))
+                .collect();
+            out.push(format!(
+                "Decided (the round from which nine in ten games still running end as they will): {}",
+                said.join("; ")
+            ));
+        }
         if !self.outside.is_empty() {
             let mut what: Vec<&str> = Vec::new();
             for w in self.outside.iter().flat_map(|(_, w)| w.split("; ")) {
@@ -563,7 +596,7 @@ impl Rulebook {
             for (label, cells) in t.grid(&self.lines) {
                 o.push_str(&format!("| {label} | {} |\n", cells.join(" | ")));
             }
-            for f in t.footnotes() {
+            for f in t.footnotes(&self.lines) {
                 o.push_str(&format!("\n{}\n", f.replace('*', "\\*")));
             }
         }
@@ -624,7 +657,7 @@ impl Rulebook {
                 o.push_str("</tr>\n");
             }
             o.push_str("</tbody></table>\n");
-            for f in t.footnotes() {
+            for f in t.footnotes(&self.lines) {
                 o.push_str(&format!("<p class=\"meta\">{}</p>\n", esc(&f)));
             }
             o.push_str("</div>\n");

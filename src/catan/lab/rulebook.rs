@@ -110,6 +110,10 @@ pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
             .filter(|m| m.outside != 0)
             .map(|m| m.outside_text(&rules))
             .unwrap_or_default(),
+        decided: coop.then(|| match acc.shape.certain_round_why() {
+            (Some(r), _) => format!("from round {r}"),
+            (None, why) => why,
+        }),
     })
 }
 

@@ -140,8 +140,10 @@ struct Shape {
     rounds_loss_p10: Option<u32>,
     rounds_loss_p90: Option<u32>,
     /// The first round from which the share won of the games still running stays at or above
-    /// 0.9 or at or below 0.1 (empty: never, while 1% of the games still run).
+    /// 0.9 or at or below 0.1 (empty: never in doubt, or never while 1% of the games still
+    /// run), and why it is empty.
     certain_round: Option<u32>,
+    certain_round_why: String,
 }
 
 /// Robert rows: tokens face down in wins and in losses apart, and close wins.
@@ -165,6 +167,10 @@ struct Decided {
     decided_round_median: Option<u32>,
     dead_round_share: Option<f64>,
     comeback_win_share: Option<f64>,
+    /// Why each is empty (`shape::ShapeAcc::decided_why`); empty where it has a value.
+    decided_round_median_why: String,
+    dead_round_share_why: String,
+    comeback_win_share_why: String,
 }
 
 /// Rows run with `--precision`.
@@ -403,7 +409,8 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 rounds_loss_median: q(&s.rounds_loss, 0.5),
                 rounds_loss_p10: q(&s.rounds_loss, 0.1),
                 rounds_loss_p90: q(&s.rounds_loss, 0.9),
-                certain_round: s.certain_round(),
+                certain_round: s.certain_round_why().0,
+                certain_round_why: s.certain_round_why().1,
             },
         )?);
     }
@@ -453,18 +460,19 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             },
         )?);
         if let Some((ece, brier, positions)) = s.calibration() {
-            let usable = ece <= crate::catan::shape::MAX_ECE;
+            let [decided, dead, comeback] = s.decided_why();
             out.push(Group::of(
                 rank::DECIDED,
                 &Decided {
                     value_ece: r5(ece),
                     value_brier: r5(brier),
                     value_positions: positions,
-                    decided_round_median: s.decided_round.quantile(0.5).filter(|_| usable),
-                    dead_round_share: (usable && s.scored_rounds > 0)
-                        .then(|| r5(s.dead_rounds as f64 / s.scored_rounds as f64)),
-                    comeback_win_share: (usable && wins > 0)
-                        .then(|| r5(s.comeback_wins as f64 / wins as f64)),
+                    decided_round_median: decided.0.map(|r| r as u32),
+                    dead_round_share: dead.0.map(r5),
+                    comeback_win_share: comeback.0.map(r5),
+                    decided_round_median_why: decided.1,
+                    dead_round_share_why: dead.1,
+                    comeback_win_share_why: comeback.1,
                 },
             )?);
         }

@@ -469,11 +469,54 @@ pub fn summary(
             said.join("; ")
         ));
     }
+    out.push_str(&decided_note(&t.rows));
     out.push_str(lead);
     if !ablation_rows {
         out.push_str(&steps(&t, &Table::read(compare_csv), &varying, qualifiers));
     }
     out.push_str(&ablation(&Table::read(ablation_csv)));
+    out
+}
+
+/// When the co-operative rows are decided (summary.csv `certain_round`), and why a shape
+/// measure is empty (`*_why`): each value or reason once, with its rows. Empty where the rows
+/// have no such columns.
+fn decided_note(rows: &[Row]) -> String {
+    let group = |of: &dyn Fn(&Row) -> Option<String>| {
+        let mut by: Vec<(String, Vec<&str>)> = Vec::new();
+        for r in rows {
+            let Some(what) = of(r) else { continue };
+            match by.iter_mut().find(|(w, _)| *w == what) {
+                Some((_, rs)) => rs.push(cell(r, "row")),
+                None => by.push((what, vec![cell(r, "row")])),
+            }
+        }
+        by.iter()
+            .map(|(w, rs)| format!("{w} (row{} {})", plural(rs.len()), rs.join(", ")))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let mut out = String::new();
+    let certain = group(&|r: &Row| {
+        let (v, why) = (cell(r, "certain_round"), cell(r, "certain_round_why"));
+        if !v.is_empty() {
+            Some(format!("round {v}"))
+        } else {
+            (!why.is_empty()).then(|| why.to_string())
+        }
+    });
+    if !certain.is_empty() {
+        out.push_str(&format!("  decided (certain_round): {certain}\n"));
+    }
+    let model = group(&|r: &Row| {
+        let why = cell(r, "decided_round_median_why");
+        (!why.is_empty()).then(|| why.to_string())
+    });
+    if !model.is_empty() {
+        out.push_str(&format!(
+            "  decided by the model (decided_round_median, dead_round_share, comeback_win_share) empty: {model}\n"
+        ));
+    }
     out
 }
 
