@@ -69,9 +69,11 @@ pub fn p4(p: f64) -> f64 {
 }
 
 /// The one setting in which `a` and `b` differ, if exactly one does. A setting that
-/// `qualifiers` names as qualifying another, (`player_knobs`, `policy`), counts as no
-/// difference of its own where the setting it qualifies differs too: two players that each
-/// play their own knobs differ in the player.
+/// `qualifiers` names as qualifying another, (`player_knobs`, `player`), counts as no
+/// difference of its own where the setting it qualifies differs in more than order: two
+/// players that each play their own knobs differ in the player, but a lineup in another seat
+/// order (`learned,team` and `team,learned`, the same players) with other knobs differs in two
+/// settings, and is no step of either.
 fn single_difference<'s>(
     a: &'s [(&'static str, String)],
     b: &'s [(&'static str, String)],
@@ -80,7 +82,17 @@ fn single_difference<'s>(
     if a.len() != b.len() || a.iter().zip(b).any(|(x, y)| x.0 != y.0) {
         return None;
     }
-    let differs = |name: &str| a.iter().zip(b).any(|(x, y)| x.0 == name && x.1 != y.1);
+    // The same players in another order are not other players (`a,b` and `b,a`).
+    fn sorted(v: &str) -> Vec<&str> {
+        let mut p: Vec<&str> = v.split(',').collect();
+        p.sort_unstable();
+        p
+    }
+    let differs = |name: &str| {
+        a.iter()
+            .zip(b)
+            .any(|(x, y)| x.0 == name && sorted(&x.1) != sorted(&y.1))
+    };
     let mut diff = a
         .iter()
         .zip(b)

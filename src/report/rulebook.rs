@@ -504,7 +504,7 @@ impl Table {
                 .map(|(d, at)| format!("{d} ({})", at.join(", ")))
                 .collect();
             out.push(format!(
-                "Decided (the round from which nine in ten games still running end as they will): {}",
+                "Decided (the round from which nine in ten games still running end as they will; never in doubt: under 10% or over 90% won from the start): {}",
                 said.join("; ")
             ));
         }

@@ -112,6 +112,89 @@ fn a_player_knob_axis_multiplies_the_rows_that_read_it() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Seats and a player-knob axis in one grid: a lineup in another seat order with other knobs
+/// is no step of either (compare.csv does not pair those rows), every step line names what its
+/// two rows differ in, and no two step lines of the terminal read the same.
+#[test]
+fn comparisons_say_what_differs() {
+    let d = tmp("knob-seats");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("k.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"k\"\nseed = 12\ngames = 30\n[grid]\nvariant = \"robert\"\nplayers = 2\ndifficulty = \"easy\"\nseats = [\"learned,team\", \"team,learned\", \"team,team\"]\nrotate = false\nteam.setup_temperature = [0, 3]\n",
+    )
+    .unwrap();
+    let out = d.join("out");
+    let stdout = run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let s = rows(&read(&out, "summary.csv"));
+    let c = rows(&read(&out, "compare.csv"));
+    assert!(!c.is_empty());
+    for r in &c {
+        let (a, b) = (
+            &s[r["row_a"].parse::<usize>().unwrap()],
+            &s[r["row_b"].parse::<usize>().unwrap()],
+        );
+        let differ: Vec<&str> = ["player", "player_knobs"]
+            .into_iter()
+            .filter(|k| a[*k] != b[*k])
+            .collect();
+        let sorted = |p: &str| {
+            let mut v: Vec<&str> = p.split(',').collect();
+            v.sort_unstable();
+            v.join(",")
+        };
+        let same_players = sorted(&a["player"]) == sorted(&b["player"]);
+        if differ.len() == 2 {
+            assert!(!same_players, "seat order and knobs at once paired: {r:?}");
+            assert_eq!(r["knob"], "player", "{r:?}");
+        } else {
+            assert_eq!(differ, [r["knob"].as_str()], "{r:?}");
+        }
+    }
+    // Each step line once; the seat-order step exists, with the knob it is taken at.
+    let lines: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Each step"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  player"))
+        .collect();
+    assert!(!lines.is_empty(), "{stdout}");
+    let labels: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            l.split("  ")
+                .filter(|x| !x.is_empty())
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect();
+    for (i, l) in labels.iter().enumerate() {
+        assert!(
+            !labels[..i].contains(l),
+            "two step lines read {l:?}:\n{stdout}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("player learned,team → team,learned")),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("learned,team → team,learned (team.setup"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Each bad player-knob axis: exit 2, the key and what is allowed named, nothing written.
 #[test]
 fn bad_player_knob_axes_exit_2_naming_the_key() {

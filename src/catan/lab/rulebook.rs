@@ -110,9 +110,11 @@ pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
             .filter(|m| m.outside != 0)
             .map(|m| m.outside_text(&rules))
             .unwrap_or_default(),
+        // The reason in short (the cell shows the win rate): summary.csv's
+        // certain_round_why has it in full.
         decided: coop.then(|| match acc.shape.certain_round_why() {
             (Some(r), _) => format!("from round {r}"),
-            (None, why) => why,
+            (None, why) => why.split(':').next().unwrap_or("").to_string(),
         }),
     })
 }

@@ -639,17 +639,34 @@ fn steps<'a>(
                 continue;
             }
             let row_a = cell(c, "row_a").parse::<usize>().ok();
-            let context: Vec<String> = row_a
-                .and_then(|i| summary.rows.get(i))
+            // The settings both rows share, a qualifier of the step's setting among them where
+            // it is the same in both; one that differs is named on each side of the step.
+            let row_b = cell(c, "row_b").parse::<usize>().ok();
+            let (sa, sb) = (
+                row_a.and_then(|i| summary.rows.get(i)),
+                row_b.and_then(|i| summary.rows.get(i)),
+            );
+            let qual_differs =
+                |q: &str| matches!((sa, sb), (Some(x), Some(y)) if cell(x, q) != cell(y, q));
+            let context: Vec<String> = sa
                 .map(|r| {
                     varying
                         .iter()
-                        .filter(|s| **s != setting && !quals.contains(&(**s, setting)))
+                        .filter(|s| **s != setting)
+                        .filter(|s| !(quals.contains(&(**s, setting)) && qual_differs(s)))
                         .filter(|s| !cell(r, s).is_empty())
                         .map(|s| format!("{s} {}", cell(r, s)))
                         .collect()
                 })
                 .unwrap_or_default();
+            let side = |r: Option<&Row>| {
+                quals
+                    .iter()
+                    .filter(|(q, of)| *of == setting && qual_differs(q))
+                    .filter_map(|(q, _)| r.map(|r| cell(r, q)))
+                    .map(|v| format!(" ({})", if v.is_empty() { "defaults" } else { v }))
+                    .collect::<String>()
+            };
             let effect = match (
                 num(c, "win_rate_diff"),
                 num(c, "win_rate_diff_lo95"),
@@ -679,7 +696,7 @@ fn steps<'a>(
             // A qualifier's empty value: the setting it qualifies at its defaults.
             let v = |v: &'a str| Some(v).filter(|v| !v.is_empty()).unwrap_or("-");
             lines.push(vec![
-                format!("{setting} {} → {}", v(va), v(vb)),
+                format!("{setting} {}{} → {}{}", v(va), side(sa), v(vb), side(sb)),
                 context.join(", "),
                 effect,
             ]);
