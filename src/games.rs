@@ -200,6 +200,11 @@ fn solve<E: crate::report::Tables>(
         games: d.games,
         held_out: d.held_out,
         bind,
+        scoped: &d
+            .dims
+            .iter()
+            .map(|dim| dim.only.is_some())
+            .collect::<Vec<_>>(),
     };
     crate::report::design::run(&p, store, pb)
 }

@@ -15,7 +15,7 @@ use super::{Locate, Sweep, SweepFile};
 use crate::carcassonne::experiment::CarcSpec;
 use crate::catan::experiment::RowSpec;
 use crate::engine::design::{Params, Space, MAX_EXHAUSTIVE};
-use crate::report::design::{Aim, DimInfo, Target};
+use crate::report::design::{Aim, DimInfo, Measure, Target};
 use crate::report::ModelRecord;
 use crate::tomltext::show;
 use anyhow::{bail, Result};
@@ -36,6 +36,14 @@ pub struct DesignFile {
     /// What to aim at, cell by cell.
     #[serde(default)]
     pub target: Vec<TargetFile>,
+    /// The guard rail on a game's shape: a confirmed setting whose won games' 90th-percentile
+    /// rounds grow past this times the grid's rules' in a cell is flagged (default 1.5).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard_rounds: Option<f64>,
+    /// ... or whose stuck share (stalled or conceded games) grows by more than this (default
+    /// 0.005: half a point).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub guard_stuck: Option<f64>,
     /// Knobs a setting may change at most (default: every knob of the space).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_changed: Option<i64>,
@@ -138,7 +146,16 @@ pub struct TargetFile {
     /// The mean game length, in the report's turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turns: Option<f64>,
-    /// Distance counted as met (default 0.03: 3 points; for `turns` a share of the target, 0.05).
+    /// A measure of the game's shape to keep within bounds (`rounds_win_p90`, `stuck_share`,
+    /// ...: `Measure::NAMES`), with `at_most` and/or `at_least`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measure: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<f64>,
+    /// Distance counted as met (default 0.03: 3 points; for `turns` a share of the target, 0.05;
+    /// for a bound 0: met within it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<f64>,
     /// The term's weight in the score (default 1).
@@ -178,6 +195,7 @@ pub struct Design {
     /// The `[design]` table as written.
     pub file: DesignFile,
     loaded: super::learn::Models,
+    pub guard: crate::report::design::write::Guard,
 }
 
 /// The salt of the held-out games' master seed: `mix64(seed ^ HELD_OUT)`, a stream of games
@@ -355,6 +373,24 @@ pub fn design(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Desi
         );
     }
     let n = dims.len() as i64;
+    let guard = crate::report::design::write::Guard {
+        rounds: d.guard_rounds.unwrap_or(1.5),
+        stuck: d.guard_stuck.unwrap_or(0.005),
+    };
+    if !(guard.rounds >= 1.0 && guard.rounds <= 100.0) {
+        bail!(
+            "{}: {} is out of range; allowed: 1 to 100 (times the grid's rules' won-game p90 rounds)",
+            ctx("design.guard_rounds"),
+            guard.rounds
+        );
+    }
+    if !(0.0..=1.0).contains(&guard.stuck) {
+        bail!(
+            "{}: {} is out of range; allowed: 0 to 1 (a share of the games)",
+            ctx("design.guard_stuck"),
+            guard.stuck
+        );
+    }
     let max_changed = d.max_changed.unwrap_or(n);
     if !(0..=n).contains(&max_changed) {
         bail!(
@@ -458,6 +494,7 @@ pub fn design(file: &SweepFile, origin: &str, text: Option<&str>) -> Result<Desi
         seed: file.seed,
     };
     Ok(Design {
+        guard,
         games: file.games as u64,
         held_out: crate::engine::seeds::mix64(file.seed ^ HELD_OUT),
         values,
@@ -491,12 +528,21 @@ fn row_kind(base: &Sweep, i: usize) -> (bool, usize, bool) {
     }
 }
 
+/// The player count of row `i`.
+fn players_of(base: &Sweep, i: usize) -> u8 {
+    match base.carcassonne.get(i) {
+        Some(c) => c.rules.players,
+        None => base.rows[i].rules.players,
+    }
+}
+
 /// The aims a row can have, for an error.
 fn allowed_aims(base: &Sweep, i: usize) -> &'static str {
     match row_kind(base, i) {
-        (true, 0, _) => "rate, like, turns",
-        (true, _, true) => "rate, like, edge, fair, turns",
-        _ => "fair, turns",
+        (true, 0, false) => "rate, like, turns, measure (a bound)",
+        (true, 0, _) => "rate, like, turns, measure = capped_share",
+        (true, _, true) => "rate, like, edge, fair, turns, measure = capped_share",
+        _ => "fair, turns, measure = capped_share",
     }
 }
 
@@ -509,7 +555,7 @@ fn targets(
 ) -> Result<Vec<Target>> {
     if d.target.is_empty() {
         bail!(
-            "{}: no [[design.target]] entry; allowed: entries with `cell` (a selector) and one of rate, like, fair, edge, turns",
+            "{}: no [[design.target]] entry; allowed: entries with `cell` (a selector) and one of rate, like, fair, edge, turns, measure (with at_most / at_least)",
             entry("target", 0)
         );
     }
@@ -524,6 +570,7 @@ fn targets(
             ("fair", t.fair.is_some()),
             ("edge", t.edge.is_some()),
             ("turns", t.turns.is_some()),
+            ("measure", t.measure.is_some()),
         ]
         .iter()
         .filter(|g| g.1)
@@ -531,11 +578,57 @@ fn targets(
         .collect();
         if given.len() != 1 {
             bail!(
-                "{place}: {} aims given ({}); allowed: exactly one of rate, like, fair, edge, turns",
+                "{place}: {} aims given ({}); allowed: exactly one of rate, like, fair, edge, turns, or a bound (measure with at_most and/or at_least)",
                 given.len(),
                 given.join(", ")
             );
         }
+        let bound = match &t.measure {
+            Some(name) => {
+                let Some(m) = Measure::parse(name) else {
+                    bail!(
+                        "{place}.measure: {name:?} is no measure a design can bound; allowed: {}",
+                        Measure::NAMES.join(", ")
+                    );
+                };
+                if t.at_most.is_none() && t.at_least.is_none() {
+                    bail!("{place}: measure {name:?} without a bound; allowed: at_most and/or at_least beside it");
+                }
+                let range = if m.is_share() {
+                    (0.0, 1.0)
+                } else {
+                    (1.0, 100_000.0)
+                };
+                for (k, v) in [("at_most", t.at_most), ("at_least", t.at_least)] {
+                    if let Some(v) = v {
+                        if !(range.0..=range.1).contains(&v) {
+                            bail!(
+                                "{place}.{k}: {v} is out of range for {name}; allowed: {} to {}",
+                                range.0,
+                                range.1
+                            );
+                        }
+                    }
+                }
+                if let (Some(hi), Some(lo)) = (t.at_most, t.at_least) {
+                    if hi < lo {
+                        bail!("{place}.at_most: {hi} is below at_least {lo}; allowed: at_most at or above at_least");
+                    }
+                }
+                Some(m)
+            }
+            None => {
+                for (k, v) in [("at_most", t.at_most), ("at_least", t.at_least)] {
+                    if v.is_some() {
+                        bail!(
+                            "{place}.{k}: a bound needs the measure it bounds; allowed: measure = one of {}",
+                            Measure::NAMES.join(", ")
+                        );
+                    }
+                }
+                None
+            }
+        };
         if t.offset.is_some() && t.like.is_none() {
             bail!("{place}.offset: only with like; allowed: like = {{ ... }} beside it");
         }
@@ -543,7 +636,13 @@ fn targets(
             bail!("{place}.fair: false aims at nothing; allowed: fair = true");
         }
         let turns = t.turns.is_some();
-        let tolerance = t.tolerance.unwrap_or(if turns { 0.05 } else { 0.03 });
+        let tolerance = t.tolerance.unwrap_or(if bound.is_some() {
+            0.0
+        } else if turns {
+            0.05
+        } else {
+            0.03
+        });
         if !(0.0..1.0).contains(&tolerance) {
             bail!("{place}.tolerance: {tolerance} is out of range; allowed: 0 to below 1");
         }
@@ -605,6 +704,23 @@ fn targets(
                     refuse("edge")?;
                 }
                 Aim::Edge { edge: e, seats }
+            } else if let Some(measure) = bound {
+                // Rounds of won and lost games, and the stuck share, are a team's (a
+                // co-operative row's); the capped share is every row's.
+                let coop = win && seats == 0 && !lineup;
+                if !coop && measure != Measure::CappedShare {
+                    bail!(
+                        "{place}.measure: {} has no {}; allowed there: capped_share",
+                        select::describe(c, values),
+                        measure.name()
+                    );
+                }
+                Aim::Bound {
+                    measure,
+                    at_most: t.at_most,
+                    at_least: t.at_least,
+                    players: players_of(base, c),
+                }
             } else {
                 let n = t.turns.expect("one aim");
                 if !(n > 0.0 && n <= 1_000_000.0) {
@@ -625,6 +741,17 @@ fn targets(
 }
 
 impl Design {
+    /// Each cell's player count where it is a co-operative row without a lineup (its games
+    /// have a shape: won and lost rounds, stuck games), else `None`.
+    pub fn shapes(&self) -> Vec<Option<u8>> {
+        (0..self.values.len())
+            .map(|c| {
+                let (win, seats, lineup) = row_kind(&self.base, c);
+                (win && seats == 0 && !lineup).then(|| players_of(&self.base, c))
+            })
+            .collect()
+    }
+
     /// The cells' Catan rows under setting `x` (empty for Carcassonne).
     pub fn catan_specs(&self, x: &[u8]) -> Vec<RowSpec> {
         let mut rows = self.base.rows.clone();
@@ -696,6 +823,10 @@ impl Design {
         {
             o.push_str("# note: the design measured its relative targets against the grid's rules; the knobs below\n# move the reference rows too, so [[compare]] pairs them under these knobs\n");
         }
+        o.push_str("# The rules it changes, in words:\n");
+        for (d, v) in &changed {
+            o.push_str(&format!("#   {}\n", d.words(v)));
+        }
         if !everywhere.is_empty() {
             o.push_str("[grid]\n");
             for (d, v) in everywhere {
@@ -712,17 +843,22 @@ impl Design {
             }
         }
         if !groups.is_empty() {
-            o.push_str("# [[rows]]: each entry plays its cells over the grid's other axes\n");
+            o.push_str("# [[rows]]: each entry plays its cells over the grid's other axes, in the grid's\n# order of its cells (so the levels keep their order)\n");
         }
-        for (sel, knobs, _) in &groups {
-            o.push_str("[[rows]]\n");
-            for (k, v) in sel.iter() {
-                o.push_str(&format!("{k} = {v}\n"));
-            }
-            for (k, v) in knobs {
-                o.push_str(&format!("{k} = {v}\n"));
-            }
-        }
+        // Each entry, and the other cells' entry, in the order of the first cell it plays.
+        let mut entries: Vec<(usize, String)> = groups
+            .iter()
+            .map(|(sel, knobs, cells)| {
+                let mut e = "[[rows]]\n".to_string();
+                for (k, v) in sel.iter() {
+                    e.push_str(&format!("{k} = {v}\n"));
+                }
+                for (k, v) in knobs {
+                    e.push_str(&format!("{k} = {v}\n"));
+                }
+                (cells.iter().copied().min().unwrap_or(0), e)
+            })
+            .collect();
         if !groups.is_empty() {
             let covered: Vec<usize> = groups.iter().flat_map(|g| g.2.iter().copied()).collect();
             let keys: Vec<&String> = groups.iter().flat_map(|g| g.0.keys()).collect();
@@ -743,15 +879,23 @@ impl Design {
                             }
                         }
                     }
-                    o.push_str(&format!(
-                        "[[rows]]   # the other cells, as the grid has them\n{k} = {}\n",
-                        Value::Array(vals)
+                    entries.push((
+                        rest[0],
+                        format!(
+                            "[[rows]]   # the other cells, as the grid has them\n{k} = {}\n",
+                            Value::Array(vals)
+                        ),
                     ));
                 }
-                None => o.push_str(
-                    "# add a [[rows]] entry for the cells the entries above do not name\n",
-                ),
+                None => entries.push((
+                    usize::MAX,
+                    "# add a [[rows]] entry for the cells the entries above do not name\n".into(),
+                )),
             }
+        }
+        entries.sort_by_key(|e| e.0);
+        for (_, e) in entries {
+            o.push_str(&e);
         }
         for t in self.file.target.iter().filter(|t| t.like.is_some()) {
             let mut a = t.cell.clone();
@@ -787,9 +931,46 @@ impl Design {
                         .chain(d.values.iter().map(show))
                         .collect(),
                     values: d.values.iter().map(|v| v.to_string()).collect(),
+                    words: d.values.iter().map(|v| d.words(v)).collect(),
                 }
             })
             .collect()
+    }
+}
+
+/// A selector in words: `at easy`, `with 3 players`, `at hard with 3 players`.
+pub fn scope_words(t: &toml::Table) -> String {
+    t.iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Value::String(s) => s.clone(),
+                Value::Array(a) => a
+                    .iter()
+                    .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+                other => other.to_string(),
+            };
+            match k.as_str() {
+                "difficulty" => format!("at {v}"),
+                "players" => format!("with {v} players"),
+                "policy" | "player" => format!("for {v}"),
+                other => format!("where {other} is {v}"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Dim {
+    /// The knob at `v` in rule words, scoped by its selector (`at easy: a seven makes players
+    /// with more than 9 cards discard half`).
+    pub fn words(&self, v: &Value) -> String {
+        let w = knobs::words(self.key, v);
+        match &self.only {
+            Some(t) => format!("{}: {w}", scope_words(t)),
+            None => w,
+        }
     }
 }
 

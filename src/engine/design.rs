@@ -28,6 +28,9 @@
 //! setting left has played `max_batches`. The exhaustive search plays every setting within the cap
 //! on as many whole batches as the budget allows instead.
 //!
+//! A *bound* (`at_most`, `at_least` on a measure of a game's shape) adds w·max(0, ȳ − t)² (or
+//! its mirror) instead: nothing while the mean is within it, so it constrains without pulling.
+//!
 //! **Ranking** ([`rank`]): the lowest L first; among the settings whose L is within the 95%
 //! interval of the difference from the best's, the one that changes fewest dimensions.
 
@@ -79,12 +82,36 @@ impl Moments {
     }
 }
 
+/// Which way a term's mean may stray from its target: both ways (an aim), or only beyond a
+/// bound (`at_most`: a mean above it counts, one below is met; `at_least` the other way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    #[default]
+    Both,
+    AtMost,
+    AtLeast,
+}
+
+impl Side {
+    /// The part of a distance `d` (mean − target) that counts.
+    pub fn part(self, d: f64) -> f64 {
+        match self {
+            Side::Both => d,
+            Side::AtMost => d.max(0.0),
+            Side::AtLeast => d.min(0.0),
+        }
+    }
+}
+
 /// One target measure of a setting: its moments, the target of its mean and its weight.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Term {
     pub m: Moments,
     pub target: f64,
     pub weight: f64,
+    /// A bound counts only the side beyond it (default: an aim, both sides).
+    #[serde(default)]
+    pub side: Side,
 }
 
 /// A setting's score L and its standard error.
@@ -100,10 +127,18 @@ pub fn score(terms: &[Term]) -> Score {
     let mut value = 0.0;
     let mut var = 0.0;
     for t in terms {
-        let d = t.m.mean() - t.target;
         let v = t.m.var_mean();
-        value += t.weight * (d * d - v);
-        var += t.weight * t.weight * (4.0 * d * d * v + 2.0 * v * v);
+        if t.side == Side::Both {
+            let d = t.m.mean() - t.target;
+            value += t.weight * (d * d - v);
+            var += t.weight * t.weight * (4.0 * d * d * v + 2.0 * v * v);
+        } else {
+            // A bound: the squared distance beyond it (0 within it), not corrected for the
+            // sampling variance, which would score a met bound below zero.
+            let d = t.side.part(t.m.mean() - t.target);
+            value += t.weight * d * d;
+            var += t.weight * t.weight * 4.0 * d * d * v;
+        }
     }
     Score {
         value,

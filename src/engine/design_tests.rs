@@ -20,6 +20,7 @@ fn the_score_is_unbiased_for_a_binary_mean() {
             m,
             target: 0.3,
             weight: 1.0,
+            side: Side::Both,
         }]);
         expect += prob * s.value;
     }
@@ -87,6 +88,7 @@ impl Evaluator for Made {
                                 m: Moments::new(self.games as f64, w, w),
                                 target: t,
                                 weight: 1.0,
+                                side: Side::Both,
                             }
                         })
                         .collect()
@@ -194,4 +196,32 @@ fn near_ties_go_to_the_setting_that_changes_less() {
     let mut far = r.clone();
     far[1].score.value = 0.030;
     assert_eq!(rank(&far, &[0, 1, 2]), vec![0, 1, 2]);
+}
+
+/// A bound counts only beyond it: a mean within `at_most` (or `at_least`) scores 0 whatever its
+/// spread, one beyond scores the squared distance by its weight.
+#[test]
+fn a_bound_scores_only_beyond_it() {
+    let m = Moments::new(100.0, 8.0, 8.0); // a share of 0.08
+    let term = |target: f64, side: Side| Term {
+        m,
+        target,
+        weight: 2.0,
+        side,
+    };
+    assert_eq!(score(&[term(0.1, Side::AtMost)]).value, 0.0);
+    assert_eq!(score(&[term(0.05, Side::AtLeast)]).value, 0.0);
+    let over = score(&[term(0.05, Side::AtMost)]);
+    assert!(
+        (over.value - 2.0 * 0.03f64.powi(2)).abs() < 1e-12,
+        "{over:?}"
+    );
+    assert!(over.se > 0.0);
+    let under = score(&[term(0.1, Side::AtLeast)]);
+    assert!(
+        (under.value - 2.0 * 0.02f64.powi(2)).abs() < 1e-12,
+        "{under:?}"
+    );
+    // An aim at the same target counts both sides, less the sampling variance.
+    assert!(score(&[term(0.1, Side::Both)]).value < 0.02f64.powi(2));
 }

@@ -316,6 +316,23 @@ fn a_competitive_design_aims_at_fair_seats_and_a_length() {
         .parse()
         .unwrap();
     assert!(turns > 10.0, "{turns}");
+    // A competitive cell has no rounds of a won game to bound, only its capped share.
+    let bad = text.replace(
+        "turns = 60\ntolerance = 0.5",
+        "measure = \"rounds_win_p90\"\nat_most = 40",
+    );
+    std::fs::write(d.join("bad.toml"), bad).unwrap();
+    let o = robsim()
+        .args(["design", s(&d.join("bad.toml")), "-o", s(&d.join("bad"))])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("design.target[1].measure: row 0 (players 3) has no rounds_win_p90; allowed there: capped_share"),
+        "{e}"
+    );
+    assert!(!d.join("bad").exists());
     // Exhaustive: the grid's tile count and the two listed.
     assert_eq!(rows(&read(&out, "design.csv")).len(), 3 * 4);
     let _ = std::fs::remove_dir_all(&d);
@@ -356,7 +373,37 @@ fn bad_design_tables_name_the_key_and_write_nothing() {
         (
             "like = { players = 4 }",
             "fair = true",
-            "design.target[0].fair: row 0 (players 3) has no such measure; allowed there: rate, like, turns",
+            "design.target[0].fair: row 0 (players 3) has no such measure; allowed there: rate, like, turns, measure (a bound)",
+        ),
+        (
+            "like = { players = 4 }",
+            "measure = \"rounds_win_p95\"\nat_most = 70",
+            "design.target[0].measure: \"rounds_win_p95\" is no measure a design can bound; allowed: rounds_win_median, rounds_win_p90, rounds_loss_median, rounds_loss_p90, stuck_share, capped_share",
+        ),
+        (
+            "like = { players = 4 }",
+            "measure = \"rounds_win_p90\"\nat_most = 40\nat_least = 60",
+            "design.target[0].at_most: 40 is below at_least 60; allowed: at_most at or above at_least",
+        ),
+        (
+            "like = { players = 4 }",
+            "measure = \"stuck_share\"",
+            "design.target[0]: measure \"stuck_share\" without a bound; allowed: at_most and/or at_least",
+        ),
+        (
+            "like = { players = 4 }",
+            "like = { players = 4 }\nat_most = 70",
+            "design.target[0].at_most: a bound needs the measure it bounds; allowed: measure = one of rounds_win_median",
+        ),
+        (
+            "like = { players = 4 }",
+            "measure = \"stuck_share\"\nat_most = 1.5",
+            "design.target[0].at_most: 1.5 is out of range for stuck_share; allowed: 0 to 1",
+        ),
+        (
+            "budget = 3000",
+            "budget = 3000\nguard_rounds = 0.5",
+            "design.guard_rounds: 0.5 is out of range; allowed: 1 to 100",
         ),
         (
             "budget = 3000",

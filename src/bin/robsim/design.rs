@@ -297,7 +297,10 @@ fn run(
         robsim::report::machine(),
         if stopped { " (PARTIAL: interrupted)" } else { "" }
     );
+    let shapes = d.shapes();
     let report = Report {
+        shape: &shapes,
+        guard: d.guard,
         name,
         description: &sweep.file.description,
         dims: &dims,

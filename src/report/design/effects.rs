@@ -208,6 +208,7 @@ mod tests {
             only: None,
             options: (0..n).map(|o| o.to_string()).collect(),
             values: (1..n).map(|o| o.to_string()).collect(),
+            words: (1..n).map(|o| format!("{name} {o}")).collect(),
         }
     }
 

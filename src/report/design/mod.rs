@@ -11,10 +11,11 @@ pub mod effects;
 pub mod write;
 
 use crate::engine::design::{
-    rank, score, search, Evaluator, Moments, Outcome, Params, Record, Score, Setting, Space, Term,
+    rank, score, search, Evaluator, Moments, Outcome, Params, Record, Score, Setting, Side, Space,
+    Term,
 };
 use crate::engine::runner::{run_each, stop_requested};
-use crate::engine::stats::PairedBinary;
+use crate::engine::stats::{GameEnd, PairedBinary};
 use crate::report::Tables;
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,9 @@ pub struct DimInfo {
     pub options: Vec<String>,
     /// Each value of options 1.. as TOML (`3`, `"take"`), for a config fragment.
     pub values: Vec<String>,
+    /// Each value of options 1.. as a rule in words, scoped by the selector (`at easy: a seven
+    /// makes players with more than 9 cards discard half`).
+    pub words: Vec<String>,
 }
 
 /// What a target aims at in its cell.
@@ -49,6 +53,115 @@ pub enum Aim {
     Edge { edge: f64, seats: usize },
     /// The mean game length (the log's turns) against this, the distance taken as a share of it.
     Turns(f64),
+    /// A measure of the game's shape kept within bounds (`at_most`, `at_least`; either may be
+    /// open): the rounds of a won or lost game at a quantile, or a share of the games.
+    /// `players` turns player-turns into rounds.
+    Bound {
+        measure: Measure,
+        at_most: Option<f64>,
+        at_least: Option<f64>,
+        players: u8,
+    },
+}
+
+/// A measure of a cell's games that a design may bound (`[[design.target]] measure`), named as
+/// summary.csv names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The rounds of a won (`won`) or lost game: the median, or the 90th percentile.
+    Rounds { won: bool, p90: bool },
+    /// Games the team was stuck in (stalled or conceded), of all games.
+    StuckShare,
+    /// Games that reached the turn cap undecided, of all games.
+    CappedShare,
+}
+
+impl Measure {
+    /// Every measure's name, for an error.
+    pub const NAMES: [&'static str; 6] = [
+        "rounds_win_median",
+        "rounds_win_p90",
+        "rounds_loss_median",
+        "rounds_loss_p90",
+        "stuck_share",
+        "capped_share",
+    ];
+
+    pub fn parse(name: &str) -> Option<Measure> {
+        Some(match name {
+            "rounds_win_median" => Measure::Rounds {
+                won: true,
+                p90: false,
+            },
+            "rounds_win_p90" => Measure::Rounds {
+                won: true,
+                p90: true,
+            },
+            "rounds_loss_median" => Measure::Rounds {
+                won: false,
+                p90: false,
+            },
+            "rounds_loss_p90" => Measure::Rounds {
+                won: false,
+                p90: true,
+            },
+            "stuck_share" => Measure::StuckShare,
+            "capped_share" => Measure::CappedShare,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Rounds {
+                won: true,
+                p90: false,
+            } => "rounds_win_median",
+            Measure::Rounds {
+                won: true,
+                p90: true,
+            } => "rounds_win_p90",
+            Measure::Rounds {
+                won: false,
+                p90: false,
+            } => "rounds_loss_median",
+            Measure::Rounds {
+                won: false,
+                p90: true,
+            } => "rounds_loss_p90",
+            Measure::StuckShare => "stuck_share",
+            Measure::CappedShare => "capped_share",
+        }
+    }
+
+    /// The measure in words (`the rounds of a won game, 90th percentile`).
+    pub fn words(self) -> &'static str {
+        match self {
+            Measure::Rounds {
+                won: true,
+                p90: false,
+            } => "the rounds of a won game (median)",
+            Measure::Rounds {
+                won: true,
+                p90: true,
+            } => "the rounds of a won game (90th percentile)",
+            Measure::Rounds {
+                won: false,
+                p90: false,
+            } => "the rounds of a lost game (median)",
+            Measure::Rounds {
+                won: false,
+                p90: true,
+            } => "the rounds of a lost game (90th percentile)",
+            Measure::StuckShare => "the share of games the team was stuck in (stalled or conceded)",
+            Measure::CappedShare => "the share of games that reached the turn cap",
+        }
+    }
+
+    /// Whether it is a share of the games (else rounds).
+    pub fn is_share(self) -> bool {
+        !matches!(self, Measure::Rounds { .. })
+    }
 }
 
 /// One target: a cell (a row of the grid), its aim, tolerance and weight.
@@ -73,6 +186,31 @@ impl Target {
             Aim::Fair { seats } => (1..=seats).map(|s| format!("seat{s}_share")).collect(),
             Aim::Edge { .. } => vec!["lead_edge".into()],
             Aim::Turns(_) => vec!["turns_mean".into()],
+            Aim::Bound {
+                measure,
+                at_most,
+                at_least,
+                ..
+            } => [(at_most, "at_most"), (at_least, "at_least")]
+                .iter()
+                .filter(|(b, _)| b.is_some())
+                .map(|(_, side)| format!("{}_{side}", measure.name()))
+                .collect(),
+        }
+    }
+
+    /// Each term's bound and side, in [`Target::measures`]' order (a bound target's; empty for
+    /// an aim).
+    pub fn bounds(&self) -> Vec<(f64, Side)> {
+        match self.aim {
+            Aim::Bound {
+                at_most, at_least, ..
+            } => at_most
+                .map(|b| (b, Side::AtMost))
+                .into_iter()
+                .chain(at_least.map(|b| (b, Side::AtLeast)))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 }
@@ -88,6 +226,26 @@ pub struct RowBatch {
     pub len_sq: u64,
     /// Each seat's (Σ share, Σ share²) (`Tables::seat_shares`).
     pub seats: Vec<(f64, f64)>,
+    /// The lengths (the log's turns) of the won and of the lost games (a cap-out is neither),
+    /// as (length, games), ascending; the games stuck (stalled or conceded) and capped.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub won_lens: Vec<(u32, u32)>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lost_lens: Vec<(u32, u32)>,
+    #[serde(default)]
+    pub stuck: u64,
+    #[serde(default)]
+    pub capped: u64,
+}
+
+/// Adds `(length, games)` counts to a sorted list of them.
+fn add_lens(into: &mut Vec<(u32, u32)>, from: &[(u32, u32)]) {
+    for &(len, n) in from {
+        match into.binary_search_by_key(&len, |e| e.0) {
+            Ok(i) => into[i].1 += n,
+            Err(i) => into.insert(i, (len, n)),
+        }
+    }
 }
 
 impl RowBatch {
@@ -113,6 +271,22 @@ impl RowBatch {
             }
             b.len_sum += len as u64;
             b.len_sq += len as u64 * len as u64;
+            let end = log.end(i);
+            match end {
+                Some(GameEnd::Capped) => b.capped += 1,
+                Some(GameEnd::Stalled | GameEnd::Conceded) => b.stuck += 1,
+                _ => {}
+            }
+            if end != Some(GameEnd::Capped) {
+                add_lens(
+                    if won {
+                        &mut b.won_lens
+                    } else {
+                        &mut b.lost_lens
+                    },
+                    &[(len, 1)],
+                );
+            }
         }
         Some(b)
     }
@@ -130,12 +304,79 @@ impl RowBatch {
             a.0 += b.0;
             a.1 += b.1;
         }
+        add_lens(&mut self.won_lens, &o.won_lens);
+        add_lens(&mut self.lost_lens, &o.lost_lens);
+        self.stuck += o.stuck;
+        self.capped += o.capped;
+    }
+
+    /// The rounds (`players` a round) of the won (`won`) or lost games, as (rounds, games),
+    /// ascending.
+    pub fn rounds(&self, won: bool, players: u8) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        let p = u32::from(players.max(1));
+        for &(len, n) in if won { &self.won_lens } else { &self.lost_lens } {
+            add_lens(&mut out, &[(len.div_ceil(p), n)]);
+        }
+        out
+    }
+
+    /// A bound's per-game value over this batch, as (games counted, games beyond it): for a
+    /// quantile of rounds, the won (lost) games longer than `bound` (`at_most`) or shorter
+    /// (`at_least`); for a share, the games stuck or capped.
+    pub fn beyond(&self, measure: Measure, bound: f64, side: Side, players: u8) -> (u64, u64) {
+        match measure {
+            Measure::Rounds { won, .. } => {
+                let r = self.rounds(won, players);
+                let n: u64 = r.iter().map(|e| u64::from(e.1)).sum();
+                let k: u64 = r
+                    .iter()
+                    .filter(|e| match side {
+                        Side::AtLeast => f64::from(e.0) < bound,
+                        _ => f64::from(e.0) > bound,
+                    })
+                    .map(|e| u64::from(e.1))
+                    .sum();
+                (n, k)
+            }
+            Measure::StuckShare => (self.games, self.stuck),
+            Measure::CappedShare => (self.games, self.capped),
+        }
+    }
+
+    /// The measure's value over this batch (rounds at the quantile, nearest rank; a share), or
+    /// `None` where no game counts.
+    pub fn measure(&self, measure: Measure, players: u8) -> Option<f64> {
+        match measure {
+            Measure::Rounds { won, p90 } => {
+                let r = self.rounds(won, players);
+                quantile(&r, if p90 { 0.9 } else { 0.5 }).map(f64::from)
+            }
+            Measure::StuckShare => (self.games > 0).then(|| self.stuck as f64 / self.games as f64),
+            Measure::CappedShare => {
+                (self.games > 0).then(|| self.capped as f64 / self.games as f64)
+            }
+        }
     }
 
     /// The win rate.
     pub fn rate(&self) -> f64 {
         self.wins as f64 / self.games.max(1) as f64
     }
+}
+
+/// The value at quantile `q` of `(value, count)` pairs, ascending (nearest rank, as summary.csv).
+pub fn quantile(counts: &[(u32, u32)], q: f64) -> Option<u32> {
+    let n: u64 = counts.iter().map(|e| u64::from(e.1)).sum();
+    if n == 0 {
+        return None;
+    }
+    let rank = ((q * n as f64).ceil() as u64).clamp(1, n);
+    let mut seen = 0;
+    counts.iter().find_map(|&(v, c)| {
+        seen += u64::from(c);
+        (seen >= rank).then_some(v)
+    })
 }
 
 /// Game by game, this batch's wins (A) against `other`'s (B) on the same games.
@@ -161,6 +402,7 @@ pub fn terms(targets: &[Target], cell: &dyn Fn(usize) -> RowBatch) -> Vec<Term> 
             m,
             target,
             weight: t.weight,
+            side: Side::Both,
         };
         match t.aim {
             Aim::Rate(r) => out.push(term(Moments::new(n, w, w), r)),
@@ -182,6 +424,32 @@ pub fn terms(targets: &[Target], cell: &dyn Fn(usize) -> RowBatch) -> Vec<Term> 
                 Moments::new(n, c.len_sum as f64 / tt, c.len_sq as f64 / (tt * tt)),
                 1.0,
             )),
+            Aim::Bound {
+                measure, players, ..
+            } => {
+                // A quantile q within a bound is the share beyond it within 1 - q (at_most)
+                // or under q (at_least); a share is its own mean.
+                for (bound, side) in t.bounds() {
+                    let (games, beyond) = c.beyond(measure, bound, side, players);
+                    let (k, target) = match measure {
+                        Measure::Rounds { p90, .. } => {
+                            let q = if p90 { 0.9 } else { 0.5 };
+                            match side {
+                                Side::AtLeast => (games - beyond, 1.0 - q),
+                                _ => (beyond, 1.0 - q),
+                            }
+                        }
+                        _ => (beyond, bound),
+                    };
+                    let k = k as f64;
+                    out.push(Term {
+                        m: Moments::new(games as f64, k, k),
+                        target,
+                        weight: t.weight,
+                        side,
+                    });
+                }
+            }
         }
     }
     out
@@ -212,8 +480,9 @@ pub struct StoreFile {
     pub entries: Vec<(bool, u32, u64, RowBatch)>,
 }
 
-/// The version of `design-state.json`.
-pub const STORE_VERSION: u32 = 1;
+/// The version of `design-state.json` (2: each batch keeps the lengths of its won and lost
+/// games and its stuck and capped games, for bounds on a game's shape).
+pub const STORE_VERSION: u32 = 2;
 
 impl Store {
     /// The id of row `key`.
@@ -324,6 +593,35 @@ pub struct Problem<'a, E> {
     pub held_out: u64,
     /// Every cell's row under a setting, from a master seed.
     pub bind: &'a dyn Fn(&[u8], u64) -> Vec<E>,
+    /// Per dimension: whether it applies to some cells only (a level's detail, `only`).
+    pub scoped: &'a [bool],
+}
+
+/// The settings to confirm: the best `top` of `ranking`, but a setting that differs from one
+/// already taken only in scoped dimensions (a level's detail) waits behind every setting that
+/// differs in more, so that the alternatives differ in the rules where such settings exist.
+pub fn pick_confirmed(ranking: &[Setting], scoped: &[bool], top: usize) -> Vec<Setting> {
+    let mut taken: Vec<Setting> = Vec::new();
+    let mut waiting: Vec<Setting> = Vec::new();
+    for x in ranking {
+        if taken.len() >= top {
+            break;
+        }
+        let detail = taken.iter().any(|t| {
+            t.iter()
+                .zip(x)
+                .enumerate()
+                .all(|(d, (a, b))| a == b || scoped.get(d).copied().unwrap_or(false))
+        });
+        if detail {
+            waiting.push(x.clone());
+        } else {
+            taken.push(x.clone());
+        }
+    }
+    let more = top.saturating_sub(taken.len());
+    taken.extend(waiting.into_iter().take(more));
+    taken
 }
 
 /// What a design found, for the files.
@@ -563,12 +861,12 @@ pub fn run<E: Tables>(p: &Problem<E>, store: &mut Store, pb: &ProgressBar) -> Fo
     let mut held_out_done = false;
     let mut base_appended = false;
     if !outcome.stopped && p.params.only_run.is_none() {
-        confirmed = outcome
+        let ranked: Vec<Setting> = outcome
             .ranking
             .iter()
-            .take(p.top)
             .map(|&i| outcome.records[i].x.clone())
             .collect();
+        confirmed = pick_confirmed(&ranked, p.scoped, p.top);
         let base = p.space.base();
         base_appended = !confirmed.contains(&base);
         if base_appended {
@@ -734,5 +1032,85 @@ mod tests {
         let got = terms(&[turns], &|_| c.clone());
         assert!((got[0].m.mean() - 1.0).abs() < 1e-12);
         assert_eq!(got[0].target, 1.0);
+    }
+
+    /// A bound on the 90th percentile of a won game's rounds is the share of won games past it
+    /// against 10%: met (0) within it, the excess beyond; a quantile read off the same games
+    /// agrees with it; pooled batches keep every length.
+    #[test]
+    fn bounds_on_a_games_shape() {
+        // 2 players: won games of 20..=58 player-turns (10..=29 rounds), 20 of them; 5 losses.
+        let mut b = RowBatch {
+            games: 26,
+            stuck: 2,
+            capped: 1,
+            ..Default::default()
+        };
+        for k in 0..20u32 {
+            add_lens(&mut b.won_lens, &[(20 + 2 * k, 1)]);
+        }
+        add_lens(&mut b.lost_lens, &[(9, 3), (15, 2)]);
+        let p90 = Measure::parse("rounds_win_p90").unwrap();
+        assert_eq!(b.measure(p90, 2), Some(27.0));
+        assert_eq!(
+            b.measure(Measure::parse("rounds_loss_median").unwrap(), 2),
+            Some(5.0)
+        );
+        assert_eq!(b.measure(Measure::StuckShare, 2), Some(2.0 / 26.0));
+        let t = |at_most: Option<f64>, at_least: Option<f64>| Target {
+            row: 0,
+            aim: Aim::Bound {
+                measure: p90,
+                at_most,
+                at_least,
+                players: 2,
+            },
+            tolerance: 0.0,
+            weight: 1.0,
+            entry: 0,
+        };
+        // At most 28 rounds: 1 of 20 won games is longer (29), within the 10% allowed.
+        let within = terms(&[t(Some(28.0), None)], &|_| b.clone());
+        assert_eq!(within.len(), 1);
+        assert_eq!(score(&within).value, 0.0);
+        // At most 25: 4 of 20 are longer, 10 points past what the bound allows.
+        let past = terms(&[t(Some(25.0), None)], &|_| b.clone());
+        assert!((score(&past).value - 0.1f64.powi(2)).abs() < 1e-12);
+        // Both sides: two terms, named apart.
+        let both = t(Some(40.0), Some(20.0));
+        assert_eq!(
+            both.measures(),
+            ["rounds_win_p90_at_most", "rounds_win_p90_at_least"]
+        );
+        assert_eq!(score(&terms(&[both], &|_| b.clone())).value, 0.0);
+        assert!(score(&terms(&[t(None, Some(29.0))], &|_| b.clone())).value > 0.0);
+        // Pooling two batches adds their lengths.
+        let mut two = b.clone();
+        two.add(&b);
+        assert_eq!(two.won_lens.iter().map(|e| e.1).sum::<u32>(), 40);
+        assert_eq!(two.measure(p90, 2), Some(27.0));
+    }
+
+    /// Alternatives that differ only in a level's detail wait behind those that differ in more.
+    #[test]
+    fn confirmed_alternatives_differ_in_the_rules() {
+        // Dimensions: robert_skip, soldier_flips (everywhere), hand_limit at easy (scoped).
+        let scoped = [false, false, true];
+        let ranking = vec![
+            vec![2, 1, 1],
+            vec![2, 1, 2], // the best but for easy's hand limit
+            vec![2, 1, 0], // the same again
+            vec![1, 1, 1],
+            vec![2, 0, 1],
+        ];
+        assert_eq!(
+            pick_confirmed(&ranking, &scoped, 3),
+            [vec![2, 1, 1], vec![1, 1, 1], vec![2, 0, 1]]
+        );
+        // Where no other setting exists, the level's details fill the places.
+        assert_eq!(
+            pick_confirmed(&ranking[..3], &scoped, 3),
+            [vec![2, 1, 1], vec![2, 1, 2], vec![2, 1, 0]]
+        );
     }
 }

@@ -1,7 +1,10 @@
 //! `robsim design`'s tables, figure and page: design.csv, best.csv, effects.csv, report.html.
 
 use super::effects::{main_effects, pairs, EffectLine};
-use super::{paired, pooled, Aim, Confirmed, DimInfo, Found, RowBatch, Store, Target};
+use super::{
+    paired, pooled, quantile, Aim, Confirmed, DimInfo, Found, Measure, RowBatch, Store, Target,
+};
+use crate::engine::design::Side;
 use crate::engine::design::{z95, Params, Setting, Space};
 use crate::engine::stats::{wilson, wilson_rate};
 use crate::report::compare::p4;
@@ -25,6 +28,33 @@ pub fn knobs_text(dims: &[DimInfo], x: &[u8]) -> String {
     } else {
         parts.join("; ")
     }
+}
+
+/// A setting's rules in words (`Robert rests on every 3rd player-turn; at easy: a seven makes
+/// players with more than 9 cards discard half`), or `the grid's rules`.
+pub fn rules_text(dims: &[DimInfo], x: &[u8]) -> String {
+    let parts: Vec<&str> = dims
+        .iter()
+        .zip(x)
+        .filter(|(_, &o)| o != 0)
+        .filter_map(|(d, &o)| d.words.get(o as usize - 1).map(String::as_str))
+        .collect();
+    if parts.is_empty() {
+        "the grid's rules".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// A score in words: the weighted mean squared distance of the terms from their targets, as
+/// the typical distance per target in points (√(score / Σ weights)).
+pub fn score_words(score: f64, se: f64, weights: f64) -> String {
+    let points = 100.0 * (score.max(0.0) / weights.max(1e-12)).sqrt();
+    format!(
+        "score {} ± {} (the weighted sum of squared distances from the targets: about {points:.1} points from its target per target)",
+        p4(score),
+        p4(se)
+    )
 }
 
 /// One term's target and achieved value in its measure's units, with 95% intervals where the
@@ -128,6 +158,44 @@ pub fn shown(t: &Target, seat: usize, cell: &RowBatch, reference: Option<&RowBat
                 tolerance: tol,
             }
         }
+        Aim::Bound {
+            measure, players, ..
+        } => {
+            let (bound, side) = t.bounds()[seat];
+            let achieved = cell.measure(measure, players).unwrap_or(0.0);
+            let ci = measure_ci(cell, measure, players);
+            let within = side.part(achieved - bound) == 0.0;
+            // The score's term: the share of games beyond the bound past what the bound
+            // allows (`engine::design`), 0 within it.
+            let (games, beyond) = cell.beyond(measure, bound, side, players);
+            let share = |k: u64| k as f64 / games.max(1) as f64;
+            let part = match measure {
+                Measure::Rounds { p90, .. } => {
+                    let q = if p90 { 0.9 } else { 0.5 };
+                    match side {
+                        Side::AtLeast => share(games - beyond) - (1.0 - q),
+                        _ => share(beyond) - (1.0 - q),
+                    }
+                }
+                _ => share(beyond) - bound,
+            };
+            let term = if within {
+                0.0
+            } else {
+                side.part(part).abs().max(1e-9) * if side == Side::AtLeast { -1.0 } else { 1.0 }
+            };
+            Shown {
+                target: bound,
+                target_ci: None,
+                achieved,
+                achieved_ci: ci,
+                distance: side.part(achieved - bound),
+                distance_ci: Some((side.part(ci.0 - bound), side.part(ci.1 - bound))),
+                term,
+                term_ci: None,
+                tolerance: tol,
+            }
+        }
         Aim::Turns(tt) => {
             let (m, ci) = normal(n, cell.len_sum as f64, cell.len_sq as f64);
             Shown {
@@ -142,6 +210,29 @@ pub fn shown(t: &Target, seat: usize, cell: &RowBatch, reference: Option<&RowBat
                 tolerance: tol * tt,
             }
         }
+    }
+}
+
+/// A measure's 95% interval over `cell`'s games: Wilson for a share; for a quantile q of n
+/// games, the values at the ranks n·q ∓ 1.96·√(n·q·(1 − q)) (distribution-free).
+fn measure_ci(cell: &RowBatch, measure: Measure, players: u8) -> (f64, f64) {
+    match measure {
+        Measure::Rounds { won, p90 } => {
+            let r = cell.rounds(won, players);
+            let n: u64 = r.iter().map(|e| u64::from(e.1)).sum();
+            if n == 0 {
+                return (0.0, 0.0);
+            }
+            let q = if p90 { 0.9 } else { 0.5 };
+            let h = z95() * (n as f64 * q * (1.0 - q)).sqrt();
+            let at = |rank: f64| {
+                let p = (rank / n as f64).clamp(1.0 / n as f64, 1.0);
+                quantile(&r, p).map_or(0.0, f64::from)
+            };
+            (at(n as f64 * q - h), at(n as f64 * q + h))
+        }
+        Measure::StuckShare => wilson(cell.stuck, cell.games),
+        Measure::CappedShare => wilson(cell.capped, cell.games),
     }
 }
 
@@ -191,6 +282,8 @@ struct BestLine<'a> {
     /// 1 = the confirmed best; 0 = the grid's rules, shown for reference.
     rank: usize,
     knobs: &'a str,
+    /// The setting's rules in words ([`rules_text`]).
+    rules: &'a str,
     changed: usize,
     score: f64,
     score_se: f64,
@@ -219,6 +312,92 @@ struct BestLine<'a> {
     reach_lo: Option<f64>,
     reach_hi: Option<f64>,
     why: String,
+    /// The cell's games under this setting, side by side with its other lines (co-operative
+    /// cells; empty otherwise): win rate, rounds of won and lost games, the stuck share.
+    cell_win_rate: f64,
+    cell_rounds_win_median: Option<f64>,
+    cell_rounds_win_p90: Option<f64>,
+    cell_rounds_loss_median: Option<f64>,
+    cell_rounds_loss_p90: Option<f64>,
+    cell_stuck_share: Option<f64>,
+    /// The guard rail: where won games' p90 rounds or the stuck share moved past its bound from
+    /// the grid's rules, in words; empty where neither did.
+    guard: String,
+}
+
+/// The shape of a co-operative cell's games: won and lost games' rounds (median, p90) and the
+/// stuck share.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CellShape {
+    pub win_median: Option<f64>,
+    pub win_p90: Option<f64>,
+    pub loss_median: Option<f64>,
+    pub loss_p90: Option<f64>,
+    pub stuck: Option<f64>,
+}
+
+impl CellShape {
+    /// Of `b`'s games at a table of `players`.
+    pub fn of(b: &RowBatch, players: u8) -> CellShape {
+        let m = |name: &str| b.measure(Measure::parse(name).expect("a measure"), players);
+        CellShape {
+            win_median: m("rounds_win_median"),
+            win_p90: m("rounds_win_p90"),
+            loss_median: m("rounds_loss_median"),
+            loss_p90: m("rounds_loss_p90"),
+            stuck: m("stuck_share").map(r5),
+        }
+    }
+
+    /// `won 45 (p90 70), lost 20 (p90 31) rounds, stuck 0.3%`.
+    pub fn text(&self) -> String {
+        let r = |m: Option<f64>, p: Option<f64>| match (m, p) {
+            (Some(m), Some(p)) => format!("{m:.0} (p90 {p:.0})"),
+            _ => "-".into(),
+        };
+        format!(
+            "won {}, lost {} rounds, stuck {}",
+            r(self.win_median, self.win_p90),
+            r(self.loss_median, self.loss_p90),
+            self.stuck
+                .map_or("-".into(), |s| format!("{:.1}%", 100.0 * s))
+        )
+    }
+}
+
+/// The guard rail on a game's shape (`[design] guard_rounds`, `guard_stuck`): a setting whose
+/// won games' 90th-percentile rounds grow past `rounds` times the grid's rules', or whose stuck
+/// share grows by more than `stuck`, is flagged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Guard {
+    pub rounds: f64,
+    pub stuck: f64,
+}
+
+impl Guard {
+    /// Where `s` moved past the rail from `base`, in words (empty: nowhere).
+    pub fn check(&self, s: &CellShape, base: &CellShape) -> String {
+        let mut out = Vec::new();
+        if let (Some(a), Some(b)) = (s.win_p90, base.win_p90) {
+            if a > self.rounds * b {
+                out.push(format!(
+                    "won games' p90 {a:.0} rounds against {b:.0} at the grid's rules (more than {}x)",
+                    self.rounds
+                ));
+            }
+        }
+        if let (Some(a), Some(b)) = (s.stuck, base.stuck) {
+            if a > b + self.stuck {
+                out.push(format!(
+                    "stuck in {:.1}% of games against {:.1}% at the grid's rules (more than +{:.1} points)",
+                    100.0 * a,
+                    100.0 * b,
+                    100.0 * self.stuck
+                ));
+            }
+        }
+        out.join("; ")
+    }
 }
 
 /// What the design's files are written from.
@@ -235,6 +414,10 @@ pub struct Report<'a> {
     pub store: &'a Store,
     /// The confirmed settings, ranked on held-out games.
     pub confirmed: &'a [Confirmed],
+    /// Each cell's player count where it is a co-operative row (its games have a shape: won
+    /// and lost rounds, stuck games), else `None`.
+    pub shape: &'a [Option<u8>],
+    pub guard: Guard,
     /// The config fragment that plays the confirmed best.
     pub fragment: &'a str,
     pub config: &'a str,
@@ -246,6 +429,7 @@ pub struct Report<'a> {
 fn round(t: &Target, v: f64) -> f64 {
     match t.aim {
         Aim::Turns(_) => crate::report::r3(v),
+        Aim::Bound { measure, .. } if !measure.is_share() => v.round(),
         _ => r5(v),
     }
 }
@@ -360,6 +544,7 @@ impl Report<'_> {
                 rank + 1
             };
             let text = knobs_text(self.dims, &c.x);
+            let rules = rules_text(self.dims, &c.x);
             let mut shown_terms = Vec::new();
             for (j, &(i, s)) in terms.iter().enumerate() {
                 let t = &self.targets[i];
@@ -402,6 +587,14 @@ impl Report<'_> {
                     }
                     (false, None) => "no setting evaluated".into(),
                 };
+                let players = self.shape.get(t.row).copied().flatten();
+                let cs = players.map(|p| CellShape::of(&c.cells[j], p));
+                let guard = match (cs, players) {
+                    (Some(cs), Some(p)) if rank != 0 => {
+                        self.guard.check(&cs, &CellShape::of(&c.base[j], p))
+                    }
+                    _ => String::new(),
+                };
                 // Targets given as exact values have no interval.
                 out.optional_columns("best.csv", &["target_lo95", "target_hi95"]);
                 out.row(
@@ -409,6 +602,7 @@ impl Report<'_> {
                     &BestLine {
                         rank,
                         knobs: &text,
+                        rules: &rules,
                         changed: Space::changed(&c.x),
                         score: p4(c.score.value),
                         score_se: p4(c.score.se),
@@ -436,6 +630,13 @@ impl Report<'_> {
                         reach_lo: reach[j].map(|r| round(t, r.0)),
                         reach_hi: reach[j].map(|r| round(t, r.1)),
                         why,
+                        cell_win_rate: r5(c.cells[j].rate()),
+                        cell_rounds_win_median: cs.and_then(|s| s.win_median),
+                        cell_rounds_win_p90: cs.and_then(|s| s.win_p90),
+                        cell_rounds_loss_median: cs.and_then(|s| s.loss_median),
+                        cell_rounds_loss_p90: cs.and_then(|s| s.loss_p90),
+                        cell_stuck_share: cs.and_then(|s| s.stuck),
+                        guard,
                     },
                 )?;
                 shown_terms.push(sh);
@@ -642,7 +843,12 @@ impl Report<'_> {
         best: &[(usize, Vec<Shown>)],
     ) -> Result<Option<Figure>> {
         let on_rate: Vec<usize> = (0..terms.len())
-            .filter(|&j| !matches!(self.targets[terms[j].0].aim, Aim::Turns(_)))
+            .filter(|&j| {
+                !matches!(
+                    self.targets[terms[j].0].aim,
+                    Aim::Turns(_) | Aim::Bound { .. }
+                )
+            })
             .collect();
         let (Some(first), Some(grid)) = (
             best.iter().find(|b| b.0 == 1),
@@ -730,11 +936,17 @@ impl Report<'_> {
             .iter()
             .find(|c| !(self.found.base_appended && c.x == vec![0; self.dims.len()]))
             .expect("a rank 1");
+        let weights: f64 = self
+            .targets
+            .iter()
+            .map(|t| t.weight * t.measures().len() as f64)
+            .sum();
         o.push_str(&format!(
-            "\nbest setting (held-out games, score {} ± {}): {}\n",
-            p4(c.score.value),
-            p4(c.score.se),
-            knobs_text(self.dims, &c.x)
+            "\nbest setting (held-out games): {}\n  {}\n  ({}; {})\n",
+            rules_text(self.dims, &c.x),
+            knobs_text(self.dims, &c.x),
+            score_words(c.score.value, c.score.se, weights),
+            "bounds count only beyond them"
         ));
         let mut lines = vec![vec![
             "cell".to_string(),
@@ -767,6 +979,79 @@ impl Report<'_> {
             ]);
         }
         o.push_str(&aligned(&lines, 1));
+        o.push_str(&self.shape_table());
+        o
+    }
+
+    /// The terminal's side-by-side shape of the co-operative cells: for the grid's rules and
+    /// each confirmed setting, each cell's win rate, the rounds of its won and lost games and
+    /// its stuck share on held-out games, and the guard rail's flags.
+    fn shape_table(&self) -> String {
+        use crate::report::terminal::aligned;
+        let terms = term_list(self.targets);
+        let base: Setting = vec![0; self.dims.len()];
+        let mut lines = vec![vec![
+            "setting".to_string(),
+            "cell".into(),
+            "win rate".into(),
+            "rounds won / lost: median (p90), stuck".into(),
+        ]];
+        let mut flags: Vec<String> = Vec::new();
+        let mut order: Vec<&Confirmed> = self.confirmed.iter().filter(|c| c.x == base).collect();
+        order.extend(self.confirmed.iter().filter(|c| c.x != base));
+        for c in order {
+            let name = if c.x == base {
+                "the grid's rules".to_string()
+            } else {
+                format!(
+                    "#{}",
+                    self.confirmed
+                        .iter()
+                        .filter(|o| !(self.found.base_appended && o.x == base))
+                        .position(|o| o.x == c.x)
+                        .map_or(0, |p| p + 1)
+                )
+            };
+            let mut seen: Vec<usize> = Vec::new();
+            for (j, &(i, _)) in terms.iter().enumerate() {
+                let row = self.targets[i].row;
+                let Some(p) = self.shape.get(row).copied().flatten() else {
+                    continue;
+                };
+                if seen.contains(&row) {
+                    continue;
+                }
+                seen.push(row);
+                let s = CellShape::of(&c.cells[j], p);
+                lines.push(vec![
+                    name.clone(),
+                    self.labels[row].clone(),
+                    format!("{:.1}%", 100.0 * c.cells[j].rate()),
+                    s.text(),
+                ]);
+                if c.x != base {
+                    let g = self.guard.check(&s, &CellShape::of(&c.base[j], p));
+                    if !g.is_empty() {
+                        flags.push(format!("  ! {name}, {}: {g}", self.labels[row]));
+                    }
+                }
+            }
+        }
+        if lines.len() == 1 {
+            return String::new();
+        }
+        let mut o = format!(
+            "\nthe shape of a game (held-out games; #N: the Nth confirmed setting):\n{}",
+            aligned(&lines, 1)
+        );
+        if !flags.is_empty() {
+            o.push_str(&format!(
+                "guard rail (won games' p90 rounds over {}x the grid's rules', or the stuck share up more than {:.1} points):\n{}\n  to make it a constraint: [[design.target]] with measure = \"rounds_win_p90\" (or \"stuck_share\") and at_most = the bound\n",
+                self.guard.rounds,
+                100.0 * self.guard.stuck,
+                flags.join("\n")
+            ));
+        }
         o
     }
 }
@@ -775,6 +1060,7 @@ impl Report<'_> {
 fn fmt(t: &Target, v: f64) -> String {
     match t.aim {
         Aim::Turns(_) => format!("{v:.1}"),
+        Aim::Bound { measure, .. } if !measure.is_share() => format!("{v:.0} rounds"),
         _ => format!("{:.1}%", v * 100.0),
     }
 }
@@ -783,6 +1069,7 @@ fn fmt(t: &Target, v: f64) -> String {
 fn fmt_d(t: &Target, v: f64) -> String {
     match t.aim {
         Aim::Turns(_) => format!("{v:+.1}"),
+        Aim::Bound { measure, .. } if !measure.is_share() => format!("{v:+.0} rounds"),
         _ => format!("{:+.1} points", v * 100.0),
     }
 }
@@ -790,7 +1077,7 @@ fn fmt_d(t: &Target, v: f64) -> String {
 /// The columns of best.csv the page's main table shows.
 const BEST_HEADLINE: &[&str] = &[
     "rank",
-    "knobs",
+    "rules",
     "cell_label",
     "measure",
     "target",
@@ -801,7 +1088,8 @@ const BEST_HEADLINE: &[&str] = &[
     "met",
     "change",
     "why",
+    "guard",
 ];
 
 /// The best table's paragraph on the design page.
-const BEST_INTRO: &str = "<p>The settings the search found best (<code>rank</code> 1 is the confirmed best; 0 is the grid's rules, for reference), each played again on held-out games from another seed, every cell's target against what it achieved with its 95% interval. <code>distance</code> is achieved minus target (for a relative target, paired game by game with the reference row); <code>met</code>: within the target's tolerance; <code>change</code>: against the grid's rules on the same held-out games. Where a target is missed, <code>why</code> says whether any setting the search evaluated reached it there (<code>reach_lo</code> to <code>reach_hi</code>). design.csv has every setting evaluated; effects.csv each knob value's effect.</p>";
+const BEST_INTRO: &str = "<p>The settings the search found best (<code>rank</code> 1 is the confirmed best; 0 is the grid's rules, for reference), each played again on held-out games from another seed, every cell's target against what it achieved with its 95% interval. <code>distance</code> is achieved minus target (for a relative target, paired game by game with the reference row); <code>met</code>: within the target's tolerance; <code>change</code>: against the grid's rules on the same held-out games. Where a target is missed, <code>why</code> says whether any setting the search evaluated reached it there (<code>reach_lo</code> to <code>reach_hi</code>). Beside each line, the cell's win rate, the rounds of its won and lost games (median, p90) and its stuck share under that setting (<code>cell_*</code>); <code>guard</code> flags a setting whose won games' p90 rounds or stuck share moved past the guard rail from the grid's rules. design.csv has every setting evaluated; effects.csv each knob value's effect.</p>";

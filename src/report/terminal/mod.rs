@@ -496,13 +496,23 @@ fn decided_note(rows: &[Row]) -> String {
             .collect::<Vec<_>>()
             .join("; ")
     };
+    // A reason in short, so that rows group: the figures are in summary.csv's `_why` cells.
+    let short = |why: &str| -> String {
+        if why.starts_with("never in doubt") {
+            "never in doubt (under 10% or over 90% won)".into()
+        } else if why.contains("calibration error") {
+            "the win-probability model's calibration error is above 0.03".into()
+        } else {
+            why.to_string()
+        }
+    };
     let mut out = String::new();
     let certain = group(&|r: &Row| {
         let (v, why) = (cell(r, "certain_round"), cell(r, "certain_round_why"));
         if !v.is_empty() {
             Some(format!("round {v}"))
         } else {
-            (!why.is_empty()).then(|| why.to_string())
+            (!why.is_empty()).then(|| short(why))
         }
     });
     if !certain.is_empty() {
@@ -510,11 +520,11 @@ fn decided_note(rows: &[Row]) -> String {
     }
     let model = group(&|r: &Row| {
         let why = cell(r, "decided_round_median_why");
-        (!why.is_empty()).then(|| why.to_string())
+        (!why.is_empty()).then(|| short(why))
     });
     if !model.is_empty() {
         out.push_str(&format!(
-            "  decided by the model (decided_round_median, dead_round_share, comeback_win_share) empty: {model}\n"
+            "  decided by the model (decided_round_median, dead_round_share, comeback_win_share) empty: {model}; summary.csv's _why columns say more\n"
         ));
     }
     out
