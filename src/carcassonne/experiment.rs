@@ -35,7 +35,8 @@ pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
     }
     let shipped = [("configs/tiles/carcassonne-tiles.toml", super::BASE_TILES)];
     let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
-    let t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
+    let mut t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
+    t.source_sha256 = Some(crate::report::sha256_hex(text.as_bytes()));
     Ok(Box::leak(Box::new(t)))
 }
 
@@ -499,8 +500,14 @@ impl Tables for CarcassonneRow {
     }
 
     /// The tile set, beside the settings.
+    /// The tile set by name, and a tile file by its content too: two files of one name, or one
+    /// file edited, never share a key.
     fn identity(&self) -> Vec<(&'static str, String)> {
-        vec![("tiles", self.tiles_name.to_string())]
+        let mut v = vec![("tiles", self.tiles_name.to_string())];
+        if let Some(sha) = &self.tiles.source_sha256 {
+            v.push(("tiles_sha256", sha.clone()));
+        }
+        v
     }
 
     fn take_game_log(acc: &mut CarcAcc) -> GameLog {
@@ -527,6 +534,18 @@ impl Tables for CarcassonneRow {
 
     fn figures(rows: &[Self], accs: &[CarcAcc]) -> Result<Vec<Figure>> {
         figures(rows, accs)
+    }
+
+    fn inputs(&self) -> Vec<crate::report::InputFile> {
+        self.tiles
+            .source_sha256
+            .iter()
+            .map(|sha| crate::report::InputFile {
+                kind: "tiles".into(),
+                file: self.tiles_name.to_string(),
+                sha256: sha.clone(),
+            })
+            .collect()
     }
 
     fn rulebook(&self, acc: &CarcAcc) -> Option<crate::report::rulebook::Cell> {

@@ -332,6 +332,24 @@ pub fn resolve_map(name_or_path: &str) -> Result<MapSpec> {
     }
 }
 
+/// The SHA-256 of map `name_or_path`'s file, or `None` for a built-in map name (`base`,
+/// `raiders-3-4`, `raiders-5-6`: fixed by the build).
+///
+/// # Errors
+/// The file cannot be read.
+pub fn file_sha256(name_or_path: &str) -> Result<Option<String>> {
+    if matches!(name_or_path, "base" | "raiders-3-4" | "raiders-5-6") {
+        return Ok(None);
+    }
+    let shipped = [
+        ("configs/maps/base.toml", BASE_MAP),
+        ("configs/maps/raiders-3-4.toml", RAIDERS_3_4_MAP),
+        ("configs/maps/raiders-5-6.toml", RAIDERS_5_6_MAP),
+    ];
+    let (text, _) = crate::paths::read(name_or_path, "map file", &shipped)?;
+    Ok(Some(crate::report::sha256_hex(text.as_bytes())))
+}
+
 /// The map a row is played on: the config's `map`, except that Raiders rows with the default
 /// `base` play the scenario's own board for their player count (`raiders-3-4`, `raiders-5-6`).
 pub fn map_for(map: &str, rules: &Rules) -> String {

@@ -106,6 +106,12 @@ pub trait Tables: Experiment + Sized {
         false
     }
 
+    /// The files the row reads beyond its config, with the SHA-256 of their content (a map or
+    /// tile file; none for a built-in one): the manifest's `inputs`. Default: none.
+    fn inputs(&self) -> Vec<InputFile> {
+        Vec::new()
+    }
+
     /// The row's cell of the rulebook table (`table.csv`, `table.md`, report.html's printable
     /// page; [`rulebook`]), or `None` for a row that has none. Default: none.
     fn rulebook(&self, _acc: &Self::Acc) -> Option<rulebook::Cell> {
@@ -192,10 +198,14 @@ pub fn run_id(config_text: &str, m: &Manifest) -> String {
         .git_commit
         .clone()
         .unwrap_or_else(|| format!("v{}", m.robsim_version));
-    let text = format!(
+    let mut text = format!(
         "{meaning}\nseed={}\ngames_per_row={}\nbuild={build}\n",
         m.seed, m.games_per_row
     );
+    // The content of every map and tile file read (none: the run id as before 2026-12-02).
+    for f in &m.inputs {
+        text.push_str(&format!("{}={}\n", f.file, f.sha256));
+    }
     sha256_hex(text.as_bytes())[..12].to_string()
 }
 
@@ -635,6 +645,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
 }
 
+/// A map or tile file a report's rows read, as its manifest records it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct InputFile {
+    /// `map` or `tiles`.
+    pub kind: String,
+    /// The file as the config names it.
+    pub file: String,
+    /// SHA-256 of its content (hex).
+    pub sha256: String,
+}
+
 /// A model (or built-in knob table) a report's rows played, as its manifest records it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ModelRecord {
@@ -706,6 +727,11 @@ pub struct Manifest {
     /// file, and its SHA-256.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub models: Vec<ModelRecord>,
+    /// The map and tile files the rows read, each with the SHA-256 of its content (absent
+    /// where only built-in ones were, which the build fixes): part of the run id, as a row's
+    /// file is part of its settings key.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<InputFile>,
     pub started_utc: String,
     pub elapsed_seconds: f64,
     /// Wall seconds of each step of the run, in order, where the command times its steps
@@ -758,6 +784,7 @@ impl Manifest {
             ceiling: None,
             design: None,
             models: Vec::new(),
+            inputs: Vec::new(),
             started_utc: humantime::format_rfc3339_seconds(started).to_string(),
             elapsed_seconds: (elapsed_seconds * 1000.0).round() / 1000.0,
             phases: Vec::new(),

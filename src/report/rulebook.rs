@@ -178,10 +178,12 @@ fn cell_text(l: &Line, split: bool) -> String {
 type RowCell = (usize, Cell, Vec<(&'static str, String)>);
 
 /// The words of a setting in a table's heading: the rule's words where it is a rule knob of
-/// the cell, else the game's label (`random board`), else `key value`.
+/// the cell off the printed game (nothing where the cell plays it as printed), else the game's
+/// label (`random board`), else `key value`.
 fn setting_words<T: Tables>(c: &Cell, key: &str, value: &str) -> String {
     match c.rules.iter().find(|r| r.key == key) {
-        Some(r) => r.words.clone(),
+        Some(r) if r.off => r.words.clone(),
+        Some(_) => String::new(),
         None => T::label(key, value).unwrap_or_else(|| format!("{key} {value}")),
     }
 }
@@ -413,11 +415,18 @@ impl Table {
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
-            who = format!(
-                "{who}, except in the {} cell{} marked †, where it wins less often than the scripted team ({cells}): there it is no practised table",
-                self.below.len(),
-                if self.below.len() == 1 { "" } else { "s" }
-            );
+            who = if self.below.len() == self.cells.len() {
+                format!(
+                    "The {} player wins less often than the scripted team in every cell here, marked † ({cells}): under these rules it stands for no practised table",
+                    self.player
+                )
+            } else {
+                format!(
+                    "{who}, except in the {} cell{} marked †, where it wins less often than the scripted team ({cells}): there it is no practised table",
+                    self.below.len(),
+                    if self.below.len() == 1 { "" } else { "s" }
+                )
+            };
         }
         let split = self.cells.iter().any(|&(_, _, k)| {
             lines[k].rounds_won_median.is_some() || lines[k].rounds_lost_median.is_some()
@@ -488,18 +497,27 @@ impl Table {
             let mut by: Vec<(&str, Vec<String>)> = Vec::new();
             for (k, d) in &self.decided {
                 let l = &lines[*k];
-                let at = format!(
-                    "{} at {} player{}",
-                    l.level,
-                    l.players,
-                    if l.players == 1 { "" } else { "s" }
-                );
+                let at = if self.counts.len() == 1 {
+                    l.level.clone()
+                } else {
+                    format!("{} with {}", l.level, l.players)
+                };
                 match by.iter_mut().find(|(w, _)| w == d) {
                     Some((_, at_)) => at_.push(at),
                     None => by.push((d, vec![at])),
                 }
             }
+            let all = self.decided.len();
             let said: Vec<String> = by
+                .iter()
+                .map(|(d, at)| {
+                    if at.len() == all && all > 1 {
+                        (*d, vec!["every cell".to_string()])
+                    } else {
+                        (*d, at.clone())
+                    }
+                })
+                .collect::<Vec<_>>()
                 .iter()
                 .map(|(d, at)| format!("{d} ({})", at.join(", ")))
                 .collect();
@@ -555,11 +573,17 @@ impl Rulebook {
     }
 
     /// The sentence ahead of the rules used.
-    fn rules_lead(&self) -> &'static str {
-        if self.rules_used().is_empty() {
-            "Every rule as printed (robsim's readings: docs/rules.md)."
+    fn rules_lead(&self) -> String {
+        let tables = if self.tables.iter().any(|t| !t.settings.is_empty()) {
+            "Each table below is headed by the rules and settings it plays apart from the others; beyond those, "
         } else {
-            "Every rule as printed (robsim's readings: docs/rules.md), except:"
+            ""
+        };
+        let every = if tables.is_empty() { "Every" } else { "every" };
+        if self.rules_used().is_empty() {
+            format!("{tables}{every} rule as printed (robsim's readings: docs/rules.md).")
+        } else {
+            format!("{tables}{every} rule as printed (robsim's readings: docs/rules.md), except:")
         }
     }
 
@@ -622,7 +646,7 @@ impl Rulebook {
         ));
         o.push_str(&format!(
             "<div class=\"rules-used\"><h3>Rules used</h3>\n<p>{}</p>\n",
-            esc(self.rules_lead())
+            esc(&self.rules_lead())
         ));
         let used = self.rules_used();
         if !used.is_empty() {

@@ -677,6 +677,12 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
         ceiling: None,
         design: None,
         models: sweep.models.to_vec(),
+        inputs: {
+            let mut v: Vec<crate::report::InputFile> = rows.iter().flat_map(E::inputs).collect();
+            v.sort();
+            v.dedup();
+            v
+        },
         started_utc,
         elapsed_seconds: (w.t0.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
         phases: Vec::new(),

@@ -527,3 +527,69 @@ fn ceiling_calibrate_and_design_lines_carry_the_sweeps_settings_key() {
         }
     }
 }
+
+/// Three runs of one config whose map file (one name) holds other number tokens in the second:
+/// another settings key there, each manifest naming the file with its content's hash; the same
+/// content again gives the same key (issue 91: keys cover what a row reads, not a file's name).
+#[test]
+fn a_map_files_content_is_part_of_the_key() {
+    let d = tmp("keys-map-content");
+    std::fs::create_dir_all(&d).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let base = std::fs::read_to_string(root.join("configs/maps/base.toml")).unwrap();
+    let swapped = base
+        .replacen(
+            "terrain = \"mountains\", token = 10",
+            "terrain = \"mountains\", token = X",
+            1,
+        )
+        .replacen(
+            "terrain = \"pasture\", token = 2",
+            "terrain = \"pasture\", token = 10",
+            1,
+        )
+        .replacen("token = X", "token = 2", 1);
+    assert_ne!(swapped, base);
+    let mut keys = Vec::new();
+    // One file name, its content changed between runs.
+    let island = d.join("island.toml");
+    for (k, text) in [&base, &swapped, &base].into_iter().enumerate() {
+        let run = d.join(format!("run{k}"));
+        std::fs::create_dir_all(&run).unwrap();
+        std::fs::write(&island, text).unwrap();
+        let cfg = d.join("c.toml");
+        std::fs::write(
+            &cfg,
+            format!(
+                "name = \"island\"\nseed = 2\ngames = 20\nmap = \"{}\"\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"easy\"\nboard = \"fixed\"\n",
+                island.display()
+            ),
+        )
+        .unwrap();
+        let out = run.join("out");
+        run_ok(&[
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let s = rows(&read(&out, "summary.csv"));
+        let m: serde_json::Value = serde_json::from_str(&read(&out, "manifest.json")).unwrap();
+        assert_eq!(m["inputs"][0]["kind"], "map");
+        assert_eq!(m["inputs"][0]["sha256"].as_str().unwrap().len(), 64, "{m}");
+        keys.push((
+            s[0]["settings_key"].clone(),
+            m["run_id"].as_str().unwrap().to_string(),
+            m["inputs"][0]["sha256"].clone(),
+        ));
+    }
+    assert_ne!(keys[0].0, keys[1].0, "other tokens, another settings key");
+    assert_ne!(keys[0].2, keys[1].2);
+    assert_eq!(
+        keys[0].0, keys[2].0,
+        "the same file's content, the same key"
+    );
+    assert_eq!(keys[0].2, keys[2].2);
+    let _ = std::fs::remove_dir_all(&d);
+}

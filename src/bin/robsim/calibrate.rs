@@ -480,6 +480,7 @@ fn write(
             .collect(),
         calibration: Some(CalibrationInfo { games: meta.games }),
         models: cal.models.clone(),
+        inputs: Vec::new(),
         ..Manifest::of_command(
             meta.args.to_vec(),
             meta.text,

@@ -374,6 +374,7 @@ impl Written<'_, '_> {
             games_played: played,
             // The models the rows' search plays over (and built-in knobs), with their hashes.
             models: c.sweep.models.clone(),
+            inputs: Vec::new(),
             ceiling: Some(CeilingInfo {
                 max_budget: cap,
                 clock,

@@ -342,6 +342,7 @@ fn run(
             games_in_state: store.games(),
         }),
         models: d.models.clone(),
+        inputs: Vec::new(),
         ..Manifest::of_command(args.clone(), text, sweep.file.seed, threads, started, secs)
     };
     dir.manifest(&manifest).map_err(Failure::Run)?;

@@ -109,6 +109,9 @@ pub struct TileSet {
     pub fit: Vec<[u8; 256]>,
     /// Per shape: the mask of distinct rotations (rotations giving the same tile dropped).
     pub distinct: Vec<u8>,
+    /// The SHA-256 of the tile file it was read from (`None`: the built-in base set, fixed by
+    /// the build): part of a row's settings key, so two files' games never share one.
+    pub source_sha256: Option<String>,
 }
 
 fn rotate(slots: &[u8; 12], edges: &[Edge; 4], rot: usize) -> Oriented {
@@ -234,6 +237,7 @@ impl TileSet {
             oriented,
             fit,
             distinct,
+            source_sha256: None,
         })
     }
 

@@ -142,6 +142,9 @@ pub struct Topology {
     pub raider_deserts: HexSet,
     pub raider_desert_list: Vec<HexId>,
     pub desert_ordinal: Vec<u8>,
+    /// The SHA-256 of the map file it was built from (`None`: a built-in map, fixed by the
+    /// build): part of a row's settings key, so two files' games never share one.
+    pub source_sha256: Option<String>,
 }
 
 fn corner_point(q: i8, r: i8, k: usize) -> (i32, i32) {
@@ -413,6 +416,7 @@ impl Topology {
             land_hexes,
             harbors,
             robber_start: HexId(robber_start as u8),
+            source_sha256: None,
         })
     }
 

@@ -20,7 +20,8 @@ impl Maps {
             let name = map_for(map, &row.rules);
             if !maps.iter().any(|(n, _)| *n == name) {
                 let spec = resolve_map(&name).with_context(|| format!("map = {name:?}"))?;
-                let topo = Topology::build(&spec).with_context(|| format!("map = {name:?}"))?;
+                let mut topo = Topology::build(&spec).with_context(|| format!("map = {name:?}"))?;
+                topo.source_sha256 = crate::catan::mapfile::file_sha256(&name)?;
                 maps.push((name.clone(), topo));
             }
             let topo = maps.iter().find(|(n, _)| *n == name).map(|(_, t)| t);

@@ -206,6 +206,11 @@ impl Tables for CatanRow<'_> {
             ("map", self.map.clone()),
             ("turn_cap", self.spec.rules.turn_cap.to_string()),
         ];
+        // A map file by its content too: two files of one name, or one file edited, never
+        // share a key (a built-in map is fixed by the build).
+        if let Some(sha) = &self.topo.source_sha256 {
+            v.push(("map_sha256", sha.clone()));
+        }
         if let Some(m) = &self.spec.model {
             v.push(("model_sha256", m.sha.to_string()));
         }
@@ -332,6 +337,18 @@ impl Tables for CatanRow<'_> {
 
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         crate::catan::lab::figures::figures(rows, accs)
+    }
+
+    fn inputs(&self) -> Vec<crate::report::InputFile> {
+        self.topo
+            .source_sha256
+            .iter()
+            .map(|sha| crate::report::InputFile {
+                kind: "map".into(),
+                file: self.map.clone(),
+                sha256: sha.clone(),
+            })
+            .collect()
     }
 
     fn rulebook(&self, acc: &CatanAcc) -> Option<crate::report::rulebook::Cell> {
