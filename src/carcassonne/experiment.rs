@@ -309,7 +309,7 @@ impl Experiment for CarcassonneRow {
             if w.count_ones() == 1 {
                 GameEnd::Seat(w.trailing_zeros() as u8)
             } else {
-                GameEnd::Tied
+                GameEnd::Tied(w as u8)
             },
         );
         if rules.robbers {

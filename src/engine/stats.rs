@@ -246,8 +246,9 @@ pub enum GameEnd {
     Capped,
     /// One seat (0-based) won a competitive game.
     Seat(u8),
-    /// Several seats shared the win.
-    Tied,
+    /// Several seats shared the win: a mask of the tied seats (bit k: seat k, 0-based; 0 for a
+    /// log written before 2026-12-02, which did not keep who).
+    Tied(u8),
 }
 
 impl GameEnd {
@@ -259,8 +260,9 @@ impl GameEnd {
             GameEnd::Stalled => 3,
             GameEnd::Conceded => 4,
             GameEnd::Capped => 5,
-            GameEnd::Tied => 6,
+            GameEnd::Tied(0) => 6,
             GameEnd::Seat(s) => 16 + s,
+            GameEnd::Tied(mask) => 64 + (mask & 63),
         }
     }
 
@@ -271,8 +273,9 @@ impl GameEnd {
             3 => GameEnd::Stalled,
             4 => GameEnd::Conceded,
             5 => GameEnd::Capped,
-            6 => GameEnd::Tied,
-            16.. => GameEnd::Seat(c - 16),
+            6 => GameEnd::Tied(0),
+            16..=63 => GameEnd::Seat(c - 16),
+            64.. => GameEnd::Tied(c - 64),
             _ => return None,
         })
     }
@@ -285,8 +288,22 @@ impl GameEnd {
             GameEnd::Stalled => "stalled".into(),
             GameEnd::Conceded => "conceded".into(),
             GameEnd::Capped => "capped".into(),
-            GameEnd::Tied => "tied".into(),
+            GameEnd::Tied(_) => "tied".into(),
             GameEnd::Seat(s) => format!("seat{}", s + 1),
+        }
+    }
+
+    /// The winning seats of a competitive game, 1-based, joined by `+` (`2`, `1+3`); empty for
+    /// a co-operative game's end or a tie whose seats were not kept.
+    pub fn winners(self) -> String {
+        match self {
+            GameEnd::Seat(s) => (s + 1).to_string(),
+            GameEnd::Tied(mask) => (0..6)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(|k| (k + 1).to_string())
+                .collect::<Vec<_>>()
+                .join("+"),
+            _ => String::new(),
         }
     }
 }

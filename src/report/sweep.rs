@@ -435,6 +435,9 @@ struct GameLine {
     won: Option<bool>,
     /// How the game ended: `won`, `lost`, `stalled`, `conceded`, `capped`, `seatN`, `tied`.
     end: String,
+    /// A competitive game's winning seats, 1-based, `+`-joined (`2`, `1+3` for a tie); empty
+    /// for a co-operative game.
+    winners: String,
     turns: u32,
 }
 
@@ -604,6 +607,7 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
                     game,
                     won: won.then_some(win),
                     end: log.end(game).map(GameEnd::name).unwrap_or_default(),
+                    winners: log.end(game).map(GameEnd::winners).unwrap_or_default(),
                     turns,
                 },
             )?;

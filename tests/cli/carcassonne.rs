@@ -270,3 +270,61 @@ fn shards_merge_into_the_one_shot_run() {
         assert_eq!(read(&whole, f), read(&merged, f), "{f}");
     }
 }
+
+/// Every win column of a Carcassonne summary is rebuilt from games.csv's `winners`: a seat's
+/// win rate counts a tie as a win for every tied seat, the lead seat's share counts a k-way tie
+/// 1/k (issue 91: games.csv names who won, ties included).
+#[test]
+fn win_columns_rebuild_from_the_winners_in_games_csv() {
+    let d = tmp("carc-winners");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("w.toml");
+    std::fs::write(
+        &cfg,
+        "name = \"w\"\nseed = 7\ngames = 120\n[grid]\nvariant = \"carcassonne\"\nplayers = 3\nrobbers = true\nseats = \"greedy,random,greedy\"\nrotate = false\n",
+    )
+    .unwrap();
+    let out = d.join("out");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "--games-csv",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let games = crate::support::cli::csv_rows(&read(&out, "games.csv"));
+    let s = crate::support::cli::csv_rows(&read(&out, "summary.csv"));
+    let n = games.len() as f64;
+    assert_eq!(n, 120.0);
+    let winners: Vec<Vec<usize>> = games
+        .iter()
+        .map(|g| {
+            g["winners"]
+                .split('+')
+                .map(|w| w.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    assert!(
+        winners.iter().all(|w| !w.is_empty()),
+        "every game names its winners"
+    );
+    for (g, w) in games.iter().zip(&winners) {
+        assert_eq!(g["end"] == "tied", w.len() > 1, "{g:?}");
+    }
+    for k in 1..=3usize {
+        let rate = winners.iter().filter(|w| w.contains(&k)).count() as f64 / n;
+        let got: f64 = s[0][&format!("win_rate_seat{k}")].parse().unwrap();
+        assert!((got - rate).abs() < 1e-5, "seat {k}: {got} against {rate}");
+    }
+    let lead: f64 = winners
+        .iter()
+        .filter(|w| w.contains(&1))
+        .map(|w| 1.0 / w.len() as f64)
+        .sum::<f64>()
+        / n;
+    let got: f64 = s[0]["lead_win_rate"].parse().unwrap();
+    assert!((got - lead).abs() < 1e-5, "lead: {got} against {lead}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -238,7 +238,9 @@ fn every_game_ends_for_a_reason_that_adds_up_to_the_summary() {
 fn ends_add_up(out: &std::path::Path) {
     let games = rows(&read(out, "games.csv"));
     let summary = rows(&read(out, "summary.csv"));
-    assert!(read(out, "games.csv").starts_with("settings_key,row,seed,game,won,end,turns\n"));
+    assert!(
+        read(out, "games.csv").starts_with("settings_key,row,seed,game,won,end,winners,turns\n")
+    );
     for s in &summary {
         let mine: Vec<&Row> = games.iter().filter(|g| g["row"] == s["row"]).collect();
         let count = |e: &str| mine.iter().filter(|g| g["end"] == e).count().to_string();

@@ -492,7 +492,7 @@ fn decided_note(rows: &[Row]) -> String {
             }
         }
         by.iter()
-            .map(|(w, rs)| format!("{w} (row{} {})", plural(rs.len()), rs.join(", ")))
+            .map(|(w, rs)| format!("{w} (row{} {})", plural(rs.len()), row_ranges(rs)))
             .collect::<Vec<_>>()
             .join("; ")
     };
@@ -516,17 +516,59 @@ fn decided_note(rows: &[Row]) -> String {
         }
     });
     if !certain.is_empty() {
-        out.push_str(&format!("  decided (certain_round): {certain}\n"));
+        out.push_str(&wrap(&format!("decided (certain_round): {certain}")));
     }
     let model = group(&|r: &Row| {
         let why = cell(r, "decided_round_median_why");
         (!why.is_empty()).then(|| short(why))
     });
     if !model.is_empty() {
-        out.push_str(&format!(
-            "  decided by the model (decided_round_median, dead_round_share, comeback_win_share) empty: {model}; summary.csv's _why columns say more\n"
-        ));
+        out.push_str(&wrap(&format!(
+            "decided by the model (decided_round_median, dead_round_share, comeback_win_share) empty: {model}; summary.csv's _why columns say more"
+        )));
     }
+    out
+}
+
+/// Row numbers with runs of three or more as ranges: `0-3, 5, 7, 8`.
+fn row_ranges(rows: &[&str]) -> String {
+    let nums: Vec<Option<u64>> = rows.iter().map(|r| r.parse().ok()).collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < rows.len() {
+        let mut j = k;
+        while j + 1 < rows.len()
+            && matches!((nums[j], nums[j + 1]), (Some(a), Some(b)) if b == a + 1)
+        {
+            j += 1;
+        }
+        if j >= k + 2 {
+            out.push(format!("{}-{}", rows[k], rows[j]));
+        } else {
+            out.extend(rows[k..=j].iter().map(|r| r.to_string()));
+        }
+        k = j + 1;
+    }
+    out.join(", ")
+}
+
+/// `text` as lines of at most 100 characters, the first indented by 2, the rest by 4.
+fn wrap(text: &str) -> String {
+    let mut out = String::from("  ");
+    let mut len = 2;
+    for word in text.split(' ') {
+        let w = word.chars().count();
+        if len > 4 && len + 1 + w > 100 {
+            out.push_str("\n    ");
+            len = 4;
+        } else if len > 2 && !(len == 4 && out.ends_with("    ")) {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += w;
+    }
+    out.push('\n');
     out
 }
 
