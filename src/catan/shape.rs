@@ -313,21 +313,19 @@ impl ShapeAcc {
         out
     }
 
-    /// Whether the row's outcome is never in doubt: the share won of its won and lost games is
-    /// already at least [`SURE`] or at most `1 - SURE` at the start, so no round decides it. The
-    /// reason, in words (`never in doubt: 0.0% of the won and lost games won`), or `None`.
+    /// Whether the row's outcome is never in doubt: at every round start, from the first, at
+    /// least [`SURE`] of the games still running end the same way (the curve is sure from
+    /// round 1), so no round decides it. The reason, in words (`never in doubt: 0.0% of the won
+    /// and lost games won, ...`), or `None`.
     pub fn never_in_doubt(&self) -> Option<String> {
         let (w, l) = (self.rounds_win.count(), self.rounds_loss.count());
-        if w + l == 0 {
+        if w + l == 0 || self.certain_round() != Some(1) {
             return None;
         }
-        let share = w as f64 / (w + l) as f64;
-        (share >= SURE || share <= 1.0 - SURE).then(|| {
-            format!(
-                "never in doubt: {:.1}% of the won and lost games won (outside 10-90%)",
-                100.0 * share
-            )
-        })
+        Some(format!(
+            "never in doubt: {:.1}% of the won and lost games won, and at every round start at least 90% of the games still running end the same way",
+            100.0 * w as f64 / (w + l) as f64
+        ))
     }
 
     /// [`ShapeAcc::certain_round`] for a row whose outcome is in doubt, with the reason where

@@ -753,8 +753,19 @@ mod tests {
             1 => GameEnd::Stalled,
             2 => GameEnd::Seat((i % 4) as u8),
             3 => GameEnd::Capped,
-            _ => GameEnd::Tied,
+            _ => GameEnd::Tied((i % 63) as u8 | 3),
         };
+        // Every end survives its code, a tie's seats included.
+        for i in 0..200 {
+            assert_eq!(GameEnd::from_code(end(i).code()), Some(end(i)));
+        }
+        assert_eq!(GameEnd::Tied(0b101).winners(), "1+3");
+        assert_eq!(GameEnd::Seat(1).winners(), "2");
+        assert_eq!(
+            GameEnd::from_code(6),
+            Some(GameEnd::Tied(0)),
+            "a log before the seats were kept"
+        );
         let mut whole = GameLog::default();
         for i in 0..1000 {
             let (w, l) = game(i);

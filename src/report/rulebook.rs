@@ -522,7 +522,7 @@ impl Table {
                 .map(|(d, at)| format!("{d} ({})", at.join(", ")))
                 .collect();
             out.push(format!(
-                "Decided (the round from which nine in ten games still running end as they will; never in doubt: under 10% or over 90% won from the start): {}",
+                "Decided (the round from which nine in ten games still running end as they will; never in doubt: at every round start nine in ten games still running end the same way): {}",
                 said.join("; ")
             ));
         }

@@ -499,7 +499,7 @@ fn decided_note(rows: &[Row]) -> String {
     // A reason in short, so that rows group: the figures are in summary.csv's `_why` cells.
     let short = |why: &str| -> String {
         if why.starts_with("never in doubt") {
-            "never in doubt (under 10% or over 90% won)".into()
+            "never in doubt (90% sure from round 1)".into()
         } else if why.contains("calibration error") {
             "the win-probability model's calibration error is above 0.03".into()
         } else {
