@@ -145,7 +145,7 @@ fn rounds_words(r: u32) -> String {
 }
 
 /// A win rate with its interval and the rounds of a won and of a lost game (median, 90th
-/// percentile): `71.0% (70.1–71.9); won in 45 rounds (p90 70), lost in 20 (p90 31)`; the
+/// percentile): `71.0% (70.1–71.9); won in 45 (p90 70), lost in 20 (p90 31) rounds`; the
 /// median rounds of every game where the game has no win and loss apart.
 fn cell_text(l: &Line, split: bool) -> String {
     let rate = pct_ci(l.win_rate, l.win_rate_lo95, l.win_rate_hi95);
@@ -156,8 +156,8 @@ fn cell_text(l: &Line, split: bool) -> String {
         };
     }
     let part = |what: &str, m: Option<u32>, p90: Option<u32>| match (m, p90) {
-        (Some(m), Some(p)) => Some(format!("{what} in {} (p90 {p})", rounds_words(m))),
-        (Some(m), None) => Some(format!("{what} in {}", rounds_words(m))),
+        (Some(m), Some(p)) => Some(format!("{what} in {m} (p90 {p})")),
+        (Some(m), None) => Some(format!("{what} in {m}")),
         _ => None,
     };
     let parts: Vec<String> = [
@@ -167,10 +167,15 @@ fn cell_text(l: &Line, split: bool) -> String {
     .into_iter()
     .flatten()
     .collect();
+    let last = l
+        .rounds_lost_p90
+        .or(l.rounds_lost_median)
+        .or(l.rounds_won_p90);
+    let unit = if last == Some(1) { "round" } else { "rounds" };
     if parts.is_empty() {
         rate
     } else {
-        format!("{rate}; {}", parts.join(", "))
+        format!("{rate}; {} {unit}", parts.join(", "))
     }
 }
 
@@ -675,8 +680,9 @@ impl Rulebook {
             o.push_str("</tr></thead>\n<tbody>\n");
             for (label, cells) in t.grid(&self.lines) {
                 o.push_str(&format!("<tr><th>{}</th>", esc(&label)));
+                // The rate on one line, the rounds of won and lost games under it.
                 for c in cells {
-                    o.push_str(&format!("<td>{}</td>", esc(&c)));
+                    o.push_str(&format!("<td>{}</td>", esc(&c).replacen("; ", "<br>", 1)));
                 }
                 o.push_str("</tr>\n");
             }

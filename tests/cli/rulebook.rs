@@ -139,11 +139,13 @@ fn check_cells(out: &Path, won: &mut dyn FnMut(usize, u64, &str) -> bool) -> usi
             pct("win_rate_lo95"),
             pct("win_rate_hi95")
         );
-        let s = |n: u64| if n == 1 { "" } else { "s" };
         let text = match (coop, won, lost) {
             (false, _, _) => format!("{rate}, {median} round"),
-            (true, (Some(m), Some(p)), _) => format!("{rate}; won in {m} round{} (p90 {p})", s(m)),
-            (true, _, (Some(m), Some(p))) => format!("{rate}; lost in {m} round{} (p90 {p})", s(m)),
+            (true, (Some(m), Some(p)), (Some(a), Some(b))) => {
+                format!("{rate}; won in {m} (p90 {p}), lost in {a} (p90 {b}) round")
+            }
+            (true, (Some(m), Some(p)), _) => format!("{rate}; won in {m} (p90 {p}) round"),
+            (true, _, (Some(m), Some(p))) => format!("{rate}; lost in {m} (p90 {p}) round"),
             _ => rate,
         };
         assert!(md.contains(&text), "table.md lacks {text:?}:\n{md}");
@@ -366,7 +368,8 @@ fn one_a4_page(chrome: &Path, folder: &Path, pdf: &Path, scratch: &Path) {
     );
 }
 
-/// Draws docs/rulebook-robert-difficulty.png (or `ROBSIM_SHOT`, a path under the repository):
+/// Draws docs/rulebook-robert-difficulty.png (or `ROBSIM_SHOT`, a path under the repository,
+/// `ROBSIM_SHOT_WIDTH` × `ROBSIM_SHOT_HEIGHT` pixels, default 794 × 740):
 /// the printable page of a report (`ROBSIM_REPORT`,
 /// default `out/robert-difficulty`, e.g. from `robsim merge reports/robert-difficulty -o
 /// out/robert-difficulty`) as it prints, at A4's width (`report.html#rulebook` shows it alone).
@@ -390,7 +393,11 @@ fn rulebook_screenshot() {
         &url,
         &[
             // A4 at 96 dpi is 794 pixels wide; the page's tables need less than its height.
-            "--window-size=794,740".into(),
+            format!(
+                "--window-size={},{}",
+                std::env::var("ROBSIM_SHOT_WIDTH").unwrap_or_else(|_| "794".into()),
+                std::env::var("ROBSIM_SHOT_HEIGHT").unwrap_or_else(|_| "740".into())
+            ),
             format!("--screenshot={}", png.display()),
         ],
         &d,
