@@ -277,6 +277,9 @@ pub struct RowSpec {
     /// The win-probability model its games' shape is measured with (`[shape] winprob`);
     /// `None`: the built-in one.
     pub winprob: Option<&'static ValueModel>,
+    /// The name of the rule set the row plays (a named `[[rows]]` entry: a designer's "A" and
+    /// "B"), summary.csv's `rule_set`; `None` for a row of no named set.
+    pub rule_set: Option<arrayvec::ArrayString<32>>,
 }
 
 /// A model file as a report names it: its file name, the start of its SHA-256, and the row's

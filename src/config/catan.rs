@@ -223,6 +223,7 @@ pub(super) fn rows(
                     lineup,
                     model: tag,
                     winprob,
+                    rule_set: None,
                 };
                 // Axes of other variants do not multiply a row: keep one of each.
                 if !rows.contains(&row) {

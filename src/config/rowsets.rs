@@ -159,11 +159,31 @@ pub(super) fn expand(
     let mut rows: Vec<RowSpec> = Vec::new();
     let mut carcassonne: Vec<CarcSpec> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
-    for (i, entry) in file.rows.iter().enumerate() {
+    for (i, named) in file.rows.iter().enumerate() {
         let where_ = |key: &str| match (at.origin == COMMAND_LINE, entry_line(at.text, i)) {
             (false, Some(line)) => format!("{}:{line}: rows[{i}].{key}", at.origin),
             _ => format!("{}: rows[{i}].{key}", at.origin),
         };
+        // `name`: the rule set the entry's rows play (a designer's "A" and "B"), a setting of
+        // its own in summary.csv (`rule_set`) and compare.csv.
+        let name = match named.get("name") {
+            None => None,
+            Some(toml::Value::String(s))
+                if !s.is_empty()
+                    && s.len() <= 32
+                    && s.chars().all(|c| c.is_alphanumeric() || "-_ ".contains(c)) =>
+            {
+                arrayvec::ArrayString::<32>::from(s).ok()
+            }
+            Some(v) => bail!(
+                "{}: {} is not a rule set's name; allowed: a text of 1 to 32 letters, digits, spaces, - and _ (\"A\", \"resting\")",
+                where_("name"),
+                crate::tomltext::show(v)
+            ),
+        };
+        let mut entry = named.clone();
+        entry.remove("name");
+        let entry = &entry;
         let grid = merged(&file.grid, entry).map_err(|e| {
             let known = crate::tomltext::keys_of::<GridFile>();
             match entry.keys().find(|k| !known.contains(k)) {
@@ -186,7 +206,14 @@ pub(super) fn expand(
         };
         let (r, c, n) = expand_grid(&sub, &ctx, at.origin == COMMAND_LINE, models)
             .with_context(|| format!("[[rows]] entry {i}"))?;
-        for row in r {
+        if name.is_some() && !c.is_empty() {
+            bail!(
+                "{}: a named rule set is for Catan rows; allowed: name on a Robert, Solitaire, base or Raiders entry (Carcassonne rows compare by their knobs)",
+                where_("name")
+            );
+        }
+        for mut row in r {
+            row.rule_set = name;
             if !rows.contains(&row) {
                 rows.push(row);
             }

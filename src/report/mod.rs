@@ -217,6 +217,10 @@ pub fn run_id(config_text: &str, m: &Manifest) -> String {
 pub fn settings_key<E: Tables>(row: &E) -> String {
     let mut text = String::new();
     for (name, value) in row.settings().into_iter().chain(row.identity()) {
+        // A row of no named rule set keeps the key it had before sets could be named.
+        if name == "rule_set" && value == "-" {
+            continue;
+        }
         text.push_str(name);
         text.push('=');
         text.push_str(&value);

@@ -292,3 +292,71 @@ fn a_lineup_names_its_knobs_alike_from_every_lead_seat() {
     assert_eq!(lead_steps, 6, "{c:?}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Named rule sets (a designer's "A" and "B", each a named `[[rows]]` entry) are played at
+/// every level and compared by name, one line per level naming the knobs that tell them
+/// apart; each has its own table on the rulebook page; a bad name exits 2.
+#[test]
+fn named_rule_sets_compare_by_name() {
+    let d = tmp("named-sets");
+    std::fs::create_dir_all(&d).unwrap();
+    let body = "name = \"ab\"\nseed = 3\ngames = 60\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = [\"hard\", \"easy\"]\npolicy = \"team\"\n[[rows]]\nname = \"A\"\nsoldier_flips = 4\n[[rows]]\nname = \"B\"\nrobert_skip = 3\n";
+    let cfg = d.join("ab.toml");
+    std::fs::write(&cfg, body).unwrap();
+    let out = d.join("out");
+    let stdout = run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let s = rows(&read(&out, "summary.csv"));
+    let sets: Vec<&str> = s.iter().map(|r| r["rule_set"].as_str()).collect();
+    assert_eq!(sets, ["A", "A", "B", "B"]);
+    let c = rows(&read(&out, "compare.csv"));
+    let by_name: Vec<(&str, &str)> = c
+        .iter()
+        .filter(|r| r["knob"] == "rule_set")
+        .map(|r| (r["row_a"].as_str(), r["row_b"].as_str()))
+        .collect();
+    assert_eq!(
+        by_name,
+        [("0", "2"), ("1", "3")],
+        "A against B at each level"
+    );
+    for level in ["hard", "easy"] {
+        let line = format!(
+            "rule_set A (soldier_flips 4, robert_skip 0) → B (soldier_flips 2, robert_skip 3)  difficulty {level}"
+        );
+        assert!(stdout.contains(&line), "{line:?} in\n{stdout}");
+    }
+    let md = read(&out, "table.md");
+    assert!(
+        md.contains("## team, rules A, a soldier flips up to 4 face-down tokens face up"),
+        "{md}"
+    );
+    assert!(
+        md.contains("## team, rules B, Robert rests on every 3rd player-turn"),
+        "{md}"
+    );
+    // A name that is no name.
+    std::fs::write(&cfg, body.replace("name = \"A\"", "name = 3")).unwrap();
+    let o = crate::support::cli::robsim()
+        .args([
+            "sweep",
+            cfg.to_str().unwrap(),
+            "-o",
+            d.join("bad").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("rows[0].name: 3 is not a rule set's name; allowed: a text of 1 to 32"),
+        "{e}"
+    );
+    assert!(!d.join("bad").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -22,6 +22,7 @@ mod rank {
     pub const MODEL: u16 = 1;
     pub const MODEL_OUTSIDE: u16 = 2;
     pub const PLAYER_KNOBS: u16 = 3;
+    pub const RULE_SET: u16 = 4;
     pub const TEAM: u16 = 10;
     pub const CONCEDED: u16 = 11;
     pub const TEAM_RATE: u16 = 12;
@@ -84,6 +85,13 @@ struct Model<'a> {
 struct ModelOutside {
     /// The settings outside, as `players 2; robert_skip 3`.
     model_outside: String,
+}
+
+/// Rows of a named rule set.
+#[derive(Serialize)]
+struct RuleSet<'a> {
+    /// The named rule set the row plays (a named `[[rows]]` entry).
+    rule_set: &'a str,
 }
 
 /// Rows whose players play a knob away from their names' defaults.
@@ -323,6 +331,14 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 },
             )?);
         }
+    }
+    if let Some(name) = &e.spec.rule_set {
+        out.push(Group::of(
+            rank::RULE_SET,
+            &RuleSet {
+                rule_set: name.as_str(),
+            },
+        )?);
     }
     let knobs = e.spec.player_knobs();
     if !knobs.is_empty() {

@@ -139,6 +139,18 @@ pub struct ReliabilityRow {
     pub won_share: f64,
 }
 
+/// [`Tables::qualifiers`] of a Catan row: the player's knobs, and every rule knob of a named rule
+/// set.
+const QUALIFIERS: [(&str, &str); 1 + crate::catan::knobs::KEYS.len()] = {
+    let mut out = [("player_knobs", "player"); 1 + crate::catan::knobs::KEYS.len()];
+    let mut i = 0;
+    while i < crate::catan::knobs::KEYS.len() {
+        out[i + 1] = (crate::catan::knobs::KEYS[i], "rule_set");
+        i += 1;
+    }
+    out
+};
+
 impl Tables for CatanRow<'_> {
     fn games_cap(&self) -> Option<u64> {
         self.games_cap
@@ -151,6 +163,11 @@ impl Tables for CatanRow<'_> {
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
+            // A row of no named set has `-`, which the settings key leaves out (keys as before).
+            (
+                "rule_set",
+                or_dash(self.spec.rule_set.map(|n| n.to_string())),
+            ),
             ("player", self.spec.policy_label()),
             // Empty at the player's defaults, as summary.csv's cell.
             ("player_knobs", self.spec.player_knobs()),
@@ -224,8 +241,10 @@ impl Tables for CatanRow<'_> {
 
     /// A player's knobs qualify the player: rows of two players pair on `player` whatever
     /// knobs each plays.
+    /// A player's knobs qualify the player; every rule knob qualifies a named rule set (two
+    /// named sets differ in their name, whatever knobs tell them apart).
     fn qualifiers() -> &'static [(&'static str, &'static str)] {
-        &[("player_knobs", "player")]
+        &QUALIFIERS
     }
 
     fn take_game_log(acc: &mut CatanAcc) -> GameLog {
@@ -260,6 +279,7 @@ impl Tables for CatanRow<'_> {
             "variant",
             "players",
             "player",
+            "rule_set",
             "player_knobs",
             "lead_seat",
             "board",
@@ -326,6 +346,7 @@ impl Tables for CatanRow<'_> {
     fn label(key: &str, value: &str) -> Option<String> {
         match key {
             "robert_target" => Some(format!("{value} target")),
+            "rule_set" => Some(format!("rules {value}")),
             "city_weight" => Some(format!("city weight {value}")),
             "board" => Some(format!("{value} board")),
             // The knobs name themselves (`team.setup_temperature 3`); a player at its name's

@@ -712,12 +712,21 @@ fn steps<'a>(
                 })
                 .unwrap_or_default();
             let side = |r: Option<&Row>| {
-                quals
+                let quals: Vec<String> = quals
                     .iter()
                     .filter(|(q, of)| *of == setting && qual_differs(q))
-                    .filter_map(|(q, _)| r.map(|r| cell(r, q)))
-                    .map(|v| format!(" ({})", if v.is_empty() { "defaults" } else { v }))
-                    .collect::<String>()
+                    .filter_map(|(q, _)| r.map(|r| (q, cell(r, q))))
+                    .map(|(q, v)| match (q.ends_with("knobs"), v.is_empty()) {
+                        (true, true) => "defaults".to_string(),
+                        (true, false) => v.to_string(),
+                        (false, _) => format!("{q} {v}"),
+                    })
+                    .collect::<Vec<_>>();
+                if quals.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", quals.join(", "))
+                }
             };
             let effect = match (
                 num(c, "win_rate_diff"),
