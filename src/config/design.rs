@@ -708,6 +708,18 @@ fn targets(
                 // Rounds of won and lost games, and the stuck share, are a team's (a
                 // co-operative row's); the capped share is every row's.
                 let coop = win && seats == 0 && !lineup;
+                let robert = base
+                    .rows
+                    .get(c)
+                    .is_some_and(|r| r.rules.variant.robert().is_some())
+                    && base.carcassonne.get(c).is_none();
+                if measure == Measure::CloseWinShare && !robert {
+                    bail!(
+                        "{place}.measure: {} has no close_win_share (a Robert measure); allowed there: {}",
+                        select::describe(c, values),
+                        if coop { "rounds_win_median, rounds_win_p90, rounds_loss_median, rounds_loss_p90, stuck_share, capped_share, certain_round" } else { "capped_share" }
+                    );
+                }
                 if !coop && measure != Measure::CappedShare {
                     bail!(
                         "{place}.measure: {} has no {}; allowed there: capped_share",

@@ -82,6 +82,12 @@ pub trait Tables: Experiment + Sized {
         &[]
     }
 
+    /// Robert's close wins in an accumulator (wins in which he came within 3 tokens of his
+    /// goal): what a design's `close_win_share` bound reads. Default: none.
+    fn close_wins(&self, _acc: &Self::Acc) -> u64 {
+        0
+    }
+
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;
 

@@ -233,6 +233,8 @@ fn write_again(dir: &Path, to: &Path) -> bool {
                     ("design.batch", 20.into()),
                     ("design.max_batches", 2.into()),
                     ("design.race", 2.into()),
+                    // An exhaustive space may hold more settings than this budget plays once.
+                    ("design.search", "ntbea".into()),
                 ];
                 cmd.arg("design").arg(patched(&config, &edits, &scratch));
             }

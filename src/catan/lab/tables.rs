@@ -360,6 +360,10 @@ impl Tables for CatanRow<'_> {
         crate::catan::lab::figures::figures(rows, accs)
     }
 
+    fn close_wins(&self, acc: &CatanAcc) -> u64 {
+        acc.shape.close_wins
+    }
+
     fn inputs(&self) -> Vec<crate::report::InputFile> {
         self.topo
             .source_sha256

@@ -74,17 +74,25 @@ pub enum Measure {
     StuckShare,
     /// Games that reached the turn cap undecided, of all games.
     CappedShare,
+    /// The round from which 90% of the games still running end as they will (summary.csv's
+    /// `certain_round`; a row never in doubt counts round 1, one never certain the round after
+    /// its last): its distance taken as a share of the bound.
+    CertainRound,
+    /// Robert: the wins in which he came within 3 tokens of his goal, of the wins.
+    CloseWinShare,
 }
 
 impl Measure {
     /// Every measure's name, for an error.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 8] = [
         "rounds_win_median",
         "rounds_win_p90",
         "rounds_loss_median",
         "rounds_loss_p90",
         "stuck_share",
         "capped_share",
+        "certain_round",
+        "close_win_share",
     ];
 
     pub fn parse(name: &str) -> Option<Measure> {
@@ -107,6 +115,8 @@ impl Measure {
             },
             "stuck_share" => Measure::StuckShare,
             "capped_share" => Measure::CappedShare,
+            "certain_round" => Measure::CertainRound,
+            "close_win_share" => Measure::CloseWinShare,
             _ => return None,
         })
     }
@@ -131,6 +141,8 @@ impl Measure {
             } => "rounds_loss_p90",
             Measure::StuckShare => "stuck_share",
             Measure::CappedShare => "capped_share",
+            Measure::CertainRound => "certain_round",
+            Measure::CloseWinShare => "close_win_share",
         }
     }
 
@@ -155,12 +167,16 @@ impl Measure {
             } => "the rounds of a lost game (90th percentile)",
             Measure::StuckShare => "the share of games the team was stuck in (stalled or conceded)",
             Measure::CappedShare => "the share of games that reached the turn cap",
+            Measure::CertainRound => {
+                "the round from which nine in ten games still running end as they will"
+            }
+            Measure::CloseWinShare => "the share of wins in which Robert came within 3 tokens",
         }
     }
 
     /// Whether it is a share of the games (else rounds).
     pub fn is_share(self) -> bool {
-        !matches!(self, Measure::Rounds { .. })
+        !matches!(self, Measure::Rounds { .. } | Measure::CertainRound)
     }
 }
 
@@ -236,6 +252,9 @@ pub struct RowBatch {
     pub stuck: u64,
     #[serde(default)]
     pub capped: u64,
+    /// Robert: wins in which he came within 3 tokens of his goal (`Tables::close_wins`).
+    #[serde(default)]
+    pub close_wins: u64,
 }
 
 /// Adds `(length, games)` counts to a sorted list of them.
@@ -261,6 +280,7 @@ impl RowBatch {
             games: n,
             bits: vec![0; n.div_ceil(64) as usize],
             seats: row.seat_shares(&acc),
+            close_wins: row.close_wins(&acc),
             ..RowBatch::default()
         };
         for (j, i) in games.enumerate() {
@@ -308,6 +328,28 @@ impl RowBatch {
         add_lens(&mut self.lost_lens, &o.lost_lens);
         self.stuck += o.stuck;
         self.capped += o.capped;
+        self.close_wins += o.close_wins;
+    }
+
+    /// The round from which 90% of the games still running end as they will (a row never in
+    /// doubt: 1; never certain: the round after its last game), at a table of `players`;
+    /// `None` with no game won or lost.
+    pub fn certain_round(&self, players: u8) -> Option<u32> {
+        let mut s = crate::catan::shape::ShapeAcc::default();
+        for (won, h) in [(true, &mut s.rounds_win), (false, &mut s.rounds_loss)] {
+            for (r, n) in self.rounds(won, players) {
+                for _ in 0..n {
+                    h.add(r);
+                }
+            }
+        }
+        let last = self
+            .rounds(true, players)
+            .into_iter()
+            .chain(self.rounds(false, players))
+            .map(|e| e.0)
+            .max()?;
+        Some(s.certain_round().unwrap_or(last + 1))
     }
 
     /// The rounds (`players` a round) of the won (`won`) or lost games, as (rounds, games),
@@ -341,6 +383,9 @@ impl RowBatch {
             }
             Measure::StuckShare => (self.games, self.stuck),
             Measure::CappedShare => (self.games, self.capped),
+            Measure::CloseWinShare => (self.wins, self.close_wins),
+            // Not a share of games: [`terms`] scores it as a distance from the bound.
+            Measure::CertainRound => (0, 0),
         }
     }
 
@@ -356,6 +401,10 @@ impl RowBatch {
             Measure::CappedShare => {
                 (self.games > 0).then(|| self.capped as f64 / self.games as f64)
             }
+            Measure::CloseWinShare => {
+                (self.wins > 0).then(|| self.close_wins as f64 / self.wins as f64)
+            }
+            Measure::CertainRound => self.certain_round(players).map(f64::from),
         }
     }
 
@@ -430,6 +479,19 @@ pub fn terms(targets: &[Target], cell: &dyn Fn(usize) -> RowBatch) -> Vec<Term> 
                 // A quantile q within a bound is the share beyond it within 1 - q (at_most)
                 // or under q (at_least); a share is its own mean.
                 for (bound, side) in t.bounds() {
+                    if measure == Measure::CertainRound {
+                        // One value per batch: its distance as a share of the bound.
+                        let v = c
+                            .certain_round(players)
+                            .map_or(1.0, |r| f64::from(r) / bound);
+                        out.push(Term {
+                            m: Moments::new(1.0, v, v * v),
+                            target: 1.0,
+                            weight: t.weight,
+                            side,
+                        });
+                        continue;
+                    }
                     let (games, beyond) = c.beyond(measure, bound, side, players);
                     let (k, target) = match measure {
                         Measure::Rounds { p90, .. } => {
@@ -1057,6 +1119,13 @@ mod tests {
             Some(5.0)
         );
         assert_eq!(b.measure(Measure::StuckShare, 2), Some(2.0 / 26.0));
+        // 20 of 25 decided games won: 80% at rounds 1-5, over 90% once the five losses (rounds 5
+        // and 8) begin to end at round 6.
+        assert_eq!(b.certain_round(2), Some(6));
+        let mut close = b.clone();
+        close.wins = 20;
+        close.close_wins = 5;
+        assert_eq!(close.measure(Measure::CloseWinShare, 2), Some(0.25));
         let t = |at_most: Option<f64>, at_least: Option<f64>| Target {
             row: 0,
             aim: Aim::Bound {
@@ -1084,6 +1153,18 @@ mod tests {
         );
         assert_eq!(score(&terms(&[both], &|_| b.clone())).value, 0.0);
         assert!(score(&terms(&[t(None, Some(29.0))], &|_| b.clone())).value > 0.0);
+        // A certain round within 8 rounds: met; within 5: 6 / 5 − 1 = 20% past it.
+        let cr = |at_most: f64| Target {
+            aim: Aim::Bound {
+                measure: Measure::CertainRound,
+                at_most: Some(at_most),
+                at_least: None,
+                players: 2,
+            },
+            ..t(None, None)
+        };
+        assert_eq!(score(&terms(&[cr(8.0)], &|_| b.clone())).value, 0.0);
+        assert!((score(&terms(&[cr(5.0)], &|_| b.clone())).value - 0.04).abs() < 1e-12);
         // Pooling two batches adds their lengths.
         let mut two = b.clone();
         two.add(&b);

@@ -170,6 +170,7 @@ pub fn shown(t: &Target, seat: usize, cell: &RowBatch, reference: Option<&RowBat
             let (games, beyond) = cell.beyond(measure, bound, side, players);
             let share = |k: u64| k as f64 / games.max(1) as f64;
             let part = match measure {
+                Measure::CertainRound => achieved / bound - 1.0,
                 Measure::Rounds { p90, .. } => {
                     let q = if p90 { 0.9 } else { 0.5 };
                     match side {
@@ -233,6 +234,12 @@ fn measure_ci(cell: &RowBatch, measure: Measure, players: u8) -> (f64, f64) {
         }
         Measure::StuckShare => wilson(cell.stuck, cell.games),
         Measure::CappedShare => wilson(cell.capped, cell.games),
+        Measure::CloseWinShare => wilson(cell.close_wins, cell.wins),
+        // One value per batch: no interval.
+        Measure::CertainRound => {
+            let v = cell.certain_round(players).map_or(0.0, f64::from);
+            (v, v)
+        }
     }
 }
 
