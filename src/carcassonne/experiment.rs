@@ -14,31 +14,10 @@ use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, wilson, GameEnd, GameLog, Hist};
 use crate::report::columns::{Group, LeadSeat};
 use crate::report::{r3, r5, Figure, ReportDir, Tables};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
-/// The built-in tile set, parsed once.
-pub fn base_tiles() -> &'static TileSet {
-    static T: OnceLock<TileSet> = OnceLock::new();
-    T.get_or_init(TileSet::base)
-}
-
-/// `base` (the built-in `configs/tiles/carcassonne-tiles.toml`) or a tile file (found as
-/// `paths` says), parsed once and kept for the life of the process.
-///
-/// # Errors
-/// The file cannot be read or is not a valid tile file.
-pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
-    if name == "base" {
-        return Ok(base_tiles());
-    }
-    let shipped = [("configs/tiles/carcassonne-tiles.toml", super::BASE_TILES)];
-    let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
-    let mut t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
-    t.source_sha256 = Some(crate::report::sha256_hex(text.as_bytes()));
-    Ok(Box::leak(Box::new(t)))
-}
+pub use super::tilefile::{base_tiles, resolve_tiles};
 
 /// One Carcassonne configuration row, validated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

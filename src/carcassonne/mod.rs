@@ -3,6 +3,7 @@
 pub mod effects;
 pub mod experiment;
 pub mod kernel;
+pub mod knobs;
 pub mod luck;
 pub mod players;
 pub mod policy;

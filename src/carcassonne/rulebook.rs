@@ -45,19 +45,19 @@ pub fn rules_used(rules: &crate::carcassonne::Rules) -> Vec<Rule> {
         robbers: rules.robbers,
         ..crate::carcassonne::Rules::base(rules.players)
     };
-    crate::config::knobs::RULE_KNOBS
-        .iter()
-        .filter(|k| k.applies == "carcassonne" && k.key != "robbers")
-        .filter_map(|k| {
-            let v = crate::config::knobs::carcassonne_value(k.key, rules)?;
+    use crate::carcassonne::knobs::{value, words, KEYS};
+    KEYS.iter()
+        .filter(|&&k| k != "robbers")
+        .filter_map(|&key| {
+            let v = value(key, rules)?;
             Some(Rule {
-                key: k.key,
+                key,
                 value: match &v {
                     toml::Value::String(s) => s.clone(),
                     other => other.to_string(),
                 },
-                words: (k.words)(&v),
-                off: crate::config::knobs::carcassonne_value(k.key, &printed).as_ref() != Some(&v),
+                words: words(key, &v).unwrap_or_default(),
+                off: value(key, &printed).as_ref() != Some(&v),
             })
         })
         .collect()

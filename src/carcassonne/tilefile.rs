@@ -8,6 +8,7 @@ use crate::carcassonne::kernel::tiles::{
 };
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
+use std::sync::OnceLock;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -253,4 +254,26 @@ fn parse_shape(t: &TileFile) -> Result<Shape> {
         slots,
         cloister,
     })
+}
+
+/// The built-in tile set, parsed once.
+pub fn base_tiles() -> &'static TileSet {
+    static T: OnceLock<TileSet> = OnceLock::new();
+    T.get_or_init(TileSet::base)
+}
+
+/// `base` (the built-in `configs/tiles/carcassonne-tiles.toml`) or a tile file (found as
+/// `paths` says), parsed once and kept for the life of the process.
+///
+/// # Errors
+/// The file cannot be read or is not a valid tile file.
+pub fn resolve_tiles(name: &str) -> Result<&'static TileSet> {
+    if name == "base" {
+        return Ok(base_tiles());
+    }
+    let shipped = [("configs/tiles/carcassonne-tiles.toml", super::BASE_TILES)];
+    let (text, _) = crate::paths::read(name, "tile file", &shipped)?;
+    let mut t = TileSet::parse(&text).with_context(|| format!("tile file {name}"))?;
+    t.source_sha256 = Some(crate::report::sha256_hex(text.as_bytes()));
+    Ok(Box::leak(Box::new(t)))
 }

@@ -123,7 +123,7 @@ pub fn rules_used(r: &Rules) -> Vec<crate::report::rulebook::Rule> {
                     Value::String(s) => s.clone(),
                     other => other.to_string(),
                 },
-                words: crate::config::knobs::words(key, &v),
+                words: words(key, &v).unwrap_or_default(),
                 off: value(key, &printed).as_ref() != Some(&v),
             })
         })
@@ -140,4 +140,162 @@ pub fn rules_used(r: &Rules) -> Vec<crate::report::rulebook::Rule> {
         });
     }
     out
+}
+
+/// Knob `key` at `v` as a rule in the seed texts' words (`Robert rests on every 3rd
+/// player-turn`), kept beside [`value`]: what the design terminal, best.csv, a fragment's
+/// comments and the rulebook page print. `None` for a key that is no Catan knob.
+pub fn words(key: &str, v: &Value) -> Option<String> {
+    Some(match key {
+        "start_cards" => {
+            let n = int(v);
+            format!("each player starts with {n} development card{}", plural(n))
+        }
+        "robert_target" => match text(v) {
+            "global" => "Robert looks for his target over the whole board".into(),
+            _ => "Robert looks for his target among the hexes next to him".into(),
+        },
+        "city_weight" => format!("Robert counts a city as {} buildings", int(v)),
+        "awards" => {
+            if v.as_bool() == Some(false) {
+                "longest road and largest army score no points".into()
+            } else {
+                "longest road and largest army score 2 points each".into()
+            }
+        }
+        "setup_raiders" => {
+            if v.as_bool() == Some(true) {
+                "set-up settlements place raiders too".into()
+            } else {
+                "set-up settlements place no raiders".into()
+            }
+        }
+        "volcano_start" => {
+            if v.as_bool() == Some(true) {
+                "the volcano erupts from the first turn".into()
+            } else {
+                "the volcano sleeps until the seed wakes it".into()
+            }
+        }
+        "vp_to_win" => {
+            format!(
+                "the game is won at {} victory points (in Robert, every player needs them)",
+                int(v)
+            )
+        }
+        "hand_limit" => match int(v) {
+            0 => "a seven makes every player holding cards discard half".into(),
+            n => format!("a seven makes players with more than {n} cards discard half"),
+        },
+        "soldier_flips" => match int(v) {
+            0 => "a soldier flips no token face up".into(),
+            n => format!(
+                "a soldier flips up to {n} face-down token{} face up",
+                plural(n)
+            ),
+        },
+        "seven_flips" => match int(v) {
+            0 => "a seven flips no token face up".into(),
+            n => format!(
+                "a seven flips up to {n} face-down token{} face up",
+                plural(n)
+            ),
+        },
+        "robert_skip" => match int(v) {
+            0 => "Robert moves on every player-turn".into(),
+            1 => "Robert never moves".into(),
+            n => format!("Robert rests on every {} player-turn", ordinal(n)),
+        },
+        "monopoly" => match text(v) {
+            "take" => {
+                "a monopoly takes the named resource from the other players (the base game's)"
+                    .into()
+            }
+            _ => "a monopoly turns face-down tokens face up (the seed's)".into(),
+        },
+        "keep_back" => {
+            let n = int(v);
+            format!(
+                "a reshuffle keeps back {n} knight{} of the largest army",
+                plural(n)
+            )
+        }
+        "reshuffled_knights" => match text(v) {
+            "count" => "knights shuffled back still count toward the largest army".into(),
+            _ => "knights shuffled back leave their army".into(),
+        },
+        "destroy_faces" => match int(v) {
+            0 => "no die roll destroys a tile".into(),
+            n => format!("a die of 1-{n} destroys a tile"),
+        },
+        "tiles_to_lose" => {
+            let n = int(v);
+            format!("the game is lost when {n} tile{} are destroyed", plural(n))
+        }
+        "lost_card" => match text(v) {
+            "not-vp" => "a seven never takes a victory point card".into(),
+            _ => "a seven may take any card collected but not used, a victory point card included"
+                .into(),
+        },
+        "knight_play" => match text(v) {
+            "move-robber" => {
+                "a knight cancels a seven or moves the robber as in the base game".into()
+            }
+            _ => "a knight only cancels a seven".into(),
+        },
+        "second_roll_doubles" => match text(v) {
+            "tech" => "doubles on a seven's second roll give the technology pick".into(),
+            "both" => {
+                "doubles on a seven's second roll give the doubles pick and the technology pick"
+                    .into()
+            }
+            _ => "doubles on a seven's second roll give nothing".into(),
+        },
+        "raider_pool" => format!("the raiders' pool holds {}", int(v)),
+        "raiders_per_build" => format!("each build places {} raider{}", int(v), plural(int(v))),
+        "jungle_shelters" => {
+            if v.as_bool() == Some(true) {
+                "a jungle counts as a neighbour a building can draw from against a takeover".into()
+            } else {
+                "a jungle does not save a building from a takeover".into()
+            }
+        }
+        "taken_discoveries" => match text(v) {
+            "lost" => "a building the raiders took collects no discoveries".into(),
+            _ => "a building the raiders took still collects discoveries from a jungle not raided"
+                .into(),
+        },
+        _ => return None,
+    })
+}
+
+/// `3rd`, `11th`, `22nd`.
+pub fn ordinal(n: i64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A whole-number knob's value (0 for another kind).
+fn int(v: &Value) -> i64 {
+    v.as_integer().unwrap_or(0)
+}
+
+/// A named knob's value (empty for another kind).
+fn text(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+/// `s` after a count other than 1.
+fn plural(n: i64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }

@@ -394,22 +394,7 @@ impl ShapeAcc {
     /// 0.1), looking only at rounds where at least 1% of the decided games (and 10) still run.
     /// A row never in doubt has it at round 1: reports use [`ShapeAcc::certain_round_why`].
     pub fn certain_round(&self) -> Option<u32> {
-        let decided = self.rounds_win.count() + self.rounds_loss.count();
-        let floor = (decided / 100).max(10);
-        let curve = self.decided_curve();
-        let sure = |p: f64| p >= SURE || p <= 1.0 - SURE;
-        let mut from = None;
-        for c in &curve {
-            if c.running < floor {
-                break;
-            }
-            match (sure(c.won_share()), from) {
-                (true, None) => from = Some(c.round),
-                (false, _) => from = None,
-                _ => {}
-            }
-        }
-        from
+        crate::engine::stats::certain_round(&self.rounds_win, &self.rounds_loss, SURE)
     }
 }
 

@@ -57,9 +57,6 @@ pub struct RuleKnob {
     pub allowed: Allowed,
     /// The seed's value, as the rule book states it.
     pub seed: &'static str,
-    /// The rule at a value in the seed texts' words (`Robert rests on every 3rd player-turn`):
-    /// what the design terminal, best.csv, a fragment's comments and the rulebook page print.
-    pub words: fn(&Value) -> String,
 }
 
 /// Every rule knob, in the grid's nesting order within its game.
@@ -69,382 +66,195 @@ pub const RULE_KNOBS: &[RuleKnob] = &[
         applies: "robert",
         allowed: Allowed::Int(0, 8),
         seed: "0 (Impossible), 1 (Hard), 2 (Moderate), 3 (Easy)",
-        words: |v| {
-            let n = int(v);
-            format!("each player starts with {n} development card{}", plural(n))
-        },
     },
     RuleKnob {
         key: "robert_target",
         applies: "robert",
         allowed: Allowed::Names(RobertTarget::NAMES),
         seed: "adjacent",
-        words: |v| match text(v) {
-            "global" => "Robert looks for his target over the whole board".into(),
-            _ => "Robert looks for his target among the hexes next to him".into(),
-        },
     },
     RuleKnob {
         key: "city_weight",
         applies: "robert",
         allowed: Allowed::Int(1, 2),
         seed: "1",
-        words: |v| format!("Robert counts a city as {} buildings", int(v)),
     },
     RuleKnob {
         key: "awards",
         applies: "solitaire",
         allowed: Allowed::Bool,
         seed: "true",
-        words: |v| {
-            if v.as_bool() == Some(false) {
-                "longest road and largest army score no points".into()
-            } else {
-                "longest road and largest army score 2 points each".into()
-            }
-        },
     },
     RuleKnob {
         key: "setup_raiders",
         applies: "raiders",
         allowed: Allowed::Bool,
         seed: "false",
-        words: |v| {
-            if v.as_bool() == Some(true) {
-                "set-up settlements place raiders too".into()
-            } else {
-                "set-up settlements place no raiders".into()
-            }
-        },
     },
     RuleKnob {
         key: "volcano_start",
         applies: "raiders",
         allowed: Allowed::Bool,
         seed: "false",
-        words: |v| {
-            if v.as_bool() == Some(true) {
-                "the volcano erupts from the first turn".into()
-            } else {
-                "the volcano sleeps until the seed wakes it".into()
-            }
-        },
     },
     RuleKnob {
         key: "vp_to_win",
         applies: "catan",
         allowed: Allowed::Int(3, 30),
         seed: "10 (Raiders 13)",
-        words: |v| {
-            format!(
-                "the game is won at {} victory points (in Robert, every player needs them)",
-                int(v)
-            )
-        },
     },
     RuleKnob {
         key: "hand_limit",
         applies: "catan",
         allowed: Allowed::Int(0, 99),
         seed: "7: a seven halves hands of 8 or more (Solitaire 5)",
-        words: |v| match int(v) {
-            0 => "a seven makes every player holding cards discard half".into(),
-            n => format!("a seven makes players with more than {n} cards discard half"),
-        },
     },
     RuleKnob {
         key: "soldier_flips",
         applies: "robert",
         allowed: Allowed::Int(0, 6),
         seed: "2",
-        words: |v| match int(v) {
-            0 => "a soldier flips no token face up".into(),
-            n => format!(
-                "a soldier flips up to {n} face-down token{} face up",
-                plural(n)
-            ),
-        },
     },
     RuleKnob {
         key: "seven_flips",
         applies: "robert",
         allowed: Allowed::Int(0, 6),
         seed: "1",
-        words: |v| match int(v) {
-            0 => "a seven flips no token face up".into(),
-            n => format!(
-                "a seven flips up to {n} face-down token{} face up",
-                plural(n)
-            ),
-        },
     },
     RuleKnob {
         key: "robert_skip",
         applies: "robert",
         allowed: Allowed::Int(0, 20),
         seed: "0: Robert moves every turn",
-        words: |v| match int(v) {
-            0 => "Robert moves on every player-turn".into(),
-            1 => "Robert never moves".into(),
-            n => format!("Robert rests on every {} player-turn", ordinal(n)),
-        },
     },
     RuleKnob {
         key: "monopoly",
         applies: "robert",
         allowed: Allowed::Names(RobertMonopoly::NAMES),
         seed: "flip-up",
-        words: |v| match text(v) {
-            "take" => {
-                "a monopoly takes the named resource from the other players (the base game's)"
-                    .into()
-            }
-            _ => "a monopoly turns face-down tokens face up (the seed's)".into(),
-        },
     },
     RuleKnob {
         key: "keep_back",
         applies: "robert",
         allowed: Allowed::Int(0, 14),
         seed: "3",
-        words: |v| {
-            let n = int(v);
-            format!(
-                "a reshuffle keeps back {n} knight{} of the largest army",
-                plural(n)
-            )
-        },
     },
     RuleKnob {
         key: "reshuffled_knights",
         applies: "robert",
         allowed: Allowed::Names(ReshuffledKnights::NAMES),
         seed: "leave: knights shuffled back leave their armies",
-        words: |v| match text(v) {
-            "count" => "knights shuffled back still count toward the largest army".into(),
-            _ => "knights shuffled back leave their army".into(),
-        },
     },
     RuleKnob {
         key: "destroy_faces",
         applies: "solitaire",
         allowed: Allowed::Int(0, 6),
         seed: "4: a die of 1-4 destroys",
-        words: |v| match int(v) {
-            0 => "no die roll destroys a tile".into(),
-            n => format!("a die of 1-{n} destroys a tile"),
-        },
     },
     RuleKnob {
         key: "tiles_to_lose",
         applies: "solitaire",
         allowed: Allowed::Int(1, 18),
         seed: "5",
-        words: |v| {
-            let n = int(v);
-            format!("the game is lost when {n} tile{} are destroyed", plural(n))
-        },
     },
     RuleKnob {
         key: "lost_card",
         applies: "solitaire",
         allowed: Allowed::Names(LostCard::NAMES),
         seed: "any: a victory point card may be lost",
-        words: |v| match text(v) {
-            "not-vp" => "a seven never takes a victory point card".into(),
-            _ => "a seven may take any card collected but not used, a victory point card included"
-                .into(),
-        },
     },
     RuleKnob {
         key: "knight_play",
         applies: "solitaire",
         allowed: Allowed::Names(KnightPlay::NAMES),
         seed: "cancel-only (the seed names no other use)",
-        words: |v| match text(v) {
-            "move-robber" => {
-                "a knight cancels a seven or moves the robber as in the base game".into()
-            }
-            _ => "a knight only cancels a seven".into(),
-        },
     },
     RuleKnob {
         key: "second_roll_doubles",
         applies: "solitaire",
         allowed: Allowed::Names(SecondRollDoubles::NAMES),
         seed: "nothing: the doubles pick belongs to the turn's roll",
-        words: |v| match text(v) {
-            "tech" => "doubles on a seven's second roll give the technology pick".into(),
-            "both" => {
-                "doubles on a seven's second roll give the doubles pick and the technology pick"
-                    .into()
-            }
-            _ => "doubles on a seven's second roll give nothing".into(),
-        },
     },
     RuleKnob {
         key: "raider_pool",
         applies: "raiders",
         allowed: Allowed::Int(0, 60),
         seed: "18 for 3-4 players, 24 for 5-6",
-        words: |v| format!("the raiders' pool holds {}", int(v)),
     },
     RuleKnob {
         key: "raiders_per_build",
         applies: "raiders",
         allowed: Allowed::Int(0, 6),
         seed: "2 with 4 or 6 players, 3 with 3 or 5",
-        words: |v| format!("each build places {} raider{}", int(v), plural(int(v))),
     },
     RuleKnob {
         key: "jungle_shelters",
         applies: "raiders",
         allowed: Allowed::Bool,
         seed: "false: a jungle yields no resources",
-        words: |v| {
-            if v.as_bool() == Some(true) {
-                "a jungle counts as a neighbour a building can draw from against a takeover".into()
-            } else {
-                "a jungle does not save a building from a takeover".into()
-            }
-        },
     },
     RuleKnob {
         key: "taken_discoveries",
         applies: "raiders",
         allowed: Allowed::Names(TakenDiscoveries::NAMES),
         seed: "collect: the seed takes only the VP and the harbor",
-        words: |v| match text(v) {
-            "lost" => "a building the raiders took collects no discoveries".into(),
-            _ => "a building the raiders took still collects discoveries from a jungle not raided"
-                .into(),
-        },
     },
     RuleKnob {
         key: "robbers",
         applies: "carcassonne",
         allowed: Allowed::Bool,
         seed: "true",
-        words: |v| {
-            if v.as_bool() == Some(false) {
-                "played without the robbers".into()
-            } else {
-                "played with the robbers".into()
-            }
-        },
     },
     RuleKnob {
         key: "robber_placement",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::RobberPlacement::NAMES),
         seed: "next-in-stock",
-        words: |v| match text(v) {
-            "each-other" => "every other player may place a robber in turn".into(),
-            _ => "the next player in stock places a robber".into(),
-        },
     },
     RuleKnob {
         key: "robber_final_points",
         applies: "carcassonne",
         allowed: Allowed::Int(0, 3),
         seed: "3 (2013 rule; 0 is the 2012 rule)",
-        words: |v| {
-            format!(
-                "a robber scores {} point{} at the end",
-                int(v),
-                plural(int(v))
-            )
-        },
     },
     RuleKnob {
         key: "robbers_per_player",
         applies: "carcassonne",
         allowed: Allowed::Int(1, 2),
         seed: "1",
-        words: |v| format!("each player has {} robber{}", int(v), plural(int(v))),
     },
     RuleKnob {
         key: "robber_share",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::RobberShare::NAMES),
         seed: "half (rounded up)",
-        words: |v| {
-            format!(
-                "a robber takes {} of a score, rounded up",
-                match text(v) {
-                    "all" => "all",
-                    "third" => "a third",
-                    "quarter" => "a quarter",
-                    _ => "half",
-                }
-            )
-        },
     },
     RuleKnob {
         key: "rogue_beside",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::RogueBeside::NAMES),
         seed: "after-moves: beside the figure once the round's normal moves are made",
-        words: |v| {
-            match text(v) { "round-start" => "a robber moves with a scoring figure it stood beside when the round began".into(), _ => "a robber moves with a scoring figure it stands beside once the round's normal moves are made".into() }
-        },
     },
     RuleKnob {
         key: "robber_tiles",
         applies: "carcassonne",
         allowed: Allowed::Int(1, 24),
         seed: "8 (the tile file's robber tiles)",
-        words: |v| format!("{} robber tiles in the game", int(v)),
     },
     RuleKnob {
         key: "unplaceable_robber_tile",
         applies: "carcassonne",
         allowed: Allowed::Names(crate::carcassonne::UnplaceableRobberTile::NAMES),
         seed: "lost: discarded by the normal rules, robber step and all",
-        words: |v| match text(v) {
-            "robber-step" => "a robber tile that fits nowhere still has its robber step".into(),
-            _ => "a robber tile that fits nowhere is discarded, robber step and all".into(),
-        },
     },
 ];
 
-/// A whole-number knob's value (0 for another kind).
-fn int(v: &Value) -> i64 {
-    v.as_integer().unwrap_or(0)
-}
-
-/// A named knob's value (empty for another kind).
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or("")
-}
-
-/// `s` after a count other than 1.
-fn plural(n: i64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// `3rd`, `11th`, `22nd`.
-pub fn ordinal(n: i64) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// Knob `key` at `v` in rule words, or `{key} {v}` for a key that is no knob.
+/// Knob `key` at `v` in rule words (the game's: `catan::knobs::words`,
+/// `carcassonne::knobs::words`), or `{key} {v}` for a key that is no knob.
 pub fn words(key: &str, v: &Value) -> String {
-    knob(key).map_or_else(
-        || format!("{} {}", key.replace('_', " "), show(v)),
-        |k| (k.words)(v),
-    )
+    crate::catan::knobs::words(key, v)
+        .or_else(|| crate::carcassonne::knobs::words(key, v))
+        .unwrap_or_else(|| format!("{} {}", key.replace('_', " "), show(v)))
 }
 
 /// Whole-number knobs whose win rate is known not to be monotone in their value, with why:
@@ -473,21 +283,10 @@ pub fn keys() -> String {
         .join(", ")
 }
 
-/// The value of knob `key` a Carcassonne row plays with, or `None` where it does not apply.
+/// The value of knob `key` a Carcassonne row plays with, or `None` where it does not apply
+/// (the game's: `carcassonne::knobs::value`).
 pub fn carcassonne_value(key: &str, r: &CarcRules) -> Option<Value> {
-    match key {
-        "robbers" => Some(Value::Boolean(r.robbers)),
-        "robber_placement" if r.robbers => Some(Value::String(r.placement.name().into())),
-        "robber_final_points" if r.robbers => Some(Value::Integer(r.final_points as i64)),
-        "robber_share" if r.robbers => Some(Value::String(r.share.name().into())),
-        "robbers_per_player" if r.robbers => Some(Value::Integer(r.robbers_per_player as i64)),
-        "rogue_beside" if r.robbers => Some(Value::String(r.rogue_beside.name().into())),
-        "robber_tiles" if r.robbers => Some(Value::Integer(r.robber_tiles.map_or(8, |n| n as i64))),
-        "unplaceable_robber_tile" if r.robbers => {
-            Some(Value::String(r.unplaceable_robber_tile.name().into()))
-        }
-        _ => None,
-    }
+    crate::carcassonne::knobs::value(key, r)
 }
 
 /// Sets knob `key` of a Catan row to `v` (the grid's rule knobs and `calibrate` both set them

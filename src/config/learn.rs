@@ -301,7 +301,6 @@ fn rule_models(file: &LearnedFile, ctx: &dyn Fn(&str) -> String) -> Result<Vec<R
             applies: variant,
             allowed: super::knobs::Allowed::Int(1, crate::catan::MAX_PLAYERS as i64),
             seed: "",
-            words: |v| format!("{} players", v.as_integer().unwrap_or(0)),
         };
         let of_variant =
             |kn: &&super::knobs::RuleKnob| kn.applies == variant || kn.applies == "catan";

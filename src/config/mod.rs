@@ -6,6 +6,7 @@ mod carcassonne;
 mod catan;
 pub mod ceiling;
 pub mod design;
+pub mod fragment;
 pub mod knobs;
 pub mod learn;
 pub mod luck;

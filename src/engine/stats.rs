@@ -604,6 +604,33 @@ impl PairedDiffs {
     }
 }
 
+/// The first round from which the outcome of a game still running is `sure` certain (the
+/// share won of the games running at every later round start is at least `sure` or at most
+/// `1 - sure`), from the rounds at which games were won (`win`) and lost (`loss`), looking only
+/// at rounds where at least 1% of those games (and 10) still run; `None` where there is none.
+pub fn certain_round(win: &Hist, loss: &Hist, sure: f64) -> Option<u32> {
+    let decided = win.count() + loss.count();
+    let floor = (decided / 100).max(10);
+    let last = win.quantile(1.0).max(loss.quantile(1.0)).unwrap_or(0);
+    let (mut wins_left, mut losses_left) = (win.count(), loss.count());
+    let is_sure = |p: f64| p >= sure || p <= 1.0 - sure;
+    let mut from = None;
+    for r in 1..=last {
+        let running = wins_left + losses_left;
+        if running == 0 || running < floor {
+            break;
+        }
+        match (is_sure(wins_left as f64 / running as f64), from) {
+            (true, None) => from = Some(r),
+            (false, _) => from = None,
+            _ => {}
+        }
+        wins_left -= win.count_at(r);
+        losses_left -= loss.count_at(r);
+    }
+    from
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

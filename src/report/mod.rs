@@ -5,6 +5,7 @@ pub mod columns;
 pub mod compare;
 pub mod design;
 pub mod html;
+mod keys;
 pub mod luck;
 pub mod luck_tables;
 pub mod ols;
@@ -16,6 +17,8 @@ pub mod shard;
 pub mod sweep;
 pub mod terminal;
 pub mod upgrade;
+
+pub use keys::{run_id, settings_key};
 
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;
@@ -82,8 +85,8 @@ pub trait Tables: Experiment + Sized {
         &[]
     }
 
-    /// Robert's close wins in an accumulator (wins in which he came within 3 tokens of his
-    /// goal): what a design's `close_win_share` bound reads. Default: none.
+    /// The wins in an accumulator that the game counts as close (a robber within a few tokens
+    /// of his goal): what a design's `close_win_share` bound reads. Default: none.
     fn close_wins(&self, _acc: &Self::Acc) -> u64 {
         0
     }
@@ -189,54 +192,6 @@ pub fn row_labels<T: Tables>(rows: &[&T], skip: &[&str]) -> Vec<String> {
             }
         })
         .collect()
-}
-
-/// A report's run id: the first 12 hex digits of the SHA-256 of the config's meaning (its TOML
-/// parsed and written back, so comments, spacing and key order do not count), the seed, the
-/// games per row and the build (commit, else version). Stamped on `manifest.json` when a folder
-/// is written; the same config meaning, games and build give the same id in any folder.
-pub fn run_id(config_text: &str, m: &Manifest) -> String {
-    let meaning = toml::from_str::<toml::Table>(config_text)
-        .ok()
-        .and_then(|t| toml::to_string(&t).ok())
-        .unwrap_or_else(|| config_text.to_string());
-    let build = m
-        .git_commit
-        .clone()
-        .unwrap_or_else(|| format!("v{}", m.robsim_version));
-    let mut text = format!(
-        "{meaning}\nseed={}\ngames_per_row={}\nbuild={build}\n",
-        m.seed, m.games_per_row
-    );
-    // The content of every map and tile file read (none: the run id as before 2026-12-02).
-    for f in &m.inputs {
-        text.push_str(&format!("{}={}\n", f.file, f.sha256));
-    }
-    sha256_hex(text.as_bytes())[..12].to_string()
-}
-
-/// A row's settings key: the letter `k` (so that no reader takes a key for a number) and the
-/// first 12 hex digits of the SHA-256 of its settings and identity (`name=value` lines), the
-/// same for the same game, rules and player in any run, sweep or ablation, whatever the row's
-/// position or the config's text (the seed is not part of it: a game is
-/// `(settings_key, seed, game)`).
-pub fn settings_key<E: Tables>(row: &E) -> String {
-    let mut text = String::new();
-    for (name, value) in row.settings().into_iter().chain(row.identity()) {
-        // A row of no named rule set keeps the key it had before sets could be named.
-        if name == "rule_set" && value == "-" {
-            continue;
-        }
-        text.push_str(name);
-        text.push('=');
-        text.push_str(&value);
-        text.push('\n');
-    }
-    format!(
-        "{}{}",
-        upgrade::KEY_PREFIX,
-        &sha256_hex(text.as_bytes())[..12]
-    )
 }
 
 /// Rounds to 3 decimals (means).

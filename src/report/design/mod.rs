@@ -8,14 +8,21 @@
 //! `engine::design`; the files are written by [`write`].
 
 pub mod effects;
+mod figure;
+mod measure;
+mod shape;
 pub mod write;
+
+use measure::add_lens;
+pub use measure::{quantile, Measure};
+pub use shape::Guard;
 
 use crate::engine::design::{
     rank, score, search, Evaluator, Moments, Outcome, Params, Record, Score, Setting, Side, Space,
     Term,
 };
 use crate::engine::runner::{run_each, stop_requested};
-use crate::engine::stats::{GameEnd, PairedBinary};
+use crate::engine::stats::{certain_round, GameEnd, Hist, PairedBinary};
 use crate::report::Tables;
 use indicatif::ProgressBar;
 use serde::{Deserialize, Serialize};
@@ -62,122 +69,6 @@ pub enum Aim {
         at_least: Option<f64>,
         players: u8,
     },
-}
-
-/// A measure of a cell's games that a design may bound (`[[design.target]] measure`), named as
-/// summary.csv names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Measure {
-    /// The rounds of a won (`won`) or lost game: the median, or the 90th percentile.
-    Rounds { won: bool, p90: bool },
-    /// Games the team was stuck in (stalled or conceded), of all games.
-    StuckShare,
-    /// Games that reached the turn cap undecided, of all games.
-    CappedShare,
-    /// The round from which 90% of the games still running end as they will (summary.csv's
-    /// `certain_round`; a row never in doubt counts round 1, one never certain the round after
-    /// its last): its distance taken as a share of the bound.
-    CertainRound,
-    /// Robert: the wins in which he came within 3 tokens of his goal, of the wins.
-    CloseWinShare,
-}
-
-impl Measure {
-    /// Every measure's name, for an error.
-    pub const NAMES: [&'static str; 8] = [
-        "rounds_win_median",
-        "rounds_win_p90",
-        "rounds_loss_median",
-        "rounds_loss_p90",
-        "stuck_share",
-        "capped_share",
-        "certain_round",
-        "close_win_share",
-    ];
-
-    pub fn parse(name: &str) -> Option<Measure> {
-        Some(match name {
-            "rounds_win_median" => Measure::Rounds {
-                won: true,
-                p90: false,
-            },
-            "rounds_win_p90" => Measure::Rounds {
-                won: true,
-                p90: true,
-            },
-            "rounds_loss_median" => Measure::Rounds {
-                won: false,
-                p90: false,
-            },
-            "rounds_loss_p90" => Measure::Rounds {
-                won: false,
-                p90: true,
-            },
-            "stuck_share" => Measure::StuckShare,
-            "capped_share" => Measure::CappedShare,
-            "certain_round" => Measure::CertainRound,
-            "close_win_share" => Measure::CloseWinShare,
-            _ => return None,
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Measure::Rounds {
-                won: true,
-                p90: false,
-            } => "rounds_win_median",
-            Measure::Rounds {
-                won: true,
-                p90: true,
-            } => "rounds_win_p90",
-            Measure::Rounds {
-                won: false,
-                p90: false,
-            } => "rounds_loss_median",
-            Measure::Rounds {
-                won: false,
-                p90: true,
-            } => "rounds_loss_p90",
-            Measure::StuckShare => "stuck_share",
-            Measure::CappedShare => "capped_share",
-            Measure::CertainRound => "certain_round",
-            Measure::CloseWinShare => "close_win_share",
-        }
-    }
-
-    /// The measure in words (`the rounds of a won game, 90th percentile`).
-    pub fn words(self) -> &'static str {
-        match self {
-            Measure::Rounds {
-                won: true,
-                p90: false,
-            } => "the rounds of a won game (median)",
-            Measure::Rounds {
-                won: true,
-                p90: true,
-            } => "the rounds of a won game (90th percentile)",
-            Measure::Rounds {
-                won: false,
-                p90: false,
-            } => "the rounds of a lost game (median)",
-            Measure::Rounds {
-                won: false,
-                p90: true,
-            } => "the rounds of a lost game (90th percentile)",
-            Measure::StuckShare => "the share of games the team was stuck in (stalled or conceded)",
-            Measure::CappedShare => "the share of games that reached the turn cap",
-            Measure::CertainRound => {
-                "the round from which nine in ten games still running end as they will"
-            }
-            Measure::CloseWinShare => "the share of wins in which Robert came within 3 tokens",
-        }
-    }
-
-    /// Whether it is a share of the games (else rounds).
-    pub fn is_share(self) -> bool {
-        !matches!(self, Measure::Rounds { .. } | Measure::CertainRound)
-    }
 }
 
 /// One target: a cell (a row of the grid), its aim, tolerance and weight.
@@ -252,19 +143,9 @@ pub struct RowBatch {
     pub stuck: u64,
     #[serde(default)]
     pub capped: u64,
-    /// Robert: wins in which he came within 3 tokens of his goal (`Tables::close_wins`).
+    /// Wins the game counts as close (`Tables::close_wins`).
     #[serde(default)]
     pub close_wins: u64,
-}
-
-/// Adds `(length, games)` counts to a sorted list of them.
-fn add_lens(into: &mut Vec<(u32, u32)>, from: &[(u32, u32)]) {
-    for &(len, n) in from {
-        match into.binary_search_by_key(&len, |e| e.0) {
-            Ok(i) => into[i].1 += n,
-            Err(i) => into.insert(i, (len, n)),
-        }
-    }
 }
 
 impl RowBatch {
@@ -335,8 +216,8 @@ impl RowBatch {
     /// doubt: 1; never certain: the round after its last game), at a table of `players`;
     /// `None` with no game won or lost.
     pub fn certain_round(&self, players: u8) -> Option<u32> {
-        let mut s = crate::catan::shape::ShapeAcc::default();
-        for (won, h) in [(true, &mut s.rounds_win), (false, &mut s.rounds_loss)] {
+        let (mut win, mut loss) = (Hist::default(), Hist::default());
+        for (won, h) in [(true, &mut win), (false, &mut loss)] {
             for (r, n) in self.rounds(won, players) {
                 for _ in 0..n {
                     h.add(r);
@@ -349,83 +230,13 @@ impl RowBatch {
             .chain(self.rounds(false, players))
             .map(|e| e.0)
             .max()?;
-        Some(s.certain_round().unwrap_or(last + 1))
-    }
-
-    /// The rounds (`players` a round) of the won (`won`) or lost games, as (rounds, games),
-    /// ascending.
-    pub fn rounds(&self, won: bool, players: u8) -> Vec<(u32, u32)> {
-        let mut out = Vec::new();
-        let p = u32::from(players.max(1));
-        for &(len, n) in if won { &self.won_lens } else { &self.lost_lens } {
-            add_lens(&mut out, &[(len.div_ceil(p), n)]);
-        }
-        out
-    }
-
-    /// A bound's per-game value over this batch, as (games counted, games beyond it): for a
-    /// quantile of rounds, the won (lost) games longer than `bound` (`at_most`) or shorter
-    /// (`at_least`); for a share, the games stuck or capped.
-    pub fn beyond(&self, measure: Measure, bound: f64, side: Side, players: u8) -> (u64, u64) {
-        match measure {
-            Measure::Rounds { won, .. } => {
-                let r = self.rounds(won, players);
-                let n: u64 = r.iter().map(|e| u64::from(e.1)).sum();
-                let k: u64 = r
-                    .iter()
-                    .filter(|e| match side {
-                        Side::AtLeast => f64::from(e.0) < bound,
-                        _ => f64::from(e.0) > bound,
-                    })
-                    .map(|e| u64::from(e.1))
-                    .sum();
-                (n, k)
-            }
-            Measure::StuckShare => (self.games, self.stuck),
-            Measure::CappedShare => (self.games, self.capped),
-            Measure::CloseWinShare => (self.wins, self.close_wins),
-            // Not a share of games: [`terms`] scores it as a distance from the bound.
-            Measure::CertainRound => (0, 0),
-        }
-    }
-
-    /// The measure's value over this batch (rounds at the quantile, nearest rank; a share), or
-    /// `None` where no game counts.
-    pub fn measure(&self, measure: Measure, players: u8) -> Option<f64> {
-        match measure {
-            Measure::Rounds { won, p90 } => {
-                let r = self.rounds(won, players);
-                quantile(&r, if p90 { 0.9 } else { 0.5 }).map(f64::from)
-            }
-            Measure::StuckShare => (self.games > 0).then(|| self.stuck as f64 / self.games as f64),
-            Measure::CappedShare => {
-                (self.games > 0).then(|| self.capped as f64 / self.games as f64)
-            }
-            Measure::CloseWinShare => {
-                (self.wins > 0).then(|| self.close_wins as f64 / self.wins as f64)
-            }
-            Measure::CertainRound => self.certain_round(players).map(f64::from),
-        }
+        Some(certain_round(&win, &loss, 0.9).unwrap_or(last + 1))
     }
 
     /// The win rate.
     pub fn rate(&self) -> f64 {
         self.wins as f64 / self.games.max(1) as f64
     }
-}
-
-/// The value at quantile `q` of `(value, count)` pairs, ascending (nearest rank, as summary.csv).
-pub fn quantile(counts: &[(u32, u32)], q: f64) -> Option<u32> {
-    let n: u64 = counts.iter().map(|e| u64::from(e.1)).sum();
-    if n == 0 {
-        return None;
-    }
-    let rank = ((q * n as f64).ceil() as u64).clamp(1, n);
-    let mut seen = 0;
-    counts.iter().find_map(|&(v, c)| {
-        seen += u64::from(c);
-        (seen >= rank).then_some(v)
-    })
 }
 
 /// Game by game, this batch's wins (A) against `other`'s (B) on the same games.
@@ -1048,150 +859,4 @@ pub fn pooled(store: &Store, id: u32, batches: u32) -> RowBatch {
 type BatchGroup = ((bool, u64), Vec<(Setting, usize)>);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn batch(bits: &[bool], lens: &[u64]) -> RowBatch {
-        let mut b = RowBatch {
-            games: bits.len() as u64,
-            bits: vec![0; bits.len().div_ceil(64)],
-            ..Default::default()
-        };
-        for (j, &w) in bits.iter().enumerate() {
-            if w {
-                b.bits[j / 64] |= 1 << (j % 64);
-                b.wins += 1;
-            }
-        }
-        b.len_sum = lens.iter().sum();
-        b.len_sq = lens.iter().map(|l| l * l).sum();
-        b
-    }
-
-    #[test]
-    fn like_terms_pair_the_same_games() {
-        let c = batch(&[true, true, false, false], &[10, 20, 30, 40]);
-        let r = batch(&[true, false, true, true], &[10, 10, 10, 10]);
-        let p = paired(&c, &r);
-        assert_eq!((p.both, p.only_a, p.only_b, p.neither), (1, 1, 2, 0));
-        let t = Target {
-            row: 0,
-            aim: Aim::Like {
-                reference: 1,
-                offset: 0.0,
-            },
-            tolerance: 0.03,
-            weight: 1.0,
-            entry: 0,
-        };
-        let got = terms_with_refs(&[t], &|_| c.clone(), &|_| r.clone());
-        // Per game: 0, +1, −1, −1: mean −0.25.
-        assert_eq!(got[0].m, Moments::new(4.0, -1.0, 3.0));
-        let turns = Target {
-            aim: Aim::Turns(25.0),
-            ..t
-        };
-        let got = terms(&[turns], &|_| c.clone());
-        assert!((got[0].m.mean() - 1.0).abs() < 1e-12);
-        assert_eq!(got[0].target, 1.0);
-    }
-
-    /// A bound on the 90th percentile of a won game's rounds is the share of won games past it
-    /// against 10%: met (0) within it, the excess beyond; a quantile read off the same games
-    /// agrees with it; pooled batches keep every length.
-    #[test]
-    fn bounds_on_a_games_shape() {
-        // 2 players: won games of 20..=58 player-turns (10..=29 rounds), 20 of them; 5 losses.
-        let mut b = RowBatch {
-            games: 26,
-            stuck: 2,
-            capped: 1,
-            ..Default::default()
-        };
-        for k in 0..20u32 {
-            add_lens(&mut b.won_lens, &[(20 + 2 * k, 1)]);
-        }
-        add_lens(&mut b.lost_lens, &[(9, 3), (15, 2)]);
-        let p90 = Measure::parse("rounds_win_p90").unwrap();
-        assert_eq!(b.measure(p90, 2), Some(27.0));
-        assert_eq!(
-            b.measure(Measure::parse("rounds_loss_median").unwrap(), 2),
-            Some(5.0)
-        );
-        assert_eq!(b.measure(Measure::StuckShare, 2), Some(2.0 / 26.0));
-        // 20 of 25 decided games won: 80% at rounds 1-5, over 90% once the five losses (rounds 5
-        // and 8) begin to end at round 6.
-        assert_eq!(b.certain_round(2), Some(6));
-        let mut close = b.clone();
-        close.wins = 20;
-        close.close_wins = 5;
-        assert_eq!(close.measure(Measure::CloseWinShare, 2), Some(0.25));
-        let t = |at_most: Option<f64>, at_least: Option<f64>| Target {
-            row: 0,
-            aim: Aim::Bound {
-                measure: p90,
-                at_most,
-                at_least,
-                players: 2,
-            },
-            tolerance: 0.0,
-            weight: 1.0,
-            entry: 0,
-        };
-        // At most 28 rounds: 1 of 20 won games is longer (29), within the 10% allowed.
-        let within = terms(&[t(Some(28.0), None)], &|_| b.clone());
-        assert_eq!(within.len(), 1);
-        assert_eq!(score(&within).value, 0.0);
-        // At most 25: 4 of 20 are longer, 10 points past what the bound allows.
-        let past = terms(&[t(Some(25.0), None)], &|_| b.clone());
-        assert!((score(&past).value - 0.1f64.powi(2)).abs() < 1e-12);
-        // Both sides: two terms, named apart.
-        let both = t(Some(40.0), Some(20.0));
-        assert_eq!(
-            both.measures(),
-            ["rounds_win_p90_at_most", "rounds_win_p90_at_least"]
-        );
-        assert_eq!(score(&terms(&[both], &|_| b.clone())).value, 0.0);
-        assert!(score(&terms(&[t(None, Some(29.0))], &|_| b.clone())).value > 0.0);
-        // A certain round within 8 rounds: met; within 5: 6 / 5 − 1 = 20% past it.
-        let cr = |at_most: f64| Target {
-            aim: Aim::Bound {
-                measure: Measure::CertainRound,
-                at_most: Some(at_most),
-                at_least: None,
-                players: 2,
-            },
-            ..t(None, None)
-        };
-        assert_eq!(score(&terms(&[cr(8.0)], &|_| b.clone())).value, 0.0);
-        assert!((score(&terms(&[cr(5.0)], &|_| b.clone())).value - 0.04).abs() < 1e-12);
-        // Pooling two batches adds their lengths.
-        let mut two = b.clone();
-        two.add(&b);
-        assert_eq!(two.won_lens.iter().map(|e| e.1).sum::<u32>(), 40);
-        assert_eq!(two.measure(p90, 2), Some(27.0));
-    }
-
-    /// Alternatives that differ only in a level's detail wait behind those that differ in more.
-    #[test]
-    fn confirmed_alternatives_differ_in_the_rules() {
-        // Dimensions: robert_skip, soldier_flips (everywhere), hand_limit at easy (scoped).
-        let scoped = [false, false, true];
-        let ranking = vec![
-            vec![2, 1, 1],
-            vec![2, 1, 2], // the best but for easy's hand limit
-            vec![2, 1, 0], // the same again
-            vec![1, 1, 1],
-            vec![2, 0, 1],
-        ];
-        assert_eq!(
-            pick_confirmed(&ranking, &scoped, 3),
-            [vec![2, 1, 1], vec![1, 1, 1], vec![2, 0, 1]]
-        );
-        // Where no other setting exists, the level's details fill the places.
-        assert_eq!(
-            pick_confirmed(&ranking[..3], &scoped, 3),
-            [vec![2, 1, 1], vec![2, 1, 2], vec![2, 1, 0]]
-        );
-    }
-}
+mod tests;

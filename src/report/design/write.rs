@@ -1,15 +1,14 @@
 //! `robsim design`'s tables, figure and page: design.csv, best.csv, effects.csv, report.html.
 
 use super::effects::{main_effects, pairs, EffectLine};
-use super::{
-    paired, pooled, quantile, Aim, Confirmed, DimInfo, Found, Measure, RowBatch, Store, Target,
-};
+pub use super::shape::Guard;
+use super::shape::{measure_ci, CellShape};
+use super::{paired, pooled, Aim, Confirmed, DimInfo, Found, Measure, RowBatch, Store, Target};
 use crate::engine::design::Side;
 use crate::engine::design::{z95, Params, Setting, Space};
 use crate::engine::stats::{wilson, wilson_rate};
 use crate::report::compare::p4;
 use crate::report::html::{self, esc, Section};
-use crate::report::plot::{rate_chart_wrapped, RateSeries};
 use crate::report::{r5, Figure, ReportDir};
 use anyhow::Result;
 use serde::Serialize;
@@ -30,7 +29,7 @@ pub fn knobs_text(dims: &[DimInfo], x: &[u8]) -> String {
     }
 }
 
-/// A setting's rules in words (`Robert rests on every 3rd player-turn; at easy: a seven makes
+/// A setting's rules in words (`the game is won at 6 victory points; at easy: a seven makes
 /// players with more than 9 cards discard half`), or `the grid's rules`.
 pub fn rules_text(dims: &[DimInfo], x: &[u8]) -> String {
     let parts: Vec<&str> = dims
@@ -214,35 +213,6 @@ pub fn shown(t: &Target, seat: usize, cell: &RowBatch, reference: Option<&RowBat
     }
 }
 
-/// A measure's 95% interval over `cell`'s games: Wilson for a share; for a quantile q of n
-/// games, the values at the ranks n·q ∓ 1.96·√(n·q·(1 − q)) (distribution-free).
-fn measure_ci(cell: &RowBatch, measure: Measure, players: u8) -> (f64, f64) {
-    match measure {
-        Measure::Rounds { won, p90 } => {
-            let r = cell.rounds(won, players);
-            let n: u64 = r.iter().map(|e| u64::from(e.1)).sum();
-            if n == 0 {
-                return (0.0, 0.0);
-            }
-            let q = if p90 { 0.9 } else { 0.5 };
-            let h = z95() * (n as f64 * q * (1.0 - q)).sqrt();
-            let at = |rank: f64| {
-                let p = (rank / n as f64).clamp(1.0 / n as f64, 1.0);
-                quantile(&r, p).map_or(0.0, f64::from)
-            };
-            (at(n as f64 * q - h), at(n as f64 * q + h))
-        }
-        Measure::StuckShare => wilson(cell.stuck, cell.games),
-        Measure::CappedShare => wilson(cell.capped, cell.games),
-        Measure::CloseWinShare => wilson(cell.close_wins, cell.wins),
-        // One value per batch: no interval.
-        Measure::CertainRound => {
-            let v = cell.certain_round(players).map_or(0.0, f64::from);
-            (v, v)
-        }
-    }
-}
-
 /// Each term of the targets, in order: (target index, seat).
 pub fn term_list(targets: &[Target]) -> Vec<(usize, usize)> {
     targets
@@ -330,81 +300,6 @@ struct BestLine<'a> {
     /// The guard rail: where won games' p90 rounds or the stuck share moved past its bound from
     /// the grid's rules, in words; empty where neither did.
     guard: String,
-}
-
-/// The shape of a co-operative cell's games: won and lost games' rounds (median, p90) and the
-/// stuck share.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct CellShape {
-    pub win_median: Option<f64>,
-    pub win_p90: Option<f64>,
-    pub loss_median: Option<f64>,
-    pub loss_p90: Option<f64>,
-    pub stuck: Option<f64>,
-}
-
-impl CellShape {
-    /// Of `b`'s games at a table of `players`.
-    pub fn of(b: &RowBatch, players: u8) -> CellShape {
-        let m = |name: &str| b.measure(Measure::parse(name).expect("a measure"), players);
-        CellShape {
-            win_median: m("rounds_win_median"),
-            win_p90: m("rounds_win_p90"),
-            loss_median: m("rounds_loss_median"),
-            loss_p90: m("rounds_loss_p90"),
-            stuck: m("stuck_share").map(r5),
-        }
-    }
-
-    /// `won 45 (p90 70), lost 20 (p90 31) rounds, stuck 0.3%`.
-    pub fn text(&self) -> String {
-        let r = |m: Option<f64>, p: Option<f64>| match (m, p) {
-            (Some(m), Some(p)) => format!("{m:.0} (p90 {p:.0})"),
-            _ => "-".into(),
-        };
-        format!(
-            "won {}, lost {} rounds, stuck {}",
-            r(self.win_median, self.win_p90),
-            r(self.loss_median, self.loss_p90),
-            self.stuck
-                .map_or("-".into(), |s| format!("{:.1}%", 100.0 * s))
-        )
-    }
-}
-
-/// The guard rail on a game's shape (`[design] guard_rounds`, `guard_stuck`): a setting whose
-/// won games' 90th-percentile rounds grow past `rounds` times the grid's rules', or whose stuck
-/// share grows by more than `stuck`, is flagged.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Guard {
-    pub rounds: f64,
-    pub stuck: f64,
-}
-
-impl Guard {
-    /// Where `s` moved past the rail from `base`, in words (empty: nowhere).
-    pub fn check(&self, s: &CellShape, base: &CellShape) -> String {
-        let mut out = Vec::new();
-        if let (Some(a), Some(b)) = (s.win_p90, base.win_p90) {
-            if a > self.rounds * b {
-                out.push(format!(
-                    "won games' p90 {a:.0} rounds against {b:.0} at the grid's rules (more than {}x)",
-                    self.rounds
-                ));
-            }
-        }
-        if let (Some(a), Some(b)) = (s.stuck, base.stuck) {
-            if a > b + self.stuck {
-                out.push(format!(
-                    "stuck in {:.1}% of games against {:.1}% at the grid's rules (more than +{:.1} points)",
-                    100.0 * a,
-                    100.0 * b,
-                    100.0 * self.stuck
-                ));
-            }
-        }
-        out.join("; ")
-    }
 }
 
 /// What the design's files are written from.
@@ -841,85 +736,6 @@ impl Report<'_> {
         )
     }
 
-    /// Target against achieved per cell (rates and shares): the target, the best setting and
-    /// the grid's rules on held-out games.
-    fn figure(
-        &self,
-        terms: &[(usize, usize)],
-        measures: &[String],
-        best: &[(usize, Vec<Shown>)],
-    ) -> Result<Option<Figure>> {
-        let on_rate: Vec<usize> = (0..terms.len())
-            .filter(|&j| {
-                !matches!(
-                    self.targets[terms[j].0].aim,
-                    Aim::Turns(_) | Aim::Bound { .. }
-                )
-            })
-            .collect();
-        let (Some(first), Some(grid)) = (
-            best.iter().find(|b| b.0 == 1),
-            best.iter()
-                .find(|b| b.0 == 0)
-                .or(best.iter().find(|b| b.0 == 1)),
-        ) else {
-            return Ok(None);
-        };
-        if on_rate.is_empty() {
-            return Ok(None);
-        }
-        let lift = |j: usize| match self.targets[terms[j].0].aim {
-            Aim::Edge { seats, .. } => 1.0 / seats as f64,
-            _ => 0.0,
-        };
-        let categories: Vec<String> = on_rate
-            .iter()
-            .map(|&j| {
-                let t = &self.targets[terms[j].0];
-                match t.aim {
-                    Aim::Rate(_) | Aim::Like { .. } => self.labels[t.row].clone(),
-                    _ => format!("{}, {}", self.labels[t.row], measures[j]),
-                }
-            })
-            .collect();
-        let series =
-            |name: &str, f: &dyn Fn(usize, &Shown) -> (f64, f64, f64), rows: &[Shown]| RateSeries {
-                name: name.into(),
-                points: on_rate
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &j)| {
-                        let (v, lo, hi) = f(j, &rows[j]);
-                        (k, v + lift(j), lo + lift(j), hi + lift(j))
-                    })
-                    .collect(),
-            };
-        let target = |_: usize, s: &Shown| {
-            let (lo, hi) = s.target_ci.unwrap_or((s.target, s.target));
-            (s.target, lo, hi)
-        };
-        let achieved = |_: usize, s: &Shown| (s.achieved, s.achieved_ci.0, s.achieved_ci.1);
-        let mut all = vec![
-            series("target", &target, &first.1),
-            series("best setting (held-out games)", &achieved, &first.1),
-        ];
-        if grid.0 == 0 {
-            all.push(series(
-                "the grid's rules (held-out games)",
-                &achieved,
-                &grid.1,
-            ));
-        }
-        let width = (160 + 110 * categories.len() as u32).clamp(640, 1600);
-        let svg = rate_chart_wrapped(&categories, "win rate or share", &all, (width, 440))?;
-        Ok(Some(Figure {
-            name: "targets".into(),
-            title: "Target against achieved, per cell".into(),
-            caption: "Each target (with the reference row's 95% interval for a relative target), the confirmed best setting and the grid's rules on held-out games, each with its 95% interval; a lead seat's edge is drawn as its win rate.".into(),
-            svg,
-        }))
-    }
-
     /// The terminal's summary: the confirmed best, its cells, and where the files are.
     fn terminal(
         &self,
@@ -987,78 +803,6 @@ impl Report<'_> {
         }
         o.push_str(&aligned(&lines, 1));
         o.push_str(&self.shape_table());
-        o
-    }
-
-    /// The terminal's side-by-side shape of the co-operative cells: for the grid's rules and
-    /// each confirmed setting, each cell's win rate, the rounds of its won and lost games and
-    /// its stuck share on held-out games, and the guard rail's flags.
-    fn shape_table(&self) -> String {
-        use crate::report::terminal::aligned;
-        let terms = term_list(self.targets);
-        let base: Setting = vec![0; self.dims.len()];
-        let mut lines = vec![vec![
-            "setting".to_string(),
-            "cell".into(),
-            "win rate".into(),
-            "rounds won / lost: median (p90), stuck".into(),
-        ]];
-        let mut flags: Vec<String> = Vec::new();
-        let mut order: Vec<&Confirmed> = self.confirmed.iter().filter(|c| c.x == base).collect();
-        order.extend(self.confirmed.iter().filter(|c| c.x != base));
-        for c in order {
-            let name = if c.x == base {
-                "the grid's rules".to_string()
-            } else {
-                format!(
-                    "#{}",
-                    self.confirmed
-                        .iter()
-                        .filter(|o| !(self.found.base_appended && o.x == base))
-                        .position(|o| o.x == c.x)
-                        .map_or(0, |p| p + 1)
-                )
-            };
-            let mut seen: Vec<usize> = Vec::new();
-            for (j, &(i, _)) in terms.iter().enumerate() {
-                let row = self.targets[i].row;
-                let Some(p) = self.shape.get(row).copied().flatten() else {
-                    continue;
-                };
-                if seen.contains(&row) {
-                    continue;
-                }
-                seen.push(row);
-                let s = CellShape::of(&c.cells[j], p);
-                lines.push(vec![
-                    name.clone(),
-                    self.labels[row].clone(),
-                    format!("{:.1}%", 100.0 * c.cells[j].rate()),
-                    s.text(),
-                ]);
-                if c.x != base {
-                    let g = self.guard.check(&s, &CellShape::of(&c.base[j], p));
-                    if !g.is_empty() {
-                        flags.push(format!("  ! {name}, {}: {g}", self.labels[row]));
-                    }
-                }
-            }
-        }
-        if lines.len() == 1 {
-            return String::new();
-        }
-        let mut o = format!(
-            "\nthe shape of a game (held-out games; #N: the Nth confirmed setting):\n{}",
-            aligned(&lines, 1)
-        );
-        if !flags.is_empty() {
-            o.push_str(&format!(
-                "guard rail (won games' p90 rounds over {}x the grid's rules', or the stuck share up more than {:.1} points):\n{}\n  to make it a constraint: [[design.target]] with measure = \"rounds_win_p90\" (or \"stuck_share\") and at_most = the bound\n",
-                self.guard.rounds,
-                100.0 * self.guard.stuck,
-                flags.join("\n")
-            ));
-        }
         o
     }
 }
