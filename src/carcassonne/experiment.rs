@@ -288,7 +288,7 @@ impl Experiment for CarcassonneRow {
             if w.count_ones() == 1 {
                 GameEnd::Seat(w.trailing_zeros() as u8)
             } else {
-                GameEnd::Tied(w as u8)
+                GameEnd::Tied(w)
             },
         );
         if rules.robbers {
