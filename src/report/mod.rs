@@ -5,12 +5,12 @@ pub mod columns;
 pub mod compare;
 pub mod design;
 pub mod html;
-mod keys;
 pub mod luck;
 pub mod luck_tables;
 pub mod ols;
 pub mod package;
 pub mod plot;
+mod records;
 pub mod replay;
 pub mod rulebook;
 pub mod shard;
@@ -18,7 +18,7 @@ pub mod sweep;
 pub mod terminal;
 pub mod upgrade;
 
-pub use keys::{run_id, settings_key};
+pub use records::{InputFile, ModelRecord};
 
 use crate::engine::runner::Experiment;
 use crate::engine::stats::GameLog;
@@ -610,33 +610,52 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::rename(&tmp, path).with_context(|| format!("cannot rename into {}", path.display()))
 }
 
-/// A map or tile file a report's rows read, as its manifest records it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
-pub struct InputFile {
-    /// `map` or `tiles`.
-    pub kind: String,
-    /// The file as the config names it.
-    pub file: String,
-    /// SHA-256 of its content (hex).
-    pub sha256: String,
+/// A row's settings key: the letter `k` (so that no reader takes a key for a number) and the
+/// first 12 hex digits of the SHA-256 of its settings and identity (`name=value` lines), the
+/// same for the same game, rules and player in any run, sweep or ablation, whatever the row's
+/// position or the config's text (the seed is not part of it: a game is
+/// `(settings_key, seed, game)`).
+pub fn settings_key<E: Tables>(row: &E) -> String {
+    let mut text = String::new();
+    for (name, value) in row.settings().into_iter().chain(row.identity()) {
+        // A row of no named rule set keeps the key it had before sets could be named.
+        if name == "rule_set" && value == "-" {
+            continue;
+        }
+        text.push_str(name);
+        text.push('=');
+        text.push_str(&value);
+        text.push('\n');
+    }
+    format!(
+        "{}{}",
+        upgrade::KEY_PREFIX,
+        &sha256_hex(text.as_bytes())[..12]
+    )
 }
 
-/// A model (or built-in knob table) a report's rows played, as its manifest records it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ModelRecord {
-    /// The policy names that played it (`learned`, `rollout-8:learned`, `learned:mine`).
-    pub policies: Vec<String>,
-    /// The variant whose rows played it.
-    pub variant: String,
-    /// Its file as the config names it, or `built-in PATH` for the one built into robsim.
-    pub source: String,
-    /// SHA-256 of the file (hex).
-    pub sha256: String,
-    /// The rules under which the rows play it, for a rule model (`[[learned.rules]]`: the
-    /// game's `when`, e.g. `players in [3, 4]`); absent for a model every row of its policies
-    /// plays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when: Option<String>,
+/// A report's run id: the first 12 hex digits of the SHA-256 of the config's meaning (its TOML
+/// parsed and written back, so comments, spacing and key order do not count), the seed, the
+/// games per row and the build (commit, else version). Stamped on `manifest.json` when a folder
+/// is written; the same config meaning, games and build give the same id in any folder.
+pub fn run_id(config_text: &str, m: &Manifest) -> String {
+    let meaning = toml::from_str::<toml::Table>(config_text)
+        .ok()
+        .and_then(|t| toml::to_string(&t).ok())
+        .unwrap_or_else(|| config_text.to_string());
+    let build = m
+        .git_commit
+        .clone()
+        .unwrap_or_else(|| format!("v{}", m.robsim_version));
+    let mut text = format!(
+        "{meaning}\nseed={}\ngames_per_row={}\nbuild={build}\n",
+        m.seed, m.games_per_row
+    );
+    // The content of every map and tile file read (none: the run id as before 2026-12-02).
+    for f in &m.inputs {
+        text.push_str(&format!("{}={}\n", f.file, f.sha256));
+    }
+    sha256_hex(text.as_bytes())[..12].to_string()
 }
 
 /// `manifest.json`: what produced a report folder. Written by `report::sweep` and read back by

@@ -7,15 +7,15 @@
 //! it lacks), and shards of independent runs merge by pooling their stores. The search itself is
 //! `engine::design`; the files are written by [`write`].
 
+mod batch;
 pub mod effects;
 mod figure;
-mod measure;
-mod shape;
+pub mod measure;
+pub mod shape;
+mod shape_table;
 pub mod write;
 
-use measure::add_lens;
-pub use measure::{quantile, Measure};
-pub use shape::Guard;
+pub use measure::Measure;
 
 use crate::engine::design::{
     rank, score, search, Evaluator, Moments, Outcome, Params, Record, Score, Setting, Side, Space,
@@ -146,6 +146,16 @@ pub struct RowBatch {
     /// Wins the game counts as close (`Tables::close_wins`).
     #[serde(default)]
     pub close_wins: u64,
+}
+
+/// Adds `(length, games)` counts to a sorted list of them.
+pub(super) fn add_lens(into: &mut Vec<(u32, u32)>, from: &[(u32, u32)]) {
+    for &(len, n) in from {
+        match into.binary_search_by_key(&len, |e| e.0) {
+            Ok(i) => into[i].1 += n,
+            Err(i) => into.insert(i, (len, n)),
+        }
+    }
 }
 
 impl RowBatch {
