@@ -231,6 +231,25 @@ pub fn show(v: &toml::Value) -> String {
     }
 }
 
+/// A whole-number knob's value (0 for another kind): what a knob's rule words read.
+pub fn knob_int(v: &toml::Value) -> i64 {
+    v.as_integer().unwrap_or(0)
+}
+
+/// A named knob's value (empty for another kind).
+pub fn knob_text(v: &toml::Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+/// `s` after a count other than 1.
+pub fn plural(n: i64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

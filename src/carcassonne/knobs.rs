@@ -1,6 +1,7 @@
 //! Carcassonne's rule knobs by name: a row's value of each, and each in the rule texts' words.
 
 use crate::carcassonne::Rules;
+use crate::tomltext::{knob_int as int, knob_text as text, plural};
 use toml::Value;
 
 /// Every Carcassonne rule knob [`value`] knows, in the rule-knob table's order
@@ -77,23 +78,4 @@ pub fn words(key: &str, v: &Value) -> Option<String> {
         },
         _ => return None,
     })
-}
-
-/// A whole-number knob's value (0 for another kind).
-fn int(v: &Value) -> i64 {
-    v.as_integer().unwrap_or(0)
-}
-
-/// A named knob's value (empty for another kind).
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or("")
-}
-
-/// `s` after a count other than 1.
-fn plural(n: i64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -4,6 +4,7 @@
 //! grid keys of `config::knobs`).
 
 use crate::catan::Rules;
+use crate::tomltext::{knob_int as int, knob_text as text, plural};
 use toml::Value;
 
 /// Difficulty names of the Robert variant and their starting development cards.
@@ -279,23 +280,4 @@ pub fn ordinal(n: i64) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// A whole-number knob's value (0 for another kind).
-fn int(v: &Value) -> i64 {
-    v.as_integer().unwrap_or(0)
-}
-
-/// A named knob's value (empty for another kind).
-fn text(v: &Value) -> &str {
-    v.as_str().unwrap_or("")
-}
-
-/// `s` after a count other than 1.
-fn plural(n: i64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -318,8 +318,13 @@ impl ShapeAcc {
     /// round 1), so no round decides it. The reason, in words (`never in doubt: 0.0% of the won
     /// and lost games won, ...`), or `None`.
     pub fn never_in_doubt(&self) -> Option<String> {
+        self.doubt(self.certain_round())
+    }
+
+    /// [`ShapeAcc::never_in_doubt`] given the row's certain round `r`.
+    fn doubt(&self, r: Option<u32>) -> Option<String> {
         let (w, l) = (self.rounds_win.count(), self.rounds_loss.count());
-        if w + l == 0 || self.certain_round() != Some(1) {
+        if w + l == 0 || r != Some(1) {
             return None;
         }
         Some(format!(
@@ -331,13 +336,14 @@ impl ShapeAcc {
     /// [`ShapeAcc::certain_round`] for a row whose outcome is in doubt, with the reason where
     /// there is none: never in doubt, no game won or lost, or never 90% certain.
     pub fn certain_round_why(&self) -> (Option<u32>, String) {
-        if let Some(why) = self.never_in_doubt() {
+        let r = self.certain_round();
+        if let Some(why) = self.doubt(r) {
             return (None, why);
         }
         if self.rounds_win.count() + self.rounds_loss.count() == 0 {
             return (None, "no game won or lost (every game capped)".into());
         }
-        match self.certain_round() {
+        match r {
             Some(r) => (Some(r), String::new()),
             None => (
                 None,

@@ -91,6 +91,12 @@ pub trait Tables: Experiment + Sized {
         0
     }
 
+    /// Settings left out of [`settings_key`] where a row has none (`-`): settings added after
+    /// keys were published, so rows without them keep their keys. Default: none.
+    fn keyless_when_absent() -> &'static [&'static str] {
+        &[]
+    }
+
     /// Games an accumulator holds.
     fn games(acc: &Self::Acc) -> u64;
 
@@ -618,8 +624,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 pub fn settings_key<E: Tables>(row: &E) -> String {
     let mut text = String::new();
     for (name, value) in row.settings().into_iter().chain(row.identity()) {
-        // A row of no named rule set keeps the key it had before sets could be named.
-        if name == "rule_set" && value == "-" {
+        // A setting added later keeps the keys of rows without it.
+        if value == "-" && E::keyless_when_absent().contains(&name) {
             continue;
         }
         text.push_str(name);

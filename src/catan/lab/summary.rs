@@ -406,6 +406,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
     }
     if coop {
         let s = &acc.shape;
+        let (certain_round, certain_round_why) = s.certain_round_why();
         let q = |h: &crate::engine::stats::Hist, p: f64| h.quantile(p);
         out.push(Group::of(
             rank::SHAPE,
@@ -425,8 +426,8 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
                 rounds_loss_median: q(&s.rounds_loss, 0.5),
                 rounds_loss_p10: q(&s.rounds_loss, 0.1),
                 rounds_loss_p90: q(&s.rounds_loss, 0.9),
-                certain_round: s.certain_round_why().0,
-                certain_round_why: s.certain_round_why().1,
+                certain_round,
+                certain_round_why,
             },
         )?);
     }

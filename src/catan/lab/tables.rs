@@ -163,7 +163,8 @@ impl Tables for CatanRow<'_> {
         let or_dash = |x: Option<String>| x.unwrap_or_else(|| "-".into());
         vec![
             ("variant", rules.variant.name().to_string()),
-            // A row of no named set has `-`, which the settings key leaves out (keys as before).
+            // A row of no named set has `-`, which the settings key leaves out
+            // (`keyless_when_absent`: keys as before).
             (
                 "rule_set",
                 or_dash(self.spec.rule_set.map(|n| n.to_string())),
@@ -358,6 +359,11 @@ impl Tables for CatanRow<'_> {
 
     fn figures(rows: &[Self], accs: &[CatanAcc]) -> Result<Vec<Figure>> {
         crate::catan::lab::figures::figures(rows, accs)
+    }
+
+    /// A row of no named rule set keeps the key it had before sets could be named.
+    fn keyless_when_absent() -> &'static [&'static str] {
+        &["rule_set"]
     }
 
     fn close_wins(&self, acc: &CatanAcc) -> u64 {

@@ -229,17 +229,10 @@ impl RowBatch {
         let (mut win, mut loss) = (Hist::default(), Hist::default());
         for (won, h) in [(true, &mut win), (false, &mut loss)] {
             for (r, n) in self.rounds(won, players) {
-                for _ in 0..n {
-                    h.add(r);
-                }
+                h.add_n(r, u64::from(n));
             }
         }
-        let last = self
-            .rounds(true, players)
-            .into_iter()
-            .chain(self.rounds(false, players))
-            .map(|e| e.0)
-            .max()?;
+        let last = win.max().max(loss.max())?;
         Some(certain_round(&win, &loss, 0.9).unwrap_or(last + 1))
     }
 
