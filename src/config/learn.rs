@@ -5,7 +5,7 @@
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::experiment::ModelTag;
-use crate::catan::learning::learn::{HorizonValue, LearnParams, NetShape};
+use crate::catan::learning::learn::{FitFrom, HorizonValue, LearnParams, NetShape};
 use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
@@ -551,6 +551,10 @@ pub struct LearnFile {
     /// learned over other knobs or width. The rebased start is a model of its own, so
     /// `rounds = 0` writes it as it is.
     pub rebase: bool,
+    /// What a round's fit starts from: `"anew"` (no weights: the labels alone) or
+    /// `"on-start"` (the start model's scorers, the labels fitting what they leave; needs
+    /// `start`, and its units plus `hidden` at most 32).
+    pub fit: String,
 }
 
 impl Default for LearnFile {
@@ -575,6 +579,7 @@ impl Default for LearnFile {
             feature_version: DEFAULT_FEATURE_VERSION as i64,
             start: None,
             rebase: false,
+            fit: "anew".into(),
         }
     }
 }
@@ -727,6 +732,14 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             );
         }
     }
+    let Some(fit_from) = FitFrom::parse(&l.fit) else {
+        bail!(
+            "{}: {:?} is not a way to fit; allowed: {}",
+            ctx("learn.fit"),
+            l.fit,
+            FitFrom::NAMES.join(", ")
+        );
+    };
     let start = match &l.start {
         None => None,
         Some(path) => Some(start_model(
@@ -738,6 +751,22 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             &ctx,
         )?),
     };
+    if fit_from == FitFrom::OnStart {
+        let Some(s) = &start else {
+            bail!(
+                "{}: \"on-start\" goes on from the start model, and there is none; allowed: \"anew\", or learn.start = a model file",
+                ctx("learn.fit")
+            );
+        };
+        let most = s.model.nets.iter().map(|n| n.hidden).max().unwrap_or(0) as u64;
+        if most + hidden > MAX_HIDDEN as u64 {
+            bail!(
+                "{}: {hidden} units beside the start model's {most} are more than {MAX_HIDDEN}; allowed: 0 to {}",
+                ctx("learn.hidden"),
+                MAX_HIDDEN as u64 - most
+            );
+        }
+    }
     Ok(Learning {
         params: LearnParams {
             rounds: rounds as u32,
@@ -758,6 +787,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
                 epochs: epochs as u32,
             }),
             start: start.as_ref().map(|s| s.model),
+            fit_from,
         },
         start,
         rebase: l.rebase,

@@ -4,6 +4,7 @@ pub mod ablation;
 pub mod columns;
 pub mod compare;
 pub mod design;
+pub mod games_csv;
 pub mod html;
 pub mod luck;
 pub mod luck_tables;

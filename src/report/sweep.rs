@@ -7,6 +7,7 @@ use crate::engine::runner::{run_joint, stop_requested, with_threads, Experiment}
 use crate::engine::stats::{Accumulator, GameEnd, GameLog};
 use crate::report::ablation::AblationStep;
 use crate::report::compare::{all_pairs, compare_row, PairSet, PairStats};
+use crate::report::games_csv::{shard_games, GameLine};
 use crate::report::html;
 use crate::report::shard::{RowState, Shard, Shards, StateFile};
 use crate::report::{
@@ -422,25 +423,6 @@ pub struct Extras {
     pub resume: Option<StateFile>,
 }
 
-/// One line of `games.csv`.
-#[derive(serde::Serialize)]
-struct GameLine {
-    /// The row's settings key ([`crate::report::settings_key`]): joins runs.
-    settings_key: String,
-    row: usize,
-    seed: u64,
-    game: u64,
-    /// The row's headline outcome: the team won (co-op and solo rows), or the lineup's lead
-    /// seat did; empty for competitive rows without one (`end` names the winner).
-    won: Option<bool>,
-    /// How the game ended: `won`, `lost`, `stalled`, `conceded`, `capped`, `seatN`, `tied`.
-    end: String,
-    /// A competitive game's winning seats, 1-based, `+`-joined (`2`, `1+3` for a tie); empty
-    /// for a co-operative game.
-    winners: String,
-    turns: u32,
-}
-
 /// Plays one game's rows and writes the report folder. Generic over the game.
 pub fn run_game<E: Tables>(
     rows: &[E],
@@ -547,6 +529,7 @@ pub fn run_game_with<E: Tables>(
             merged_from: Vec::new(),
             played_by: Vec::new(),
             kept: None,
+            game_lines: Vec::new(),
         },
     )
 }
@@ -566,6 +549,8 @@ pub struct Written<'a, E: Tables> {
     /// The manifest of the run whose tables are being written again (`robsim upgrade`): its
     /// command, clock and builds are kept ([`crate::report::upgrade::keep_provenance`]).
     pub kept: Option<&'a Manifest>,
+    /// `games.csv` lines read from merged shards (their games' logs are not in `played`).
+    pub game_lines: Vec<GameLine>,
 }
 
 /// Writes a report folder: tables, comparisons, figures, report.html, manifest, state, config and
@@ -612,6 +597,9 @@ pub fn write_report<E: Tables>(mut out: ReportDir, w: &Written<E>) -> Result<(Pa
                 },
             )?;
         }
+    }
+    for l in &w.game_lines {
+        out.row("games.csv", l)?;
     }
     let state = w.played.state()?;
     let started_utc = humantime::format_rfc3339_seconds(w.started).to_string();
@@ -822,6 +810,11 @@ pub fn merge_rows<E: Tables>(
                 .collect(),
             played_by: played_by(shards.folders.iter().map(|f| &f.manifest)),
             kept,
+            // `robsim upgrade` migrates a folder's own games.csv itself.
+            game_lines: match kept {
+                None => shard_games(shards)?.unwrap_or_default(),
+                Some(_) => Vec::new(),
+            },
         },
     )
 }

@@ -279,8 +279,8 @@ fn manifest(dir: &std::path::Path) -> serde_json::Value {
 }
 
 /// The run id is the config's meaning, not its text: a comment or another key order keeps it,
-/// another seed or game count changes it; a run's shards and their merge share it; a luck
-/// folder has a manifest with its seed and run id too.
+/// another seed or game count changes it; a run's shards and their merge share it (and the
+/// merge keeps their games.csv); a luck folder has a manifest with its seed and run id too.
 #[test]
 fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
     let d = tmp("keys-run");
@@ -337,6 +337,7 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
             "-q",
             "--shard",
             &shard,
+            "--games-csv",
             "-o",
             s.to_str().unwrap(),
         ]);
@@ -352,6 +353,18 @@ fn the_run_id_follows_the_configs_meaning_and_joins_shards() {
         m.to_str().unwrap(),
     ]);
     assert_eq!(manifest(&m)["run_id"].as_str().unwrap(), ids[0]);
+    // The merge keeps the shards' games.csv: the one-shot run's, line for line.
+    let whole = d.join("whole");
+    run_ok(&[
+        "sweep",
+        cfg.to_str().unwrap(),
+        "-q",
+        "--games-csv",
+        "-o",
+        whole.to_str().unwrap(),
+    ]);
+    assert_eq!(read(&m, "games.csv"), read(&whole, "games.csv"));
+    assert!(read(&m, "datapackage.json").contains("games.csv"));
     let luck = d.join("luck.toml");
     std::fs::write(
         &luck,

@@ -54,7 +54,9 @@ fn learn_writes_the_same_model_on_one_and_two_threads() {
             serde_json::from_str(&read(&out, "manifest.json")).unwrap();
         let phases = manifest["phases"].as_array().expect("phases");
         let names: Vec<&str> = phases.iter().map(|p| p["name"].as_str().unwrap()).collect();
-        assert_eq!(names[0], "base held-out and validation games");
+        // Round 1's labels first (a shard waiting for the others' plays no other game).
+        assert_eq!(names[0], "round 1: labelled games");
+        assert_eq!(names[1], "base held-out and validation games");
         for step in [
             "labelled games",
             "fits",
@@ -460,6 +462,16 @@ fn bad_learned_and_learn_tables_name_the_key() {
             "learn.feature_version: 6 is out of range; allowed: 1 to 5",
         ),
         ("learn", learn("colour = 1"), "unknown field `colour`"),
+        (
+            "learn",
+            learn("fit = \"again\""),
+            "learn.fit: \"again\" is not a way to fit; allowed: anew, on-start",
+        ),
+        (
+            "learn",
+            learn("fit = \"on-start\""),
+            "learn.fit: \"on-start\" goes on from the start model, and there is none; allowed: \"anew\", or learn.start = a model file",
+        ),
         (
             "learn",
             learn("horizon = 20\nhorizon_value = \"value\""),

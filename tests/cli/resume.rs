@@ -1,4 +1,4 @@
-//! `robsim learn --resume`: a run stopped part-way goes on from its saved labels to the same model bytes.
+//! `robsim learn --resume` and `--shard`: a run stopped part-way, or labelled in slices, goes on from its saved labels to the same model bytes.
 
 use super::learn::CFG;
 use crate::support::cli::{read, robsim, tmp};
@@ -46,5 +46,66 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{e}");
     assert!(e.contains("nothing to resume"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Shards label disjoint slices of a round's games into one folder, each its own file; the run
+/// with --resume fits on all of them and writes the model of a run never sharded. A shard of
+/// another config in that folder is refused naming the flag.
+#[test]
+fn shards_then_resume_write_the_one_shot_model() {
+    let d = tmp("learn-shard");
+    std::fs::create_dir_all(&d).unwrap();
+    let cfg = d.join("tiny.toml");
+    let one_round = CFG.replace("rounds = 2", "rounds = 1");
+    std::fs::write(&cfg, &one_round).unwrap();
+    let (a, s) = (d.join("a"), d.join("s"));
+    let learn = |out: &Path, extra: &[&str]| {
+        robsim()
+            .args(["learn", cfg.to_str().unwrap(), "-q", "-j", "2", "-o"])
+            .arg(out)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let o = learn(&a, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for i in ["1/2", "0/2"] {
+        let o = learn(&s, &["--shard", i]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            out.contains(&format!("shard {i}: round 1's games")),
+            "{out}"
+        );
+    }
+    // Neither shard wrote a model: the first waited for the second's labels, and the second,
+    // finding them, went on to fit (a shard holding every label is the whole run).
+    let (s0, s1) = (
+        read(&s, "resume-labels-shard-0-of-2.txt"),
+        read(&s, "resume-labels-shard-1-of-2.txt"),
+    );
+    let body = |t: &str| t.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
+    let mut both = [body(&s0), body(&s1)].concat();
+    both.sort();
+    let mut all = body(&read(&a, "resume-labels.txt"));
+    all.sort();
+    assert_eq!(
+        both, all,
+        "the shards' labels are the one-shot run's, once each"
+    );
+    assert!(!body(&s0).is_empty() && !body(&s1).is_empty());
+    let o = learn(&s, &["--resume"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["round-1.toml", "fit.csv", "rounds.csv"] {
+        assert_eq!(read(&s, f), read(&a, f), "{f}");
+    }
+    // Another config's shard in that folder: refused, nothing written.
+    std::fs::write(&cfg, one_round.replace("seed = 7", "seed = 8")).unwrap();
+    let o = learn(&s, &["--shard", "0/2"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(e.contains("--shard") && e.contains("another run"), "{e}");
+    assert_eq!(read(&s, "resume-labels-shard-0-of-2.txt"), s0);
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -1,6 +1,6 @@
 //! The learn labeller's `setup_rollouts` (sharper labels at the set-up settlements, every other label as it was) and `horizon_value`.
 
-use robsim::catan::learning::learn::{HorizonValue, Label, Labeller, LearnParams};
+use robsim::catan::learning::learn::{FitFrom, HorizonValue, Label, Labeller, LearnParams};
 use robsim::catan::policy::features::DecisionKind;
 use robsim::catan::policy::{LearnedBase, LearnedModel, TeamKnobs};
 use robsim::catan::sim::{layout_for, GameRngs};
@@ -33,6 +33,7 @@ fn labels_with(setup_rollouts: u32, horizon: u32, horizon_value: HorizonValue) -
         net: None,
         feature_version: 1,
         start: None,
+        fit_from: FitFrom::Anew,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let t = topo();

@@ -789,6 +789,15 @@ pub(crate) enum Cmd {
         /// same bytes as a run never stopped.
         #[arg(long)]
         resume: bool,
+        /// Label slice I of N of each round's training games
+        ///
+        /// Every shard writes the labels of its slice into the run's folder (--out, shared by
+        /// the shards) as resume-labels-shard-I-of-N.txt, reads the other shards' files found
+        /// there, and stops at the first round some slice of which is not labelled yet; the run
+        /// without --shard (--resume) then fits on all of them and writes the model, the same
+        /// bytes as a run never sharded.
+        #[arg(long, value_name = "I/N", value_parser = Shard::parse, conflicts_with = "force")]
+        shard: Option<Shard>,
         /// Where it goes [default: out/<name>]; --force as for every report folder. The model
         /// is identical for any thread count.
         #[command(flatten)]

@@ -13,6 +13,7 @@ use robsim::config::learn::learning;
 use robsim::config::modelfile::{to_text, Provenance, RoundRecord, Trained};
 use robsim::config::Sweep;
 use robsim::report::compare::CompareRow;
+use robsim::report::shard::Shard;
 use robsim::report::sweep::{default_out, progress_bar, shell_words};
 use robsim::report::{sha256_hex, Manifest, ReportDir};
 use std::path::Path;
@@ -31,6 +32,33 @@ pub(crate) struct Overrides {
     pub(crate) test_games: Option<u64>,
     /// `--resume`: go on from the folder's saved labels.
     pub(crate) resume: bool,
+    /// `--shard I/N`: label only slice I of each round's training games.
+    pub(crate) shard: Option<Shard>,
+}
+
+/// The file a run keeps its own labels in: [`LABELS`], or a shard's beside it.
+fn labels_file(shard: Option<Shard>) -> String {
+    match shard {
+        None => LABELS.to_string(),
+        Some(s) => format!("resume-labels-shard-{}-of-{}.txt", s.index, s.count),
+    }
+}
+
+/// Every label file in `out` ([`LABELS`] and the shards'), in name order.
+fn label_files(out: &Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(out)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("resume-labels") && n.ends_with(".txt"))
+        })
+        .collect();
+    v.sort();
+    v
 }
 
 impl Overrides {
@@ -78,41 +106,63 @@ pub(crate) fn learn(
     let maps = robsim::games::catan_maps(&sweep).map_err(Failure::Input)?;
     let rows = robsim::games::catan_rows(&sweep, &maps, None);
     let out = output.out.unwrap_or_else(|| default_out(&sweep.file.name));
-    let saved = out.join(LABELS);
+    let saved = out.join(labels_file(overrides.shard));
     // What the labels depend on: the config and the flags that change its rounds' apprentices.
     let run_text = format!("{text}\n# robsim learn flags:{}\n", overrides.flags());
     let mut cache = LabelCache::default();
-    if overrides.resume {
-        let t = std::fs::read_to_string(&saved).map_err(|e| {
-            Failure::Input(anyhow::anyhow!(
-                "--resume: {}: {e}: nothing to resume (a run of this config writes it as it labels); allowed: a folder an interrupted robsim learn wrote, or no --resume",
-                saved.display()
-            ))
-        })?;
-        cache = LabelCache::parse(&t, &saved.display().to_string()).map_err(Failure::Input)?;
-        // The labels belong to this config's run with these flags: as recorded beside them.
-        let was = std::fs::read_to_string(out.join(CONFIG_OF_LABELS)).unwrap_or_default();
-        if was != run_text {
+    // The labels of the other files (other shards'): read, never written again here.
+    let mut others = LabelCache::default();
+    let was = std::fs::read_to_string(out.join(CONFIG_OF_LABELS)).ok();
+    let flag = if overrides.shard.is_some() {
+        "--shard"
+    } else {
+        "--resume"
+    };
+    // A shard goes on from whatever its run's folder holds; a whole run only with --resume.
+    if overrides.resume || (overrides.shard.is_some() && was.is_some()) {
+        let files = label_files(&out);
+        if files.is_empty() && overrides.shard.is_none() {
             return Err(Failure::Input(anyhow::anyhow!(
-                "--resume: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs); allowed: the config and flags that wrote them, or another --out",
+                "--resume: {}: no {LABELS} or shard labels: nothing to resume (a run of this config writes them as it labels); allowed: a folder an interrupted or sharded robsim learn wrote, or no --resume",
+                out.display()
+            )));
+        }
+        // The labels belong to this config's run with these flags: as recorded beside them.
+        if was.as_deref() != Some(run_text.as_str()) {
+            return Err(Failure::Input(anyhow::anyhow!(
+                "{flag}: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs); allowed: the config and flags that wrote them, or another --out",
                 out.display(),
                 overrides.flags()
             )));
         }
-    } else {
+        for f in files {
+            let t = std::fs::read_to_string(&f)
+                .with_context(|| format!("{flag}: {}: cannot read it", f.display()))
+                .map_err(Failure::Input)?;
+            let c = LabelCache::parse(&t, &f.display().to_string()).map_err(Failure::Input)?;
+            if f != saved {
+                others.extend(&c);
+            }
+            cache.extend(&c);
+        }
+    } else if overrides.shard.is_none() {
         robsim::report::claim_games(&out, output.force, &text, l.params.train_games)
             .map_err(Failure::Input)?;
     }
     let mut dir = ReportDir::create(&out).map_err(Failure::Input)?;
     robsim::report::write_atomic(&out.join(CONFIG_OF_LABELS), run_text.as_bytes())
         .map_err(Failure::Run)?;
-    let save = |c: &LabelCache| robsim::report::write_atomic(&saved, c.to_text().as_bytes());
+    // This run's file keeps what no other file holds.
+    let save = |c: &LabelCache| {
+        robsim::report::write_atomic(&saved, c.without(&others).to_text().as_bytes())
+    };
+    let only = overrides.shard.map(|s| s.range(l.params.train_games));
     crate::install_interrupt_handler();
     let pb = progress_bar(planned_games(rows.len(), &l.params), quiet);
     let started = std::time::SystemTime::now();
     let t0 = std::time::Instant::now();
     let result = robsim::engine::runner::with_threads(threads, || {
-        iterate(&rows, l.base, &l.params, &pb, &mut cache, &save)
+        iterate(&rows, l.base, &l.params, &pb, &mut cache, &save, only)
     })
     .map_err(Failure::Run)?;
     pb.finish_and_clear();
@@ -126,6 +176,36 @@ pub(crate) fn learn(
         return Err(Failure::Interrupted);
     }
     let result = result.map_err(Failure::Run)?;
+    if let (Some(w), Some(sh)) = (result.waiting, overrides.shard) {
+        println!(
+            "shard {sh}: round {}'s games {:?} of every row labelled ({} decisions in {})",
+            w.round,
+            sh.range(l.params.train_games),
+            cache.without(&others).len(),
+            saved.display()
+        );
+        let whole = format!(
+            "robsim learn {origin}{} --resume -o {}",
+            overrides.flags(),
+            out.display()
+        );
+        if w.missing > 0 {
+            println!(
+                "next: the other slices ({} games of round {} not labelled yet: `robsim learn {origin}{} --shard I/{} -o {}`), then `{whole}`",
+                w.missing,
+                w.round,
+                overrides.flags(),
+                sh.count,
+                out.display()
+            );
+        } else {
+            println!(
+                "next: every slice of round {} is labelled: `{whole}`",
+                w.round
+            );
+        }
+        return Ok(());
+    }
     let seed = sweep.file.seed;
     // The model names the config as given, not the flags (threads, folder), so that every
     // thread count writes the same bytes.

@@ -242,6 +242,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
             train_games,
             test_games,
             resume,
+            shard,
             output,
         } => learn::learn(
             &config,
@@ -250,6 +251,7 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
                 train_games,
                 test_games,
                 resume,
+                shard,
             },
             output,
             args,

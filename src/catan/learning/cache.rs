@@ -39,6 +39,25 @@ impl LabelCache {
             .or_insert_with(|| values.to_vec());
     }
 
+    /// Adds `other`'s decisions (a key already kept keeps its first values).
+    pub fn extend(&mut self, other: &LabelCache) {
+        for (k, v) in &other.values {
+            self.values.entry(*k).or_insert_with(|| v.clone());
+        }
+    }
+
+    /// The decisions `other` does not hold.
+    pub fn without(&self, other: &LabelCache) -> LabelCache {
+        LabelCache {
+            values: self
+                .values
+                .iter()
+                .filter(|(k, _)| !other.values.contains_key(k))
+                .map(|(k, v)| (*k, v.clone()))
+                .collect(),
+        }
+    }
+
     /// Decisions kept.
     pub fn len(&self) -> usize {
         self.values.len()

@@ -130,23 +130,23 @@ fn pick(l: &Label, w: &[f32; MAX_FEATURES], net: &Net) -> (usize, f64) {
 /// Ridge regression of within-decision centred values on within-decision centred features
 /// (the first `nf`; columns that never vary within a decision of `labels` get weight 0).
 fn ridge(
-    labels: &[&Label],
+    labels: &[(&[Features], &[f64])],
     nf: usize,
     penalty: f64,
     kind: DecisionKind,
 ) -> Result<[f32; MAX_FEATURES]> {
     let mut all: Vec<Vec<f64>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
-    for l in labels {
-        let n = l.values.len() as f64;
-        let vbar = l.values.iter().sum::<f64>() / n;
+    for &(features, values) in labels {
+        let n = values.len() as f64;
+        let vbar = values.iter().sum::<f64>() / n;
         let mut fbar = vec![0f64; nf];
-        for f in &l.features {
+        for f in features {
             for (m, x) in fbar.iter_mut().zip(f) {
                 *m += *x as f64 / n;
             }
         }
-        for (f, v) in l.features.iter().zip(&l.values) {
+        for (f, v) in features.iter().zip(values) {
             all.push((0..nf).map(|j| f[j] as f64 - fbar[j]).collect());
             ys.push(v - vbar);
         }
@@ -219,14 +219,22 @@ pub type Fitted = ([f32; MAX_FEATURES], Net);
 /// Only the type's features at `version` are read (`DecisionKind::features_at`); the weights
 /// past them stay 0.
 ///
+/// With a `prior` (the start model's scorer of the type, `[learn] fit = "on-start"`) the fit
+/// goes on from it instead of replacing it: the ridge and the network fit what the prior's
+/// scores leave of the values, the scorer is the prior's weights plus the fitted ones and the
+/// prior's units beside the fitted network's (`Net::stacked`), the margin is chosen for that
+/// sum, and a type whose cross-validated gain is not positive keeps the prior.
+///
 /// # Errors
-/// The regression fails (a singular system: only with `ridge` = 0).
+/// The regression fails (a singular system: only with `ridge` = 0), or the prior's units and
+/// the network's are more than `MAX_HIDDEN` together.
 pub fn fit(
     labels: &[Label],
     kind: DecisionKind,
     penalty: f64,
     net: Option<NetShape>,
     version: u32,
+    prior: Option<&Fitted>,
 ) -> Result<(Fitted, FitStats)> {
     let nf = kind.features_at(version).len();
     let mine: Vec<&Label> = labels
@@ -250,18 +258,41 @@ pub fn fit(
         ..FitStats::default()
     };
     let zero = [0f32; MAX_FEATURES];
+    let fallback = prior.copied().unwrap_or((zero, Net::NONE));
     if used.is_empty() || mine.len() < 2 {
-        return Ok(((zero, Net::NONE), stats));
+        return Ok((fallback, stats));
     }
-    // The linear fit, then the network on its residuals (seeded by type and fold).
-    let scorer = |train: &[&Label], f: u64| -> Result<Fitted> {
-        let w = ridge(train, nf, penalty, kind)?;
+    // What is fitted: the values, or what the prior's scores leave of them.
+    let targets: Vec<Vec<f64>> = match prior {
+        None => Vec::new(),
+        Some((pw, pn)) => mine
+            .iter()
+            .map(|l| {
+                l.features
+                    .iter()
+                    .zip(&l.values)
+                    .map(|(f, v)| v - score(pw, pn, f) as f64)
+                    .collect()
+            })
+            .collect(),
+    };
+    let target = |i: usize| -> &[f64] {
+        match prior {
+            None => &mine[i].values,
+            Some(_) => &targets[i],
+        }
+    };
+    // The linear fit, then the network on its residuals (seeded by type and fold), on top of
+    // the prior.
+    let scorer = |train: &[usize], f: u64| -> Result<Fitted> {
+        let data: Vec<(&[Features], &[f64])> = train
+            .iter()
+            .map(|&i| (&mine[i].features[..], target(i)))
+            .collect();
+        let w = ridge(&data, nf, penalty, kind)?;
         let n = match net {
             Some(s) => fit_net(
-                &train
-                    .iter()
-                    .map(|l| (&l.features[..], &l.values[..]))
-                    .collect::<Vec<_>>(),
+                &data,
                 &w,
                 nf,
                 &NetParams {
@@ -272,7 +303,25 @@ pub fn fit(
             ),
             None => Net::NONE,
         };
-        Ok((w, n))
+        match prior {
+            None => Ok((w, n)),
+            Some((pw, pn)) => {
+                let mut sum = *pw;
+                for (a, b) in sum.iter_mut().zip(&w) {
+                    *a += b;
+                }
+                let Some(stacked) = Net::stacked(pn, &n) else {
+                    bail!(
+                        "the {} start network's {} units and the fitted {} are more than {}",
+                        kind.name(),
+                        pn.hidden,
+                        n.hidden,
+                        crate::catan::policy::learned::MAX_HIDDEN
+                    );
+                };
+                Ok((sum, stacked))
+            }
+        }
     };
     let fold = |l: &Label| mix64(((l.row as u64) << 40) ^ l.game) % FOLDS;
     // The folds' fits and the final one are independent: fitted in parallel (a network's
@@ -284,16 +333,19 @@ pub fn fit(
         .into_par_iter()
         .map(|f| -> Result<_> {
             if f == FOLDS {
-                return Ok((Vec::new(), Some(scorer(&mine, FOLDS)?)));
+                let all: Vec<usize> = (0..mine.len()).collect();
+                return Ok((Vec::new(), Some(scorer(&all, FOLDS)?)));
             }
-            let (test, train): (Vec<&Label>, Vec<&Label>) = mine.iter().partition(|l| fold(l) == f);
+            let (test, train): (Vec<usize>, Vec<usize>) =
+                (0..mine.len()).partition(|&i| fold(mine[i]) == f);
             if train.len() < 2 {
                 return Ok((Vec::new(), None));
             }
             let (w, n) = scorer(&train, f)?;
             let pairs = test
                 .iter()
-                .map(|l| {
+                .map(|&i| {
+                    let l = mine[i];
                     let (k, adv) = pick(l, &w, &n);
                     (adv, l.values[k] - l.values[0])
                 })
@@ -318,9 +370,8 @@ pub fn fit(
             stats.cv_deviates = n as f64 / d;
         }
         None => {
-            weights = zero;
-            network = Net::NONE;
-            stats.hidden = 0;
+            (weights, network) = fallback;
+            stats.hidden = network.hidden;
         }
     }
     // Fit quality on the training labels.
@@ -396,7 +447,7 @@ mod tests {
                 &[0.3 + noise, 0.6 - noise, 0.2],
             ));
         }
-        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None, 1).unwrap();
+        let ((w, _), st) = fit(&labels, DecisionKind::Build, 0.001, None, 1, None).unwrap();
         assert!(w[1] > 0.0, "weights {:?}", &w[..3]);
         assert_eq!(st.decisions, 40);
         assert_eq!(st.picks_best, 1.0);
@@ -414,7 +465,7 @@ mod tests {
     /// model defers to the base policy.
     #[test]
     fn no_signal_no_weights() {
-        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None, 1).unwrap();
+        let ((w, _), st) = fit(&[], DecisionKind::Setup, 0.01, None, 1, None).unwrap();
         assert!(w.iter().all(|&x| x == 0.0));
         assert_eq!(st.decisions, 0);
         let flat: Vec<Label> = (0..10)
@@ -427,7 +478,7 @@ mod tests {
                 )
             })
             .collect();
-        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None, 1).unwrap();
+        let ((w, _), _) = fit(&flat, DecisionKind::Flip, 0.01, None, 1, None).unwrap();
         assert!(w.iter().all(|x| x.abs() < 1e-6), "{:?}", &w[..2]);
     }
 
@@ -477,12 +528,13 @@ mod tests {
     #[test]
     fn a_network_learns_what_no_linear_score_can() {
         let labels = interaction(400);
-        let ((_, _), linear) = fit(&labels, DecisionKind::Build, 0.001, None, 1).unwrap();
+        let ((_, _), linear) = fit(&labels, DecisionKind::Build, 0.001, None, 1, None).unwrap();
         let shape = NetShape {
             hidden: 8,
             epochs: 150,
         };
-        let ((_, net), with) = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1).unwrap();
+        let ((_, net), with) =
+            fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1, None).unwrap();
         assert_eq!(net.hidden, 8);
         // The linear ranker is right about half the time at best; the network nearly always.
         assert!(linear.picks_best < 0.6, "linear {}", linear.picks_best);
@@ -494,7 +546,126 @@ mod tests {
             with.cv_gain
         );
         // Same labels, same network: training is deterministic.
-        let ((_, again), _) = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1).unwrap();
+        let ((_, again), _) =
+            fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1, None).unwrap();
         assert_eq!(net, again);
+    }
+
+    /// Fitting on the start model (`fit = "on-start"`): where the labels say nothing new the
+    /// prior's scorer comes back as it was; where the prior ranks wrongly the fit corrects it
+    /// on top (its weights plus the fitted ones, its units beside the fitted ones).
+    #[test]
+    fn a_fit_on_the_start_keeps_it_and_corrects_it() {
+        let shape = NetShape {
+            hidden: 4,
+            epochs: 30,
+        };
+        // A prior of a weight on feature 2 and two units; no label varies feature 2.
+        let mut pw = [0f32; MAX_FEATURES];
+        pw[2] = 0.5;
+        let pn = fit(
+            &interaction(200),
+            DecisionKind::Build,
+            0.001,
+            Some(shape),
+            1,
+            None,
+        )
+        .unwrap()
+        .0
+         .1;
+        assert_eq!(pn.hidden, 4);
+        let prior = (pw, pn);
+        let flat: Vec<Label> = (0..40)
+            .map(|i| {
+                label(
+                    DecisionKind::Flip,
+                    i,
+                    &[&[1.0, 0.2], &[0.0, 0.4]],
+                    &[0.4, 0.4],
+                )
+            })
+            .collect();
+        let (kept, _) = fit(
+            &flat,
+            DecisionKind::Flip,
+            0.01,
+            Some(shape),
+            1,
+            Some(&prior),
+        )
+        .unwrap();
+        assert_eq!(kept, prior, "no gain: the prior stands");
+        // A prior that prefers the worse candidate (negative weight on the good feature): the
+        // fit on top of it picks the better one, and its scorer is the prior's plus its own.
+        let mut wrong = [0f32; MAX_FEATURES];
+        wrong[1] = -2.0;
+        let mut labels = Vec::new();
+        for i in 0..60 {
+            let good = 0.2 + (i % 5) as f32 * 0.1;
+            labels.push(label(
+                DecisionKind::Build,
+                i,
+                &[&[1.0, good - 0.15], &[0.0, good]],
+                &[0.3, 0.6],
+            ));
+        }
+        let prior = (wrong, Net::NONE);
+        let ((w, n), st) = fit(
+            &labels,
+            DecisionKind::Build,
+            0.001,
+            Some(shape),
+            1,
+            Some(&prior),
+        )
+        .unwrap();
+        assert_eq!(st.picks_best, 1.0, "{st:?}");
+        assert!(
+            w[1] > -2.0,
+            "the fitted weight is added to the prior's: {}",
+            w[1]
+        );
+        assert_eq!(n.hidden, 4, "no prior units, the fitted network's");
+    }
+
+    /// Two networks stacked: one network whose output is the sum of theirs; too many units
+    /// together is no network.
+    #[test]
+    fn stacked_networks_add_their_outputs() {
+        let shape = NetShape {
+            hidden: 8,
+            epochs: 20,
+        };
+        let a = fit(
+            &interaction(100),
+            DecisionKind::Build,
+            0.001,
+            Some(shape),
+            1,
+            None,
+        )
+        .unwrap()
+        .0
+         .1;
+        let mut labels = interaction(100);
+        for l in &mut labels {
+            l.values.reverse();
+        }
+        let b = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1, None)
+            .unwrap()
+            .0
+             .1;
+        let ab = Net::stacked(&a, &b).unwrap();
+        assert_eq!(ab.hidden, 16);
+        for l in interaction(20) {
+            for f in &l.features {
+                let (x, y) = (ab.output(f), a.output(f) + b.output(f));
+                assert!((x - y).abs() < 1e-5, "{x} vs {y}");
+            }
+        }
+        let mut big = a;
+        big.hidden = 30;
+        assert!(Net::stacked(&big, &b).is_none());
     }
 }

@@ -42,6 +42,7 @@ use arrayvec::ArrayVec;
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 use std::time::Instant;
 
 /// What the iteration plays and fits (a config's `[learn]` table, checked).
@@ -75,6 +76,33 @@ pub struct LearnParams {
     /// Round 0's apprentice (`[learn] start`); `None`: the scripted base (a model of zero
     /// weights). Only this run's labels are fitted either way.
     pub start: Option<LearnedModel>,
+    /// What a round's fit starts from (`[learn] fit`).
+    pub fit_from: FitFrom,
+}
+
+/// What a round's fit starts from (`[learn] fit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FitFrom {
+    /// No weights: the run's labels alone make each type's scorer (`"anew"`).
+    #[default]
+    Anew,
+    /// The start model: the labels fit what its scores leave, added to its weights and beside
+    /// its network's units (`"on-start"`), so what it learned on other rows is kept.
+    OnStart,
+}
+
+impl FitFrom {
+    /// The names a config may give, in order.
+    pub const NAMES: [&'static str; 2] = ["anew", "on-start"];
+
+    /// The value of `name`, if it is one of [`FitFrom::NAMES`].
+    pub fn parse(name: &str) -> Option<FitFrom> {
+        match name {
+            "anew" => Some(FitFrom::Anew),
+            "on-start" => Some(FitFrom::OnStart),
+            _ => None,
+        }
+    }
 }
 
 /// What a labelling future cut at the horizon is worth (`[learn] horizon_value`).
@@ -286,6 +314,34 @@ impl<'t> Labeller<'t> {
     /// As [`Labeller::finish`], taking a decision's values from `known` (by its index in the
     /// game) where it has them: the same labels, without their rollouts.
     pub fn finish_with<'c>(self, known: &(dyn Fn(u64) -> Option<&'c [f64]> + Sync)) -> Vec<Label> {
+        let keep = self.kept();
+        // Each label is independent (its futures are seeded from its decision): labelled in
+        // parallel, so that a long game's labels spread over the threads instead of keeping
+        // one busy after the others have finished; collected in decision order.
+        keep.par_iter()
+            .map_init(
+                || Box::new(ActionList::new()),
+                |buf, p| self.label_with(p, known(p.decision), buf),
+            )
+            .collect()
+    }
+
+    /// The game's labels when `known` holds every one of them (another shard's game), else
+    /// `None`: nothing is played out.
+    pub fn known_only<'c>(self, known: &dyn Fn(u64) -> Option<&'c [f64]>) -> Option<Vec<Label>> {
+        let mut buf = ActionList::new();
+        self.kept()
+            .into_iter()
+            .map(|p| {
+                let v = known(p.decision).filter(|v| v.len() == p.scored.cands.len())?;
+                Some(self.label_with(p, Some(v), &mut buf))
+            })
+            .collect()
+    }
+
+    /// The kept decisions that are labelled: up to `max_labels` of each type (0: all), drawn
+    /// uniformly from the game's seed, in decision order.
+    pub fn kept(&self) -> Vec<&Pending<'t>> {
         let mut keep: Vec<&Pending> = Vec::new();
         for kind in KINDS {
             let mut mine: Vec<&Pending> = self
@@ -301,15 +357,7 @@ impl<'t> Labeller<'t> {
             keep.extend(mine);
         }
         keep.sort_by_key(|p| p.decision);
-        // Each label is independent (its futures are seeded from its decision): labelled in
-        // parallel, so that a long game's labels spread over the threads instead of keeping
-        // one busy after the others have finished; collected in decision order.
-        keep.par_iter()
-            .map_init(
-                || Box::new(ActionList::new()),
-                |buf, p| self.label_with(p, known(p.decision), buf),
-            )
-            .collect()
+        keep
     }
 }
 
@@ -340,12 +388,20 @@ pub struct LabelAcc {
     pub games: u64,
     pub wins: u64,
     pub labels: Vec<Label>,
+    /// Games of another shard whose labels the cache lacks (not labelled here).
+    #[serde(default)]
+    pub missing: u64,
+    /// Decisions labelled by their rollouts here (not found in the cache).
+    #[serde(default)]
+    pub fresh: u64,
 }
 
 impl Accumulator for LabelAcc {
     fn merge(&mut self, o: Self) {
         self.games += o.games;
         self.wins += o.wins;
+        self.missing += o.missing;
+        self.fresh += o.fresh;
         self.labels.extend(o.labels);
     }
 }
@@ -360,6 +416,9 @@ struct LabelRow<'a, 't> {
     seed: u64,
     round: u32,
     cache: &'a LabelCache,
+    /// The games this run labels (`None`: all); the others' labels come from `cache` or not
+    /// at all.
+    only: Option<Range<u64>>,
 }
 
 impl Experiment for LabelRow<'_, '_> {
@@ -377,8 +436,21 @@ impl Experiment for LabelRow<'_, '_> {
         acc.games += 1;
         acc.wins += (outcome == Outcome::TeamWin) as u64;
         let (cache, round, row) = (self.cache, self.round, self.index);
-        acc.labels
-            .extend(lab.finish_with(&|d| cache.get(round, row, i, d)));
+        let known = |d| cache.get(round, row, i, d);
+        match &self.only {
+            Some(mine) if !mine.contains(&i) => match lab.known_only(&known) {
+                Some(l) => acc.labels.extend(l),
+                None => acc.missing += 1,
+            },
+            _ => {
+                acc.fresh += lab
+                    .kept()
+                    .iter()
+                    .filter(|p| known(p.decision).is_none())
+                    .count() as u64;
+                acc.labels.extend(lab.finish_with(&known));
+            }
+        }
     }
 
     /// A labelled game costs hundreds of scripted ones.
@@ -419,6 +491,18 @@ pub struct Learned {
     pub versus_base: Vec<CompareRow>,
     /// Wall seconds of each step, in order (never part of a result).
     pub phases: Vec<Phase>,
+    /// A shard's run (`only`) stopped after labelling its slice of a round (nothing else is
+    /// filled in).
+    pub waiting: Option<Waiting>,
+}
+
+/// Where a shard's run stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waiting {
+    /// The round whose slice it labelled.
+    pub round: u32,
+    /// That round's games (all rows) of other slices whose labels were not found.
+    pub missing: u64,
 }
 
 /// Paired comparison of `b` against `a` per row, then pooled over the rows.
@@ -462,6 +546,10 @@ pub const INTERRUPTED: &str = "interrupted: the labels so far are saved for --re
 ///
 /// # Errors
 /// No rows, a fit fails, `save` fails, or the run was interrupted ([`INTERRUPTED`]).
+/// With `only` (a shard's slice of each round's game indices) the run labels only those
+/// games; at the first round whose other games' labels `cache` lacks it saves and returns
+/// with `waiting` set (every shard stops there; a run holding all their labels goes on).
+#[allow(clippy::too_many_arguments)]
 pub fn learn(
     rows: &[CatanRow],
     base: LearnedBase,
@@ -469,6 +557,7 @@ pub fn learn(
     pb: &ProgressBar,
     cache: &mut LabelCache,
     save: &dyn Fn(&LabelCache) -> Result<()>,
+    only: Option<Range<u64>>,
 ) -> Result<Learned> {
     if rows.is_empty() {
         bail!("grid: no row to learn from");
@@ -497,19 +586,15 @@ pub fn learn(
     };
     let held_out = |m: LearnedModel| play_rows(m, test);
     let mut phases = Vec::new();
-    let mut t0 = Instant::now();
+    let mut t0: Instant;
     let mut current = p.start.unwrap_or_else(|| {
         let mut m = LearnedModel::base_only(base, p.candidates);
         m.feature_version = p.feature_version;
         m
     });
-    let base_test = held_out(current);
-    let mut current_test = base_test.clone();
-    let mut current_validation = play_rows(current, validation);
-    phases.push(Phase::since(
-        "base held-out and validation games".into(),
-        t0,
-    ));
+    // The start's held-out and validation games, played once round 1's labels are all in
+    // (a shard waiting for the others' labels needs none of them).
+    let mut before: Option<(Vec<CatanAcc>, Vec<CatanAcc>, Vec<CatanAcc>)> = None;
     let mut labels: Vec<Label> = Vec::new();
     let mut rounds = Vec::new();
     for round in 1..=p.rounds {
@@ -526,6 +611,7 @@ pub fn learn(
                 seed: ts,
                 round,
                 cache,
+                only: only.clone(),
             })
             .collect();
         let refs: Vec<&LabelRow> = label_rows.iter().collect();
@@ -533,6 +619,8 @@ pub fn learn(
         let accs = run_each(&refs, 0..p.train_games, pb);
         drop(label_rows);
         let new_labels = labels.len();
+        let missing: u64 = accs.iter().map(|a| a.missing).sum();
+        let fresh: u64 = accs.iter().map(|a| a.fresh).sum();
         for mut acc in accs {
             // Threads finish games in any order: fold by game and decision index.
             acc.labels.sort_by_key(|l| (l.game, l.decision));
@@ -554,6 +642,30 @@ pub fn learn(
             bail!(INTERRUPTED);
         }
         phases.push(Phase::since(format!("round {round}: labelled games"), t0));
+        // A shard labels: the first round with a label of its own or one missing is its last
+        // (a round every label of which was found is fitted, to go on to the next).
+        if only.is_some() && (missing > 0 || fresh > 0) {
+            return Ok(Learned {
+                model: current,
+                rounds,
+                versus_base: Vec::new(),
+                phases,
+                waiting: Some(Waiting { round, missing }),
+            });
+        }
+        let (base_test, mut current_test, mut current_validation) = match before.take() {
+            Some(b) => b,
+            None => {
+                t0 = Instant::now();
+                let b = held_out(current);
+                let v = play_rows(current, validation);
+                phases.push(Phase::since(
+                    "base held-out and validation games".into(),
+                    t0,
+                ));
+                (b.clone(), b, v)
+            }
+        };
         t0 = Instant::now();
         // Each decision type's new weights alone against the current model on the validation
         // games: a type is updated only when that gains (one-step labels can favour a
@@ -562,7 +674,22 @@ pub fn learn(
         // parallel (the fits on the pool, every changed type's games as one pool of work).
         let fitted: Vec<(Fitted, FitStats)> = KINDS
             .par_iter()
-            .map(|&kind| fit(&labels, kind, p.ridge, p.net, p.feature_version))
+            .map(|&kind| {
+                let prior = match (p.fit_from, p.start) {
+                    (FitFrom::OnStart, Some(m)) => {
+                        Some((m.weights[kind.idx()], m.nets[kind.idx()]))
+                    }
+                    _ => None,
+                };
+                fit(
+                    &labels,
+                    kind,
+                    p.ridge,
+                    p.net,
+                    p.feature_version,
+                    prior.as_ref(),
+                )
+            })
             .collect::<Result<_>>()?;
         phases.push(Phase::since(format!("round {round}: fits"), t0));
         t0 = Instant::now();
@@ -617,6 +744,7 @@ pub fn learn(
             model: next,
         });
         if !kept {
+            before = Some((base_test, current_test, current_validation));
             break;
         }
         current = next;
@@ -627,7 +755,18 @@ pub fn learn(
             format!("round {round}: next validation games"),
             t0,
         ));
+        before = Some((base_test, current_test, current_validation));
     }
+    let (base_test, current_test) = match before {
+        Some((b, c, _)) => (b, c),
+        // No round (a rebased start written as it is): its held-out games only.
+        None => {
+            t0 = Instant::now();
+            let b = held_out(current);
+            phases.push(Phase::since("base held-out games".into(), t0));
+            (b.clone(), b)
+        }
+    };
     let first = if p.start.is_some() { "start" } else { "base" };
     let (mut versus_base, pooled) = paired(&base_test, &current_test, first, "final");
     versus_base.push(pooled);
@@ -636,5 +775,6 @@ pub fn learn(
         rounds,
         versus_base,
         phases,
+        waiting: None,
     })
 }

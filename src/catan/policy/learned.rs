@@ -78,6 +78,25 @@ impl Net {
         w2: [0.0; MAX_HIDDEN],
     };
 
+    /// `a`'s units then `b`'s, one network whose output is the sum of theirs (the same bits
+    /// up to the order of the sum); `None` when they have more than [`MAX_HIDDEN`] together.
+    pub fn stacked(a: &Net, b: &Net) -> Option<Net> {
+        let (ha, hb) = (a.hidden as usize, b.hidden as usize);
+        if ha + hb > MAX_HIDDEN {
+            return None;
+        }
+        let mut n = *a;
+        n.hidden = (ha + hb) as u8;
+        for j in 0..hb {
+            n.b1[ha + j] = b.b1[j];
+            n.w2[ha + j] = b.w2[j];
+            for i in 0..MAX_FEATURES {
+                n.w1t[i][ha + j] = b.w1t[i][j];
+            }
+        }
+        Some(n)
+    }
+
     /// Hidden unit `j`'s input weight on feature `i`.
     #[inline]
     pub fn w1(&self, j: usize, i: usize) -> f32 {
