@@ -351,6 +351,20 @@ impl ReportDir {
     /// # Errors
     /// A file cannot be written or renamed.
     pub fn finish(self) -> Result<Vec<PathBuf>> {
+        let mut texts = self.texts;
+        // The run id, stamped on manifest.json and on every line of every table (`run`).
+        let mut run = String::new();
+        if let (Some(m), Some(config)) = (texts.get("manifest.json"), texts.get("config.toml")) {
+            let mut m: Manifest =
+                serde_json::from_slice(m).context("stamping the run id on manifest.json")?;
+            // A folder written again (`robsim upgrade`) keeps the run id it was played under.
+            if m.run_id.is_empty() {
+                m.run_id = run_id(&String::from_utf8_lossy(config), &m);
+            }
+            run.clone_from(&m.run_id);
+            let json = serde_json::to_string_pretty(&m).context("writing manifest.json")?;
+            texts.insert("manifest.json".into(), (json + "\n").into_bytes());
+        }
         let mut files: Vec<(String, Vec<u8>)> = Vec::new();
         for (name, w) in self.tables {
             let bytes = w.into_inner().context("flushing a CSV table")?;
@@ -370,25 +384,33 @@ impl ReportDir {
                 *rows = t.json_rows()?;
             }
         }
+        if !run.is_empty() {
+            for (name, bytes) in &mut files {
+                *bytes = with_run(bytes, &run)
+                    .with_context(|| format!("stamping the run id on {name}"))?;
+                kinds
+                    .entry(name.clone())
+                    .or_default()
+                    .declare([("run", package::Kind::String)]);
+            }
+        }
         for (name, rows) in json {
             let mut text = String::from("[");
             for (i, r) in rows.iter().enumerate() {
                 text.push_str(if i == 0 { "\n  " } else { ",\n  " });
-                text.push_str(r);
+                match r.strip_prefix('{').filter(|_| !run.is_empty()) {
+                    Some(rest) => {
+                        text.push_str(&format!("{{\"run\":{run:?}"));
+                        if rest != "}" {
+                            text.push(',');
+                        }
+                        text.push_str(rest);
+                    }
+                    None => text.push_str(r),
+                }
             }
             text.push_str("\n]\n");
             files.push((name.replace(".csv", ".json"), text.into_bytes()));
-        }
-        let mut texts = self.texts;
-        if let (Some(m), Some(config)) = (texts.get("manifest.json"), texts.get("config.toml")) {
-            let mut m: Manifest =
-                serde_json::from_slice(m).context("stamping the run id on manifest.json")?;
-            // A folder written again (`robsim upgrade`) keeps the run id it was played under.
-            if m.run_id.is_empty() {
-                m.run_id = run_id(&String::from_utf8_lossy(config), &m);
-            }
-            let json = serde_json::to_string_pretty(&m).context("writing manifest.json")?;
-            texts.insert("manifest.json".into(), (json + "\n").into_bytes());
         }
         files.extend(texts);
         // A table the folder's `.gitignore` leaves out of a repository (for size) is not in
@@ -432,6 +454,22 @@ impl ReportDir {
         settle(&self.dir, &names)?;
         Ok(written)
     }
+}
+
+/// `csv` with the column `run` first, `run` on every line (as it was where it has one).
+pub fn with_run(csv: &[u8], run: &str) -> Result<Vec<u8>> {
+    let mut r = csv::Reader::from_reader(csv);
+    let head = r.headers()?.clone();
+    if head.iter().next() == Some("run") || head.is_empty() {
+        return Ok(csv.to_vec());
+    }
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(csv.len() + 16 * 1024));
+    w.write_record(std::iter::once("run").chain(head.iter()))?;
+    for row in r.records() {
+        let row = row?;
+        w.write_record(std::iter::once(run).chain(row.iter()))?;
+    }
+    w.into_inner().context("flushing a CSV table")
 }
 
 /// `csv` without those of `columns` that are empty in every row (all kept when there is no row).
@@ -643,17 +681,21 @@ pub fn settings_key<E: Tables>(row: &E) -> String {
 
 /// A report's run id: the first 12 hex digits of the SHA-256 of the config's meaning (its TOML
 /// parsed and written back, so comments, spacing and key order do not count), the seed, the
-/// games per row and the build (commit, else version). Stamped on `manifest.json` when a folder
+/// games per row and the build that played the games (its commit, else version; a merge: the builds that played its shards). Stamped on `manifest.json` when a folder
 /// is written; the same config meaning, games and build give the same id in any folder.
 pub fn run_id(config_text: &str, m: &Manifest) -> String {
     let meaning = toml::from_str::<toml::Table>(config_text)
         .ok()
         .and_then(|t| toml::to_string(&t).ok())
         .unwrap_or_else(|| config_text.to_string());
-    let build = m
-        .git_commit
-        .clone()
-        .unwrap_or_else(|| format!("v{}", m.robsim_version));
+    // The build that played the games: a merge of one build's shards is their run.
+    let build = if m.played_by.is_empty() {
+        m.git_commit
+            .clone()
+            .unwrap_or_else(|| format!("v{}", m.robsim_version))
+    } else {
+        m.played_by.join("+")
+    };
     let mut text = format!(
         "{meaning}\nseed={}\ngames_per_row={}\nbuild={build}\n",
         m.seed, m.games_per_row

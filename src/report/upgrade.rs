@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 3;
+pub const SCHEMA: u32 = 4;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +43,8 @@ pub enum Step {
         columns: &'static [&'static str],
         prefix: &'static str,
     },
+    /// Every table gets the column `run` first: the folder's run id on every line.
+    RunColumn,
 }
 
 /// The changes from schema `to - 1` to `to`.
@@ -84,6 +86,13 @@ pub const MIGRATIONS: &[Migration] = &[
                no certain round for a row never in doubt, and table.csv's rounds of won and \
                lost games and level notes",
         steps: &[],
+    },
+    Migration {
+        to: 4,
+        date: "2026-12-02",
+        what: "every line of every table names its run (run: the manifest's run id), so that \
+               tables stacked across folders keep each line's run",
+        steps: &[Step::RunColumn],
     },
 ];
 
@@ -162,6 +171,7 @@ pub fn migrate_csv(
     bytes: &[u8],
     steps: &[&Step],
     renamed: &mut BTreeMap<String, String>,
+    run: &str,
 ) -> Result<Vec<u8>> {
     let mut r = csv::Reader::from_reader(bytes);
     let mut head: Vec<String> = r
@@ -198,6 +208,14 @@ pub fn migrate_csv(
                             renamed.insert(v.clone(), new.clone());
                             *v = new;
                         }
+                    }
+                }
+            }
+            Step::RunColumn => {
+                if head.first().map(String::as_str) != Some("run") {
+                    head.insert(0, "run".into());
+                    for row in &mut rows {
+                        row.insert(0, run.to_string());
                     }
                 }
             }
@@ -257,6 +275,12 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
             n
         };
         let schema = &mut r["schema"];
+        let first = schema["fields"][0]["name"].as_str() == Some("run");
+        if steps.iter().any(|s| matches!(s, Step::RunColumn)) && !first {
+            if let Some(fields) = schema["fields"].as_array_mut() {
+                fields.insert(0, serde_json::json!({"name": "run", "type": "string"}));
+            }
+        }
         for f in schema["fields"].as_array_mut().into_iter().flatten() {
             let name = rename(f["name"].as_str().unwrap_or(""));
             if let Some(m) = package::meaning(&meanings, &name) {
@@ -281,6 +305,52 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
     Ok(serde_json::to_string_pretty(&p)? + "\n")
 }
 
+/// Refuses a folder whose tables follow another schema than this build's, for a command that
+/// reads them back as its own (`merge`, `rerun`): the error names the build that wrote it and
+/// each change between the two schemas, and what to run instead.
+///
+/// # Errors
+/// The folder's schema is older or newer than [`SCHEMA`].
+pub fn check_current(dir: &Path, m: &Manifest) -> Result<()> {
+    if m.schema == SCHEMA {
+        return Ok(());
+    }
+    let build = match &m.git_commit {
+        Some(c) => format!("robsim {} (commit {c})", m.robsim_version),
+        None => format!("robsim {}", m.robsim_version),
+    };
+    if m.schema > SCHEMA {
+        bail!(
+            "{}: written by {build} under schema {}, newer than this robsim's {SCHEMA}; allowed: a robsim of schema {} or later",
+            dir.display(),
+            m.schema,
+            m.schema
+        );
+    }
+    let what: Vec<String> = MIGRATIONS
+        .iter()
+        .filter(|g| g.to > m.schema)
+        .map(|g| format!("schema {}: {}", g.to, g.what))
+        .collect();
+    bail!(
+        "{}: written by {build} under schema {}, and this robsim writes schema {SCHEMA} ({}); allowed: `robsim upgrade {}` first, or play it again by its command.txt",
+        dir.display(),
+        m.schema,
+        what.join("; "),
+        dir.display()
+    )
+}
+
+/// The run id of the folder `dir`: its manifest's, else computed from its config as a folder
+/// written now would stamp it.
+pub fn folder_run(dir: &Path, m: &Manifest) -> String {
+    if !m.run_id.is_empty() {
+        return m.run_id.clone();
+    }
+    let config = std::fs::read_to_string(dir.join(&m.config)).unwrap_or_default();
+    crate::report::run_id(&config, m)
+}
+
 /// What an upgrade did to one folder.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -298,6 +368,7 @@ pub fn migrate_folder(dir: &Path, old: &Manifest) -> Result<Outcome> {
     let steps = steps_from(old.schema)?;
     let mut renamed = BTreeMap::new();
     let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let run = folder_run(dir, old);
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .with_context(|| format!("{}: cannot read it", dir.display()))?
         .filter_map(|e| e.ok())
@@ -308,7 +379,7 @@ pub fn migrate_folder(dir: &Path, old: &Manifest) -> Result<Outcome> {
     let mut out = Outcome::default();
     for n in names.iter().filter(|n| n.ends_with(".csv")) {
         let bytes = std::fs::read(dir.join(n))?;
-        let new = migrate_csv(n, &bytes, &steps, &mut renamed)?;
+        let new = migrate_csv(n, &bytes, &steps, &mut renamed, &run)?;
         out.tables += 1;
         if new != bytes {
             files.push((n.clone(), new));
@@ -337,7 +408,10 @@ pub fn migrate_folder(dir: &Path, old: &Manifest) -> Result<Outcome> {
         git_commit: git_commit().map(str::to_string),
         ..old.clone()
     };
-    let manifest = keep_provenance(written, old, "migrated");
+    let mut manifest = keep_provenance(written, old, "migrated");
+    if manifest.run_id.is_empty() {
+        manifest.run_id = run;
+    }
     files.push((
         "manifest.json".into(),
         (serde_json::to_string_pretty(&manifest)? + "\n").into_bytes(),
@@ -351,6 +425,28 @@ pub fn migrate_folder(dir: &Path, old: &Manifest) -> Result<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The run column goes first, once, with the folder's run id on every line; its package
+    /// field too.
+    #[test]
+    fn every_table_gets_its_run_once() {
+        let steps = [&Step::RunColumn];
+        let mut renamed = BTreeMap::new();
+        let csv = b"row,games\n0,10\n1,20\n";
+        let once = migrate_csv("summary.csv", csv, &steps, &mut renamed, "abc").unwrap();
+        assert_eq!(once, b"run,row,games\nabc,0,10\nabc,1,20\n");
+        let twice = migrate_csv("summary.csv", &once, &steps, &mut renamed, "xyz").unwrap();
+        assert_eq!(twice, once);
+        let pkg = r#"{"resources": [{"path": "summary.csv", "schema": {"fields": [{"name": "row", "type": "integer"}]}}]}"#;
+        let out = migrate_package(pkg, &steps).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let fields = &v["resources"][0]["schema"]["fields"];
+        assert_eq!(fields[0]["name"], "run");
+        assert_eq!(fields[0]["type"], "string");
+        assert_eq!(fields[1]["name"], "row");
+        let again = migrate_package(&out, &steps).unwrap();
+        assert_eq!(again, out);
+    }
 
     #[test]
     fn a_key_gets_its_letter_once_and_a_rename_follows_the_table() {
@@ -367,13 +463,13 @@ mod tests {
         ];
         let mut renamed = BTreeMap::new();
         let csv = b"settings_key,games\n024808282e79,10\nk0123456789ab,3\n,4\n";
-        let out = migrate_csv("luck.csv", csv, &steps, &mut renamed).unwrap();
+        let out = migrate_csv("luck.csv", csv, &steps, &mut renamed, "r1").unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "settings_key,games_played\nk024808282e79,10\nk0123456789ab,3\n,4\n"
         );
         assert_eq!(renamed.len(), 1);
-        let other = migrate_csv("pairs.csv", b"games\n1\n", &steps, &mut renamed).unwrap();
+        let other = migrate_csv("pairs.csv", b"games\n1\n", &steps, &mut renamed, "r1").unwrap();
         assert_eq!(other, b"games\n1\n");
         let text = "<td>024808282e79</td> x024808282e79 024808282e79.";
         assert_eq!(

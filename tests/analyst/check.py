@@ -84,7 +84,8 @@ def claims_duck(ns):
     """DuckDB: the summaries of three games stack with their types."""
     con = ns["con"]
     types = dict((n, t) for n, t, *_ in con.execute("DESCRIBE SELECT * FROM s2").fetchall())
-    if types.get("robbers") != "BOOLEAN" or types.get("settings_key") != "VARCHAR":
+    if types.get("robbers") != "BOOLEAN" or types.get("settings_key") != "VARCHAR" or \
+            types.get("run") != "VARCHAR":
         fail(f"duck(): carcassonne summary types {types}")
     got = {v: (r, g) for v, r, g in ns["every"].aggregate(
         "variant, count(*) AS rows, sum(games) AS games", "variant").fetchall()}
@@ -221,8 +222,12 @@ for name, by_type in sorted(seen.items()):
     if len(by_type) > 1:
         where = "; ".join(f"{t} in {', '.join(v[:3])}" for t, v in by_type.items())
         fail(f"summary column {name} has more than one type: {where}")
+for rel, view, run, _ in summaries:
+    got = con.execute(f"SELECT list(DISTINCT run) FROM {view}").fetchone()[0]
+    if got != [run]:
+        fail(f"{rel}/summary.csv: run {got}, its manifest's run_id {run}")
 union = " UNION ALL BY NAME ".join(
-    f"SELECT '{run}' AS run, '{rel}' AS folder, * FROM {view}" for rel, view, run, _ in summaries)
+    f"SELECT '{rel}' AS folder, * FROM {view}" for rel, view, _, _ in summaries)
 con.execute(f"CREATE OR REPLACE TABLE every AS {union}")
 n, distinct = con.execute("SELECT count(*), count(DISTINCT (run, \"row\")) FROM every").fetchone()
 if n != distinct:

@@ -296,7 +296,7 @@ fn trace_takes_a_row_of_a_config_and_every_sweep_policy_name() {
     run_ok(&["sweep", s(&cfg), "-q", "--games-csv", "-o", s(&d.join("g"))]);
     let games = read(&d.join("g"), "games.csv");
     assert!(
-        games.starts_with("settings_key,row,seed,game,won,end,winners,turns\n"),
+        games.starts_with("run,settings_key,row,seed,game,won,end,winners,turns\n"),
         "{games:.100}"
     );
     assert_eq!(games.lines().count(), 1 + 6 * 20);

@@ -131,7 +131,8 @@ fn a_sweep_and_an_ablation_join_on_the_settings_key_and_game_index() {
 }
 
 /// A report folder whose tables and datapackage.json disagree (a column renamed or dropped by
-/// hand) is refused by `merge` and `rerun`: exit 2, the table and column named, nothing written.
+/// hand), or that an older build wrote, is refused by `merge` and `rerun`: exit 2, the table and
+/// column (or the build and what changed) named, nothing written.
 #[test]
 fn merge_and_rerun_refuse_a_folder_whose_tables_and_schema_disagree() {
     let d = tmp("keys-schema");
@@ -196,6 +197,38 @@ fn merge_and_rerun_refuse_a_folder_whose_tables_and_schema_disagree() {
             assert!(!out.exists(), "{args:?} wrote {}", out.display());
         }
     }
+    // A folder an older build wrote (its manifest's schema before this build's): refused,
+    // naming that build, what changed since and `robsim upgrade`.
+    let old = d.join("old");
+    run_ok(&["merge", run.to_str().unwrap(), "-o", old.to_str().unwrap()]);
+    let m = read(&old, "manifest.json");
+    let schema = format!("\"schema\": {}", robsim::report::upgrade::SCHEMA);
+    assert!(m.contains(&schema), "{m}");
+    std::fs::write(
+        old.join("manifest.json"),
+        m.replace(&schema, "\"schema\": 3"),
+    )
+    .unwrap();
+    for args in [
+        vec!["merge", old.to_str().unwrap(), "-o"],
+        vec!["rerun", old.to_str().unwrap(), "-q", "-o"],
+    ] {
+        let out = d.join("out-old");
+        let mut a = args.clone();
+        a.push(out.to_str().unwrap());
+        let o = crate::support::cli::robsim().args(&a).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        for said in [
+            "written by robsim",
+            "under schema 3",
+            "schema 4: every line",
+            "robsim upgrade",
+        ] {
+            assert!(err.contains(said), "{args:?}: {said}: {err}");
+        }
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -238,9 +271,8 @@ fn every_game_ends_for_a_reason_that_adds_up_to_the_summary() {
 fn ends_add_up(out: &std::path::Path) {
     let games = rows(&read(out, "games.csv"));
     let summary = rows(&read(out, "summary.csv"));
-    assert!(
-        read(out, "games.csv").starts_with("settings_key,row,seed,game,won,end,winners,turns\n")
-    );
+    assert!(read(out, "games.csv")
+        .starts_with("run,settings_key,row,seed,game,won,end,winners,turns\n"));
     for s in &summary {
         let mine: Vec<&Row> = games.iter().filter(|g| g["row"] == s["row"]).collect();
         let count = |e: &str| mine.iter().filter(|g| g["end"] == e).count().to_string();

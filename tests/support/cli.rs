@@ -33,6 +33,21 @@ pub fn read(dir: &Path, f: &str) -> String {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()))
 }
 
+/// `csv` without its first column where that is `run` (the run id, which tells apart runs of
+/// configs that mean different things and builds): for comparing the tables of two runs.
+pub fn without_run(csv: &str) -> String {
+    if !csv.starts_with("run,") {
+        return csv.to_string();
+    }
+    csv.lines()
+        .map(|l| l.split_once(',').map_or(l, |(_, rest)| rest))
+        .fold(String::new(), |mut s, l| {
+            s.push_str(l);
+            s.push('\n');
+            s
+        })
+}
+
 /// Chromium, if present (required when CI=true): `$ROBSIM_CHROMIUM`, else `chromium` or
 /// `chromium-browser` on the PATH.
 pub fn chromium() -> Option<PathBuf> {

@@ -153,6 +153,8 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         } => {
             robsim::report::package::check_folder(&dir).map_err(Failure::Input)?;
             let folder = Folder::load(&dir, false).map_err(Failure::Input)?;
+            robsim::report::upgrade::check_current(&dir, &folder.manifest)
+                .map_err(Failure::Input)?;
             let recorded = folder.manifest.robsim_version.as_str();
             if recorded != env!("CARGO_PKG_VERSION") {
                 eprintln!(
@@ -196,6 +198,8 @@ pub(crate) fn real_main(cli: Cli, args: Vec<String>) -> Result<(), Failure> {
         Cmd::Merge { dirs, out, force } => {
             for d in &dirs {
                 robsim::report::package::check_folder(d).map_err(Failure::Input)?;
+                let m = Folder::load(d, false).map_err(Failure::Input)?.manifest;
+                robsim::report::upgrade::check_current(d, &m).map_err(Failure::Input)?;
             }
             if ceiling::is_ceiling(&dirs) {
                 return ceiling::merge(&dirs, &out, force, args);

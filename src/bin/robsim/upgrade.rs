@@ -140,8 +140,14 @@ fn rewrite(dir: &Path, old: &Manifest, args: &[String]) -> Result<String, Failur
             let steps = upgrade::steps_from(old.schema).map_err(Failure::Input)?;
             let mut renamed = Default::default();
             Some(
-                upgrade::migrate_csv("games.csv", &bytes, &steps, &mut renamed)
-                    .map_err(Failure::Run)?,
+                upgrade::migrate_csv(
+                    "games.csv",
+                    &bytes,
+                    &steps,
+                    &mut renamed,
+                    &upgrade::folder_run(dir, old),
+                )
+                .map_err(Failure::Run)?,
             )
         }
         Err(_) => None,
