@@ -380,35 +380,70 @@ pub fn meaning<'a>(all: &'a BTreeMap<String, String>, name: &str) -> Option<&'a 
         .map(String::as_str)
 }
 
-/// Candidate primary keys, most specific last: the first whose columns are all present and
-/// distinct on every line is the table's.
-const KEYS: &[&[&str]] = &[
-    &["row"],
-    &["row", "seat"],
-    &["row", "game"],
-    &["row", "turn"],
-    &["row", "hex"],
-    &["row_a", "row_b"],
-    &["row", "player"],
-    &["map", "board", "board_index"],
+/// Each table's primary key, by its file name: the first of its candidates whose columns the
+/// table has (a table of one name written by two commands: luck's `seats.csv` has a `player`,
+/// a sweep's has not; learn's and learn-value's `fit.csv`). Declared whatever the lines hold;
+/// a key that repeats or is empty on a line is a bug ([`package`] refuses it). Two tables have
+/// none: `tune.csv` (its start line has no knob value) and `effects.csv` (a knob alone leaves
+/// `knob_b` empty).
+pub const TABLE_KEYS: &[(&str, &[&[&str]])] = &[
+    ("summary.csv", &[&["row"]]),
+    ("table.csv", &[&["row"]]),
+    ("ablation.csv", &[&["row"]]),
+    ("carcassonne_race.csv", &[&["row"]]),
+    ("games.csv", &[&["row", "game"]]),
+    ("compare.csv", &[&["row_a", "row_b"]]),
+    (
+        "held_out.csv",
+        &[&["round", "row", "model_a", "model_b"], &["row_a", "row_b"]],
+    ),
+    ("seats.csv", &[&["row", "player", "seat"], &["row", "seat"]]),
+    ("carcassonne_paired.csv", &[&["row", "seat"]]),
+    ("flip_curve.csv", &[&["row", "turn"]]),
+    ("raiders_curve.csv", &[&["row", "turn"]]),
+    ("flips_by_hex.csv", &[&["row", "hex"]]),
+    ("raids_by_hex.csv", &[&["row", "hex"]]),
+    ("decided.csv", &[&["row", "round"]]),
+    ("reliability.csv", &[&["row", "chance_lo"]]),
+    ("luck.csv", &[&["row", "player"]]),
+    ("features.csv", &[&["row", "player", "feature"]]),
+    ("pairs.csv", &[&["row", "player_a", "player_b"]]),
+    ("boards.csv", &[&["map", "board", "board_index"]]),
+    ("ceiling.csv", &[&["row", "budget"]]),
+    ("ladder.csv", &[&["group", "target"]]),
+    ("evaluations.csv", &[&["group", "value"]]),
+    ("design.csv", &[&["candidate", "cell", "measure"]]),
+    ("best.csv", &[&["rank", "cell", "measure"]]),
+    ("rounds.csv", &[&["round"]]),
+    ("fit.csv", &[&["round", "kind"], &["players"]]),
+    ("effects.csv", &[]),
+    ("tune.csv", &[]),
 ];
 
-/// The primary key of a table: the first candidate all of whose columns it has and whose values
-/// are distinct on every line.
-fn primary_key(header: &[String], records: &[csv::StringRecord]) -> Option<Vec<String>> {
-    for cand in KEYS {
-        let idx: Option<Vec<usize>> = cand
-            .iter()
-            .map(|c| header.iter().position(|h| h == c))
-            .collect();
-        let Some(idx) = idx else { continue };
-        let mut seen = std::collections::BTreeSet::new();
-        let distinct = records.iter().all(|r| {
-            let key: Vec<&str> = idx.iter().map(|&i| r.get(i).unwrap_or("")).collect();
-            key.iter().all(|k| !k.is_empty()) && seen.insert(key.join("\u{1f}"))
-        });
-        if distinct {
-            return Some(cand.iter().map(|s| s.to_string()).collect());
+/// The primary key [`TABLE_KEYS`] gives the table `file` of columns `header` (`None`: a table
+/// without one, or one it does not list).
+pub fn table_key(file: &str, header: &[String]) -> Option<Vec<String>> {
+    let (_, cands) = TABLE_KEYS.iter().find(|(t, _)| *t == file)?;
+    cands
+        .iter()
+        .find(|c| c.iter().all(|k| header.iter().any(|h| h == k)))
+        .map(|c| c.iter().map(|s| s.to_string()).collect())
+}
+
+/// The lines of `records` whose `key` is empty or repeats, described (`None`: none).
+fn key_fault(header: &[String], records: &[csv::StringRecord], key: &[String]) -> Option<String> {
+    let idx: Vec<usize> = key
+        .iter()
+        .filter_map(|c| header.iter().position(|h| h == c))
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, r) in records.iter().enumerate() {
+        let k: Vec<&str> = idx.iter().map(|&j| r.get(j).unwrap_or("")).collect();
+        if k.iter().any(|v| v.is_empty()) {
+            return Some(format!("line {} leaves its key {key:?} empty", i + 2));
+        }
+        if !seen.insert(k.join("\u{1f}")) {
+            return Some(format!("line {} repeats its key {key:?} ({k:?})", i + 2));
         }
     }
     None
@@ -457,7 +492,10 @@ pub fn package(
         let mut schema = Map::new();
         schema.insert("fields".into(), Value::Array(fields));
         schema.insert("missingValues".into(), json!([""]));
-        if let Some(pk) = primary_key(&header, &records) {
+        if let Some(pk) = table_key(file, &header) {
+            if let Some(why) = key_fault(&header, &records, &pk) {
+                anyhow::bail!("{file}: {why}: not a primary key (a robsim bug)");
+            }
             schema.insert("primaryKey".into(), json!(pk));
         }
         if has_summary && file != "summary.csv" {

@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 4;
+pub const SCHEMA: u32 = 5;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -93,6 +93,14 @@ pub const MIGRATIONS: &[Migration] = &[
         what: "every line of every table names its run (run: the manifest's run id), so that \
                tables stacked across folders keep each line's run",
         steps: &[Step::RunColumn],
+    },
+    Migration {
+        to: 5,
+        date: "2026-12-02",
+        // Only datapackage.json changes: a migrated folder's package is written again.
+        what: "each table's primary key is fixed by the table (package::TABLE_KEYS), declared \
+               whatever its lines hold",
+        steps: &[],
     },
 ];
 
@@ -288,11 +296,21 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
             }
             f["name"] = serde_json::json!(name);
         }
-        // `get_mut`, not indexing: a key the schema lacks stays absent (not `null`).
-        if let Some(cols) = schema.get_mut("primaryKey").and_then(|v| v.as_array_mut()) {
-            for c in cols.iter_mut() {
-                *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
+        // The table's fixed key (`package::TABLE_KEYS`), whatever an older build guessed.
+        let header: Vec<String> = schema["fields"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| rename(f["name"].as_str().unwrap_or("")))
+            .collect();
+        match (package::table_key(&table, &header), schema.as_object_mut()) {
+            (Some(pk), Some(o)) => {
+                o.insert("primaryKey".into(), serde_json::json!(pk));
             }
+            (None, Some(o)) => {
+                o.remove("primaryKey");
+            }
+            _ => {}
         }
         let fks = schema.get_mut("foreignKeys").and_then(|v| v.as_array_mut());
         for fk in fks.into_iter().flatten() {
@@ -479,10 +497,11 @@ mod tests {
     }
 
     #[test]
-    fn a_package_keeps_its_keys_renamed_and_gains_no_empty_ones() {
+    fn a_package_gets_its_fixed_key_and_its_renames_and_no_empty_keys() {
         let text = r#"{"resources": [
-            {"path": "luck.csv", "schema": {"fields": [{"name": "games", "type": "integer"}],
-             "primaryKey": ["games"]}},
+            {"path": "luck.csv", "schema": {"fields": [{"name": "row", "type": "integer"},
+             {"name": "player", "type": "string"}, {"name": "games", "type": "integer"}],
+             "primaryKey": ["row"]}},
             {"path": "pairs.csv", "schema": {"fields": [{"name": "games", "type": "integer"}]}}
         ]}"#;
         let steps = [&Step::Rename {
@@ -493,8 +512,9 @@ mod tests {
         let p: serde_json::Value =
             serde_json::from_str(&migrate_package(text, &steps).unwrap()).unwrap();
         let (luck, pairs) = (&p["resources"][0]["schema"], &p["resources"][1]["schema"]);
-        assert_eq!(luck["fields"][0]["name"], "games_played");
-        assert_eq!(luck["primaryKey"], serde_json::json!(["games_played"]));
+        assert_eq!(luck["fields"][2]["name"], "games_played");
+        // The table's fixed key, not the one an older build guessed from its lines.
+        assert_eq!(luck["primaryKey"], serde_json::json!(["row", "player"]));
         assert_eq!(pairs["fields"][0]["name"], "games");
         let keys: Vec<&String> = pairs.as_object().unwrap().keys().collect();
         assert_eq!(keys, ["fields"], "no primaryKey or foreignKeys added");

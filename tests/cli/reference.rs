@@ -196,6 +196,13 @@ fn names_column(text: &str, column: &str) -> bool {
 fn unnamed(dir: &Path, doc: &str, files: &[&str], seen: &mut usize) -> Vec<String> {
     let mut out = Vec::new();
     for f in files {
+        // Every table has its fixed primary key (or is listed as having none).
+        if !robsim::report::package::TABLE_KEYS
+            .iter()
+            .any(|(t, _)| t == f)
+        {
+            out.push(format!("{f}: no entry in package::TABLE_KEYS"));
+        }
         let text = read(dir, f);
         let head = text.lines().next().unwrap_or_default();
         for c in head.split(',') {
