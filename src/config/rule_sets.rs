@@ -70,6 +70,16 @@ fn values(key: &str, v: &Value, ctx: &dyn Fn(&str) -> String) -> Result<Vec<Valu
     }
 }
 
+/// Each knob `r` may move and every value it lists (a range spelled out), by key: the space its
+/// draws come from (a knob whose entry does not parse, which [`draw`] refuses, is left out).
+pub fn space(r: &RuleSetsFile) -> BTreeMap<String, Vec<Value>> {
+    let ctx = |k: &str| k.to_string();
+    r.knobs
+        .iter()
+        .filter_map(|(k, v)| Some((k.clone(), values(k, v, &ctx).ok()?)))
+        .collect()
+}
+
 /// The `[[rows]]` entries `r` draws (`seed`: the config's), each checked against its knob's
 /// allowed values.
 ///

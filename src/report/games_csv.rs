@@ -1,4 +1,4 @@
-//! `games.csv`: a line per game (its settings key, row, seed, index and how it ended), and a merge's lines from its shards.
+//! `games.csv`: a line per game (how each game ended), and a merge's lines from its shards.
 
 use crate::report::shard::Shards;
 use anyhow::{Context, Result};

@@ -1,6 +1,7 @@
 //! Report folders: named CSV tables buffered in memory and written atomically, plus the manifest.
 
 pub mod ablation;
+pub mod cells;
 pub mod columns;
 pub mod compare;
 pub mod design;
@@ -369,7 +370,7 @@ impl ReportDir {
         for (name, w) in self.tables {
             let bytes = w.into_inner().context("flushing a CSV table")?;
             let bytes = match self.optional.get(name) {
-                Some(cols) => drop_empty(&bytes, cols)
+                Some(cols) => cells::drop_empty(&bytes, cols)
                     .with_context(|| format!("leaving empty columns out of {name}"))?,
                 None => bytes,
             };
@@ -386,7 +387,7 @@ impl ReportDir {
         }
         if !run.is_empty() {
             for (name, bytes) in &mut files {
-                *bytes = with_run(bytes, &run)
+                *bytes = cells::with_run(bytes, &run)
                     .with_context(|| format!("stamping the run id on {name}"))?;
                 kinds
                     .entry(name.clone())
@@ -399,13 +400,8 @@ impl ReportDir {
             for (i, r) in rows.iter().enumerate() {
                 text.push_str(if i == 0 { "\n  " } else { ",\n  " });
                 match r.strip_prefix('{').filter(|_| !run.is_empty()) {
-                    Some(rest) => {
-                        text.push_str(&format!("{{\"run\":{run:?}"));
-                        if rest != "}" {
-                            text.push(',');
-                        }
-                        text.push_str(rest);
-                    }
+                    Some("}") => text.push_str(&format!("{{\"run\":{run:?}}}")),
+                    Some(rest) => text.push_str(&format!("{{\"run\":{run:?},{rest}")),
                     None => text.push_str(r),
                 }
             }
@@ -454,47 +450,6 @@ impl ReportDir {
         settle(&self.dir, &names)?;
         Ok(written)
     }
-}
-
-/// `csv` with the column `run` first, `run` on every line (as it was where it has one).
-pub fn with_run(csv: &[u8], run: &str) -> Result<Vec<u8>> {
-    let mut r = csv::Reader::from_reader(csv);
-    let head = r.headers()?.clone();
-    if head.iter().next() == Some("run") || head.is_empty() {
-        return Ok(csv.to_vec());
-    }
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(csv.len() + 16 * 1024));
-    w.write_record(std::iter::once("run").chain(head.iter()))?;
-    for row in r.records() {
-        let row = row?;
-        w.write_record(std::iter::once(run).chain(row.iter()))?;
-    }
-    w.into_inner().context("flushing a CSV table")
-}
-
-/// `csv` without those of `columns` that are empty in every row (all kept when there is no row).
-fn drop_empty(csv: &[u8], columns: &[&str]) -> Result<Vec<u8>> {
-    let mut r = csv::Reader::from_reader(csv);
-    let head = r.headers()?.clone();
-    let rows: Vec<csv::StringRecord> = r.records().collect::<std::result::Result<_, _>>()?;
-    if rows.is_empty() {
-        return Ok(csv.to_vec());
-    }
-    let keep: Vec<usize> = (0..head.len())
-        .filter(|&i| {
-            !columns.contains(&&head[i])
-                || rows.iter().any(|row| !row.get(i).unwrap_or("").is_empty())
-        })
-        .collect();
-    if keep.len() == head.len() {
-        return Ok(csv.to_vec());
-    }
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(keep.iter().map(|&i| &head[i]))?;
-    for row in &rows {
-        w.write_record(keep.iter().map(|&i| row.get(i).unwrap_or("")))?;
-    }
-    w.into_inner().context("flushing a CSV table")
 }
 
 /// The file in every report folder that lists the files robsim wrote there, so that a later

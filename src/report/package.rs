@@ -380,7 +380,8 @@ pub fn meaning<'a>(all: &'a BTreeMap<String, String>, name: &str) -> Option<&'a 
         .map(String::as_str)
 }
 
-/// Each table's primary key, by its file name: the first of its candidates whose columns the
+/// Each table's primary key, by its file name (`*_race.csv`: a game's own tables by the ending
+/// of their names): the first of its candidates whose columns the
 /// table has (a table of one name written by two commands: luck's `seats.csv` has a `player`,
 /// a sweep's has not; learn's and learn-value's `fit.csv`). Declared whatever the lines hold;
 /// a key that repeats or is empty on a line is a bug ([`package`] refuses it). Two tables have
@@ -390,7 +391,8 @@ pub const TABLE_KEYS: &[(&str, &[&[&str]])] = &[
     ("summary.csv", &[&["row"]]),
     ("table.csv", &[&["row"]]),
     ("ablation.csv", &[&["row"]]),
-    ("carcassonne_race.csv", &[&["row"]]),
+    // A game's own tables, by the ending their names share (report/ names no game).
+    ("*_race.csv", &[&["row"]]),
     ("games.csv", &[&["row", "game"]]),
     ("compare.csv", &[&["row_a", "row_b"]]),
     (
@@ -398,11 +400,9 @@ pub const TABLE_KEYS: &[(&str, &[&[&str]])] = &[
         &[&["round", "row", "model_a", "model_b"], &["row_a", "row_b"]],
     ),
     ("seats.csv", &[&["row", "player", "seat"], &["row", "seat"]]),
-    ("carcassonne_paired.csv", &[&["row", "seat"]]),
-    ("flip_curve.csv", &[&["row", "turn"]]),
-    ("raiders_curve.csv", &[&["row", "turn"]]),
-    ("flips_by_hex.csv", &[&["row", "hex"]]),
-    ("raids_by_hex.csv", &[&["row", "hex"]]),
+    ("*_paired.csv", &[&["row", "seat"]]),
+    ("*_curve.csv", &[&["row", "turn"]]),
+    ("*_by_hex.csv", &[&["row", "hex"]]),
     ("decided.csv", &[&["row", "round"]]),
     ("reliability.csv", &[&["row", "chance_lo"]]),
     ("luck.csv", &[&["row", "player"]]),
@@ -420,10 +420,19 @@ pub const TABLE_KEYS: &[(&str, &[&[&str]])] = &[
     ("tune.csv", &[]),
 ];
 
+/// Whether the table name `file` is the [`TABLE_KEYS`] entry `entry` (`*_race.csv`: any name
+/// ending so).
+pub fn table_is(entry: &str, file: &str) -> bool {
+    match entry.strip_prefix('*') {
+        Some(end) => file.ends_with(end),
+        None => entry == file,
+    }
+}
+
 /// The primary key [`TABLE_KEYS`] gives the table `file` of columns `header` (`None`: a table
 /// without one, or one it does not list).
 pub fn table_key(file: &str, header: &[String]) -> Option<Vec<String>> {
-    let (_, cands) = TABLE_KEYS.iter().find(|(t, _)| *t == file)?;
+    let (_, cands) = TABLE_KEYS.iter().find(|(t, _)| table_is(t, file))?;
     cands
         .iter()
         .find(|c| c.iter().all(|k| header.iter().any(|h| h == k)))

@@ -199,7 +199,7 @@ fn unnamed(dir: &Path, doc: &str, files: &[&str], seen: &mut usize) -> Vec<Strin
         // Every table has its fixed primary key (or is listed as having none).
         if !robsim::report::package::TABLE_KEYS
             .iter()
-            .any(|(t, _)| t == f)
+            .any(|(t, _)| robsim::report::package::table_is(t, f))
         {
             out.push(format!("{f}: no entry in package::TABLE_KEYS"));
         }

@@ -37,6 +37,38 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     assert_eq!(read(&b, "model.toml"), read(&a, "model.toml"));
     assert_eq!(read(&b, "resume-labels.txt"), labels);
     assert_eq!(read(&b, "rounds.csv"), read(&a, "rounds.csv"));
+    // More rounds, or a comment, are the same labels: a run may go on past the rounds it
+    // planned (round 1's labels are kept, not played again).
+    let more = d.join("more.toml");
+    std::fs::write(
+        &more,
+        format!(
+            "# one more round\n{}",
+            CFG.replace("rounds = 2", "rounds = 3")
+        ),
+    )
+    .unwrap();
+    let c = b.join("c");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(c.join("resume-labels.txt"), &half).unwrap();
+    std::fs::write(c.join("resume-config.toml"), read(&a, "resume-config.toml")).unwrap();
+    let o = robsim()
+        .args([
+            "learn",
+            more.to_str().unwrap(),
+            "-q",
+            "-j",
+            "2",
+            "--resume",
+            "-o",
+        ])
+        .arg(&c)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let kept: Vec<&str> = half.lines().collect();
+    let now = read(&c, "resume-labels.txt");
+    assert!(kept.iter().all(|l| now.lines().any(|m| m == *l)));
     // Other flags are another run; no labels, nothing to resume.
     let o = learn(&b, &["--resume", "--train-games", "5"]);
     let e = String::from_utf8_lossy(&o.stderr);

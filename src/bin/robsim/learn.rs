@@ -36,6 +36,29 @@ pub(crate) struct Overrides {
     pub(crate) shard: Option<Shard>,
 }
 
+/// Whether the labels of the run recorded as `was` (a [`CONFIG_OF_LABELS`] text) are this
+/// run's (`now`): the same config, read as TOML (comments and spacing do not count), and the
+/// same flags, but for the number of rounds (`[learn] rounds`, `--rounds`): a round's labels
+/// depend only on the rounds before it, so a run may go on to more rounds than it planned.
+fn same_labels(was: &str, now: &str) -> bool {
+    let meaning = |t: &str| -> Option<(toml::Table, String)> {
+        let (config, flags) = t.rsplit_once("\n# robsim learn flags:")?;
+        let mut table: toml::Table = toml::from_str(config).ok()?;
+        if let Some(toml::Value::Table(l)) = table.get_mut("learn") {
+            l.remove("rounds");
+        }
+        let mut words: Vec<&str> = flags.split_whitespace().collect();
+        if let Some(i) = words.iter().position(|w| *w == "--rounds") {
+            words.drain(i..(i + 2).min(words.len()));
+        }
+        Some((table, words.join(" ")))
+    };
+    match (meaning(was), meaning(now)) {
+        (Some(a), Some(b)) => a == b,
+        _ => false,
+    }
+}
+
 /// The file a run keeps its own labels in: [`LABELS`], or a shard's beside it.
 fn labels_file(shard: Option<Shard>) -> String {
     match shard {
@@ -128,7 +151,7 @@ pub(crate) fn learn(
             )));
         }
         // The labels belong to this config's run with these flags: as recorded beside them.
-        if was.as_deref() != Some(run_text.as_str()) {
+        if !same_labels(was.as_deref().unwrap_or(""), &run_text) {
             return Err(Failure::Input(anyhow::anyhow!(
                 "{flag}: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs); allowed: the config and flags that wrote them, or another --out",
                 out.display(),
@@ -217,7 +240,7 @@ pub(crate) fn learn(
         test_seed: test_seed(seed),
         rounds: l.params.rounds,
         records: result.rounds.iter().map(record).collect(),
-        trained: Some(trained(&rows)),
+        trained: Some(trained(&rows, &sweep)),
         start: sweep.file.learn.as_ref().and_then(|f| f.start.clone()),
         start_sha256: l.start.as_ref().map(|s| s.sha256.clone()),
     };
@@ -289,8 +312,27 @@ pub(crate) fn rayon_threads(threads: usize) -> usize {
 
 /// The rows a model is trained on, as its file records them (`[trained]`): `calibrate` notes a
 /// bracket outside them.
-fn trained(rows: &[robsim::catan::experiment::CatanRow]) -> Trained {
+fn trained(rows: &[robsim::catan::experiment::CatanRow], sweep: &Sweep) -> Trained {
     let mut t = Trained::default();
+    // The space `[rule_sets]` drew from is trained on, every value of it, not only the values
+    // its draws happened to take.
+    if let Some(r) = &sweep.file.rule_sets {
+        for &p in &r.players {
+            if let Ok(p) = u8::try_from(p) {
+                if !t.players.contains(&p) {
+                    t.players.push(p);
+                }
+            }
+        }
+        for (key, vals) in robsim::config::rule_sets::space(r) {
+            let mine = t.knobs.entry(key).or_default();
+            for v in vals {
+                if !mine.contains(&v) {
+                    mine.push(v);
+                }
+            }
+        }
+    }
     for r in rows {
         let rules = &r.spec.rules;
         if !t.players.contains(&rules.players) {
