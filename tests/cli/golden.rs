@@ -1,13 +1,14 @@
 //! Catan's golden reports: small seeded runs and sweeps compared byte for byte with
 //! `tests/golden/`, and identical for any thread count.
 
-use crate::support::cli::{read, run_ok, tmp};
+use crate::support::cli::{read, run_ok, tmp, without_run};
 use std::path::Path;
 
 /// Compares with `tests/golden/<name>`; `ROBSIM_BLESS=1` rewrites the golden file instead.
 /// The `run` column (the run id, which names the build) is checked to be one id on every line
 /// and left out of the comparison: the golden files hold the tables as any commit writes them.
 fn golden(name: &str, got: &str) {
+    one_run(got);
     let got = without_run(got);
     let got = got.as_str();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,27 +27,22 @@ fn golden(name: &str, got: &str) {
     assert_eq!(got, want, "{name} differs from its golden file");
 }
 
-/// `csv` without its first column where that is `run`, one 12-digit hex id on every line.
-fn without_run(csv: &str) -> String {
+/// Checks that `csv`'s `run` column, where it has one, holds one 12-digit hex id on every line.
+fn one_run(csv: &str) {
     if !csv.starts_with("run,") {
-        return csv.to_string();
+        return;
     }
-    let mut ids = std::collections::BTreeSet::new();
-    let mut out = String::new();
-    for line in csv.lines() {
-        let (run, rest) = line.split_once(',').expect("a column after run");
-        ids.insert(run.to_string());
-        out.push_str(rest);
-        out.push('\n');
-    }
-    ids.remove("run");
+    let ids: std::collections::BTreeSet<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split_once(',').expect("a column after run").0)
+        .collect();
     assert_eq!(ids.len(), 1, "one run id on every line: {ids:?}");
     let id = ids.into_iter().next().unwrap();
     assert!(
         id.len() == 12 && id.chars().all(|c| c.is_ascii_hexdigit()),
         "{id}"
     );
-    out
 }
 
 const ROBERT_TABLES: [&str; 5] = [

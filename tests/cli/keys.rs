@@ -130,6 +130,27 @@ fn a_sweep_and_an_ablation_join_on_the_settings_key_and_game_index() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// `robsim merge` and `robsim rerun` of `folder` into `out`, each asserted to exit 2 and write
+/// nothing: each command's name and its stderr.
+fn refusals(folder: &std::path::Path, out: &std::path::Path) -> Vec<(&'static str, String)> {
+    [("merge", &["-o"][..]), ("rerun", &["-q", "-o"][..])]
+        .into_iter()
+        .map(|(cmd, flags)| {
+            let o = crate::support::cli::robsim()
+                .arg(cmd)
+                .arg(folder)
+                .args(flags)
+                .arg(out)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&o.stderr).into_owned();
+            assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
+            assert!(!out.exists(), "{cmd} wrote {}", out.display());
+            (cmd, err)
+        })
+        .collect()
+}
+
 /// A report folder whose tables and datapackage.json disagree (a column renamed or dropped by
 /// hand), or that an older build wrote, is refused by `merge` and `rerun`: exit 2, the table and
 /// column (or the build and what changed) named, nothing written.
@@ -183,18 +204,8 @@ fn merge_and_rerun_refuse_a_folder_whose_tables_and_schema_disagree() {
             format!("{}\n{body}", head.replacen(edit.0, edit.1, 1)),
         )
         .unwrap();
-        for args in [
-            vec!["merge", bad.to_str().unwrap(), "-o"],
-            vec!["rerun", bad.to_str().unwrap(), "-q", "-o"],
-        ] {
-            let out = d.join("out");
-            let mut a = args.clone();
-            a.push(out.to_str().unwrap());
-            let o = crate::support::cli::robsim().args(&a).output().unwrap();
-            let err = String::from_utf8_lossy(&o.stderr);
-            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-            assert!(err.contains(said) && err.contains(table), "{args:?}: {err}");
-            assert!(!out.exists(), "{args:?} wrote {}", out.display());
+        for (args, err) in refusals(&bad, &d.join("out")) {
+            assert!(err.contains(said) && err.contains(table), "{args}: {err}");
         }
     }
     // A folder an older build wrote (its manifest's schema before this build's): refused,
@@ -209,25 +220,15 @@ fn merge_and_rerun_refuse_a_folder_whose_tables_and_schema_disagree() {
         m.replace(&schema, "\"schema\": 3"),
     )
     .unwrap();
-    for args in [
-        vec!["merge", old.to_str().unwrap(), "-o"],
-        vec!["rerun", old.to_str().unwrap(), "-q", "-o"],
-    ] {
-        let out = d.join("out-old");
-        let mut a = args.clone();
-        a.push(out.to_str().unwrap());
-        let o = crate::support::cli::robsim().args(&a).output().unwrap();
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    for (args, err) in refusals(&old, &d.join("out-old")) {
         for said in [
             "written by robsim",
             "under schema 3",
             "schema 4: every line",
             "robsim upgrade",
         ] {
-            assert!(err.contains(said), "{args:?}: {said}: {err}");
+            assert!(err.contains(said), "{args}: {said}: {err}");
         }
-        assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -4,6 +4,18 @@ use super::learn::CFG;
 use crate::support::cli::{read, robsim, tmp};
 use std::path::Path;
 
+/// `robsim learn CONFIG -q -j 2 -o OUT EXTRA...`, run.
+fn run_learn(config: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
+    robsim()
+        .arg("learn")
+        .arg(config)
+        .args(["-q", "-j", "2", "-o"])
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 /// A run stopped part-way goes on from the labels it saved (`--resume`): the same model bytes as
 /// a run never stopped, without playing their rollouts again; a folder without them, or with
 /// another run's, is refused naming the flag.
@@ -14,14 +26,7 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     let cfg = d.join("tiny.toml");
     std::fs::write(&cfg, CFG).unwrap();
     let (a, b) = (d.join("a"), d.join("b"));
-    let learn = |out: &Path, extra: &[&str]| {
-        robsim()
-            .args(["learn", cfg.to_str().unwrap(), "-q", "-j", "2", "-o"])
-            .arg(out)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let learn = |out: &Path, extra: &[&str]| run_learn(&cfg, out, extra);
     let o = learn(&a, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let labels = read(&a, "resume-labels.txt");
@@ -52,19 +57,7 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     std::fs::create_dir_all(&c).unwrap();
     std::fs::write(c.join("resume-labels.txt"), &half).unwrap();
     std::fs::write(c.join("resume-config.toml"), read(&a, "resume-config.toml")).unwrap();
-    let o = robsim()
-        .args([
-            "learn",
-            more.to_str().unwrap(),
-            "-q",
-            "-j",
-            "2",
-            "--resume",
-            "-o",
-        ])
-        .arg(&c)
-        .output()
-        .unwrap();
+    let o = run_learn(&more, &c, &["--resume"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let kept: Vec<&str> = half.lines().collect();
     let now = read(&c, "resume-labels.txt");
@@ -92,14 +85,7 @@ fn shards_then_resume_write_the_one_shot_model() {
     let one_round = CFG.replace("rounds = 2", "rounds = 1");
     std::fs::write(&cfg, &one_round).unwrap();
     let (a, s) = (d.join("a"), d.join("s"));
-    let learn = |out: &Path, extra: &[&str]| {
-        robsim()
-            .args(["learn", cfg.to_str().unwrap(), "-q", "-j", "2", "-o"])
-            .arg(out)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
+    let learn = |out: &Path, extra: &[&str]| run_learn(&cfg, out, extra);
     let o = learn(&a, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for i in ["1/2", "0/2"] {

@@ -551,6 +551,14 @@ mod tests {
         assert_eq!(net, again);
     }
 
+    /// The network a fit from no prior gives `labels` (Build decisions).
+    fn network(labels: &[Label], shape: NetShape) -> Net {
+        fit(labels, DecisionKind::Build, 0.001, Some(shape), 1, None)
+            .unwrap()
+            .0
+             .1
+    }
+
     /// Fitting on the start model (`fit = "on-start"`): where the labels say nothing new the
     /// prior's scorer comes back as it was; where the prior ranks wrongly the fit corrects it
     /// on top (its weights plus the fitted ones, its units beside the fitted ones).
@@ -563,17 +571,7 @@ mod tests {
         // A prior of a weight on feature 2 and two units; no label varies feature 2.
         let mut pw = [0f32; MAX_FEATURES];
         pw[2] = 0.5;
-        let pn = fit(
-            &interaction(200),
-            DecisionKind::Build,
-            0.001,
-            Some(shape),
-            1,
-            None,
-        )
-        .unwrap()
-        .0
-         .1;
+        let pn = network(&interaction(200), shape);
         assert_eq!(pn.hidden, 4);
         let prior = (pw, pn);
         let flat: Vec<Label> = (0..40)
@@ -637,25 +635,12 @@ mod tests {
             hidden: 8,
             epochs: 20,
         };
-        let a = fit(
-            &interaction(100),
-            DecisionKind::Build,
-            0.001,
-            Some(shape),
-            1,
-            None,
-        )
-        .unwrap()
-        .0
-         .1;
+        let a = network(&interaction(100), shape);
         let mut labels = interaction(100);
         for l in &mut labels {
             l.values.reverse();
         }
-        let b = fit(&labels, DecisionKind::Build, 0.001, Some(shape), 1, None)
-            .unwrap()
-            .0
-             .1;
+        let b = network(&labels, shape);
         let ab = Net::stacked(&a, &b).unwrap();
         assert_eq!(ab.hidden, 16);
         for l in interaction(20) {

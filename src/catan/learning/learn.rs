@@ -341,7 +341,7 @@ impl<'t> Labeller<'t> {
 
     /// The kept decisions that are labelled: up to `max_labels` of each type (0: all), drawn
     /// uniformly from the game's seed, in decision order.
-    pub fn kept(&self) -> Vec<&Pending<'t>> {
+    fn kept(&self) -> Vec<&Pending<'t>> {
         let mut keep: Vec<&Pending> = Vec::new();
         for kind in KINDS {
             let mut mine: Vec<&Pending> = self
@@ -443,12 +443,12 @@ impl Experiment for LabelRow<'_, '_> {
                 None => acc.missing += 1,
             },
             _ => {
-                acc.fresh += lab
-                    .kept()
+                let labels = lab.finish_with(&known);
+                acc.fresh += labels
                     .iter()
-                    .filter(|p| known(p.decision).is_none())
+                    .filter(|l| known(l.decision).is_none())
                     .count() as u64;
-                acc.labels.extend(lab.finish_with(&known));
+                acc.labels.extend(labels);
             }
         }
     }
