@@ -5,7 +5,7 @@
 
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::experiment::ModelTag;
-use crate::catan::learning::learn::{FitFrom, HorizonValue, LearnParams, NetShape};
+use crate::catan::learning::learn::{FitFrom, HorizonValue, LearnParams, NetShape, UpdateRule};
 use crate::catan::policy::features::{DEFAULT_FEATURE_VERSION, FEATURE_VERSION, KINDS};
 use crate::catan::policy::learned::MAX_HIDDEN;
 use crate::catan::policy::rollout::MAX_CANDIDATES;
@@ -555,6 +555,10 @@ pub struct LearnFile {
     /// `"on-start"` (the start model's scorers, the labels fitting what they leave; needs
     /// `start`, and its units plus `hidden` at most 32).
     pub fit: String,
+    /// When a decision type's fit replaces its scorer and a round is kept: `"gain"` (pooled
+    /// over the rows, more of the split games won than lost) or `"sure"` (the pooled interval
+    /// above zero and no row collapsing; see `UpdateRule::Sure`).
+    pub update: String,
 }
 
 impl Default for LearnFile {
@@ -580,6 +584,7 @@ impl Default for LearnFile {
             start: None,
             rebase: false,
             fit: "anew".into(),
+            update: "gain".into(),
         }
     }
 }
@@ -740,6 +745,14 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             FitFrom::NAMES.join(", ")
         );
     };
+    let Some(update) = UpdateRule::parse(&l.update) else {
+        bail!(
+            "{}: {:?} is not an update rule; allowed: {}",
+            ctx("learn.update"),
+            l.update,
+            UpdateRule::NAMES.join(", ")
+        );
+    };
     let start = match &l.start {
         None => None,
         Some(path) => Some(start_model(
@@ -788,6 +801,7 @@ pub fn learning(sweep: &Sweep, origin: &str, text: Option<&str>) -> Result<Learn
             }),
             start: start.as_ref().map(|s| s.model),
             fit_from,
+            update,
         },
         start,
         rebase: l.rebase,

@@ -469,6 +469,11 @@ fn bad_learned_and_learn_tables_name_the_key() {
         ),
         (
             "learn",
+            learn("update = \"strict\""),
+            "learn.update: \"strict\" is not an update rule; allowed: gain, sure",
+        ),
+        (
+            "learn",
             learn("fit = \"on-start\""),
             "learn.fit: \"on-start\" goes on from the start model, and there is none; allowed: \"anew\", or learn.start = a model file",
         ),

@@ -6,7 +6,7 @@
 //! Robert's ties, Solitaire's and the modifiers' dice) seeded afresh: the decision, and the
 //! labeller's values of every candidate, must come out the same.
 
-use robsim::catan::learning::learn::{FitFrom, HorizonValue, Labeller, LearnParams};
+use robsim::catan::learning::learn::{FitFrom, HorizonValue, Labeller, LearnParams, UpdateRule};
 use robsim::catan::policy::{
     Effort, LearnedBase, LearnedModel, RolloutKnobs, RolloutPolicy, SearchMode, TeamKnobs,
 };
@@ -198,6 +198,7 @@ fn labels_ignore_the_games_future_chance() {
         feature_version: 1,
         start: None,
         fit_from: FitFrom::Anew,
+        update: UpdateRule::Gain,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let labelled = |p: &Labeller| p.pending.len() as u64;

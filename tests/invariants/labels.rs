@@ -1,6 +1,8 @@
 //! The learn labeller's `setup_rollouts` (sharper labels at the set-up settlements, every other label as it was) and `horizon_value`.
 
-use robsim::catan::learning::learn::{FitFrom, HorizonValue, Label, Labeller, LearnParams};
+use robsim::catan::learning::learn::{
+    FitFrom, HorizonValue, Label, Labeller, LearnParams, UpdateRule,
+};
 use robsim::catan::policy::features::DecisionKind;
 use robsim::catan::policy::{LearnedBase, LearnedModel, TeamKnobs};
 use robsim::catan::sim::{layout_for, GameRngs};
@@ -34,6 +36,7 @@ fn labels_with(setup_rollouts: u32, horizon: u32, horizon_value: HorizonValue) -
         feature_version: 1,
         start: None,
         fit_from: FitFrom::Anew,
+        update: UpdateRule::Gain,
     };
     let model = LearnedModel::base_only(LearnedBase::Team(TeamKnobs::default()), 4);
     let t = topo();

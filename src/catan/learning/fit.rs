@@ -106,6 +106,11 @@ pub struct FitStats {
     pub validation_diff: Option<f64>,
     pub validation_lo95: Option<f64>,
     pub validation_hi95: Option<f64>,
+    /// Under `update = "sure"`: the validation row (its index) that lost worst while
+    /// collapsing (a loss of `COLLAPSE_POINTS` or more, its interval wholly below zero), and
+    /// that loss; empty when none did.
+    pub validation_collapsed_row: Option<u64>,
+    pub validation_collapsed_diff: Option<f64>,
     pub updated: bool,
 }
 
