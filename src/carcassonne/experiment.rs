@@ -9,6 +9,8 @@ use crate::carcassonne::policy::CarcActions;
 use crate::carcassonne::race::Race;
 use crate::carcassonne::race::{MidGame, RaceOf, RaceRow};
 use crate::carcassonne::sim::CarcRngs;
+use crate::carcassonne::summary::{CarcCommon, CarcRobbers, CarcSeat};
+pub use crate::carcassonne::summary::{CarcPairedRow, CarcSeatRow};
 use crate::engine::play::{play, Events};
 use crate::engine::runner::Experiment;
 use crate::engine::stats::{accumulator, wilson, GameEnd, GameLog, Hist};
@@ -325,39 +327,6 @@ impl Experiment for CarcassonneRow {
     }
 }
 
-/// `summary.csv` of a Carcassonne sweep, common to every row (see [`crate::report::columns`]).
-#[derive(Serialize)]
-struct CarcCommon<'a> {
-    row: usize,
-    /// The row's settings, hashed ([`crate::report::settings_key`]): the same in any run.
-    settings_key: String,
-    variant: &'static str,
-    players: u8,
-    /// The player (the grid's `policy`), as Catan's summary names it.
-    player: String,
-    tiles: &'a str,
-    robbers: bool,
-    seed: u64,
-    games: u64,
-    tied_games_share: f64,
-    points_per_game: f64,
-    road_points_per_game: f64,
-    city_points_per_game: f64,
-    farm_points_per_game: f64,
-    cloister_points_per_game: f64,
-    turns_mean: Option<f64>,
-    discards_per_game: f64,
-}
-
-/// One seat's `summary.csv` columns (`win_rate_seat` is renamed `win_rate_seat1`...).
-#[derive(Serialize)]
-struct CarcSeat {
-    win_rate_seat: f64,
-    win_rate_lo95_seat: f64,
-    win_rate_hi95_seat: f64,
-    score_mean_seat: Option<f64>,
-}
-
 /// The lead seat of a lineup row: its share of the wins (a k-way tie counting 1/k, so the fair
 /// share is exactly 1/players) with a normal 95% interval.
 fn lead_seat(acc: &CarcAcc, lead: usize, players: usize) -> LeadSeat {
@@ -378,63 +347,6 @@ fn lead_seat(acc: &CarcAcc, lead: usize, players: usize) -> LeadSeat {
         (mean - half, mean + half),
         players,
     )
-}
-
-/// Rows with The Robbers.
-#[derive(Serialize)]
-struct CarcRobbers {
-    robber_placement: &'static str,
-    robber_final_points: u8,
-    robber_share: &'static str,
-    robbers_per_player: u8,
-    rogue_beside: &'static str,
-    unplaceable_robber_tile: &'static str,
-    robber_tiles: usize,
-    robber_point_share: f64,
-    robbery_points_per_game: f64,
-    robbery_points_per_game_lo95: f64,
-    robbery_points_per_game_hi95: f64,
-    robberies_per_game: f64,
-    rogue_per_game: f64,
-    robber_placements_per_game: f64,
-    robber_moves_per_game: f64,
-    robber_declines_per_game: f64,
-    robber_final_points_per_game: f64,
-}
-
-/// `seats.csv` of a Carcassonne sweep: per configuration and seat.
-#[derive(Serialize)]
-pub struct CarcSeatRow {
-    pub row: usize,
-    pub seat: usize,
-    pub wins: u64,
-    pub win_rate: f64,
-    pub win_rate_lo95: f64,
-    pub win_rate_hi95: f64,
-    pub sole_wins: u64,
-    pub score_mean: Option<f64>,
-    pub score_median: Option<u32>,
-    pub score_p10: Option<u32>,
-    pub score_p90: Option<u32>,
-    pub robbed_from_per_game: Option<f64>,
-    pub robbery_points_per_game: Option<f64>,
-}
-
-/// `carcassonne_paired.csv`: robbers rows against the same games without the expansion.
-#[derive(Serialize)]
-pub struct CarcPairedRow {
-    pub row: usize,
-    pub seat: usize,
-    pub games: u64,
-    pub score_mean_with: f64,
-    pub score_mean_without: f64,
-    pub score_diff_mean: f64,
-    pub score_diff_lo95: f64,
-    pub score_diff_hi95: f64,
-    pub win_rate_with: f64,
-    pub win_rate_without: f64,
-    pub won_with_only: u64,
-    pub won_without_only: u64,
 }
 
 impl CarcassonneRow {
@@ -642,10 +554,13 @@ impl Tables for CarcassonneRow {
                 variant: "carcassonne",
                 players: rules.players,
                 player: self.spec.policy_label(),
-                tiles: &self.tiles_name,
+                map: &self.tiles_name,
                 robbers: rob,
                 seed: self.seed,
                 games: acc.games,
+                wins: acc.games,
+                capouts: 0,
+                partial: out.row_partial(),
                 tied_games_share: pg(acc.tied_games),
                 points_per_game: r3(acc.points as f64 / n),
                 road_points_per_game: pg(acc.feature_points[Feature::Road as usize]),
@@ -653,9 +568,16 @@ impl Tables for CarcassonneRow {
                 farm_points_per_game: pg(acc.feature_points[Feature::Field as usize]),
                 cloister_points_per_game: pg(acc.feature_points[Feature::Cloister as usize]),
                 turns_mean: acc.turns.mean().map(r3),
+                turns_median: acc.turns.quantile(0.5),
+                turns_p10: acc.turns.quantile(0.1),
+                turns_p90: acc.turns.quantile(0.9),
                 discards_per_game: pg(acc.discards),
             },
         )?];
+        groups.push(Group::of(
+            1,
+            &crate::engine::stats::Rounds::of(&acc.turns, rules.players),
+        )?);
         for p in 0..np {
             let (lo, hi) = wilson(acc.wins[p], acc.games);
             let seat = CarcSeat {

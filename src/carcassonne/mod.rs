@@ -13,6 +13,7 @@ pub mod rulebook;
 pub mod search;
 pub mod sim;
 pub mod soak;
+pub mod summary;
 pub mod tilefile;
 pub mod trace;
 

@@ -20,6 +20,34 @@ pub struct Hist {
     sum: u64,
 }
 
+/// Game lengths in rounds, as every game's `summary.csv` writes them: a round is every player
+/// taking one turn, the round under way when the game ends counting; nearest-rank quantiles
+/// over every game (since the rounds never fall as the player-turns grow, each is the rounds of
+/// that quantile of the player-turns).
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct Rounds {
+    pub rounds_median: Option<u32>,
+    pub rounds_p10: Option<u32>,
+    pub rounds_p90: Option<u32>,
+}
+
+impl Rounds {
+    /// The rounds of games whose player-turns are `turns`, at a table of `players`.
+    pub fn of(turns: &Hist, players: u8) -> Rounds {
+        let q = |p: f64| turns.quantile(p).map(|t| rounds(t, players));
+        Rounds {
+            rounds_median: q(0.5),
+            rounds_p10: q(0.1),
+            rounds_p90: q(0.9),
+        }
+    }
+}
+
+/// Rounds of a game of `turns` player-turns at a table of `players`.
+pub fn rounds(turns: u32, players: u8) -> u32 {
+    turns.div_ceil(u32::from(players.max(1)))
+}
+
 impl Hist {
     #[inline]
     pub fn add(&mut self, v: u32) {

@@ -13,6 +13,7 @@ pub mod ols;
 pub mod package;
 pub mod plot;
 mod records;
+pub mod registry;
 pub mod replay;
 pub mod rulebook;
 pub mod shard;

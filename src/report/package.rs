@@ -1,41 +1,16 @@
 //! `datapackage.json`: a Frictionless Data Package with a Table Schema for each CSV of a report.
 //!
-//! Each column's type comes from the values the report's row structs serialise (a Rust integer
-//! is `integer`, a float `number`, a `bool` `boolean`, text `string`; an `Option` left empty is
-//! the missing value `""`, and a column empty on every line takes its type from the field's Rust
-//! type, [`declared`]), so the schema is written from the same definitions that write the
-//! columns and cannot drift from them. Each column's meaning comes from the column tables of
-//! the reference pages (`docs/reference/*.md`, compiled in), the page the guide points to.
-//! Primary keys are the columns that name a line (`row`, `row` and `seat`, ...) where every
-//! line of the table has a distinct key, and every table with a `row` column refers to
-//! `summary.csv`'s `row` when the folder has one.
+//! Each column's type, unit and meaning come from the column registry ([`registry`],
+//! `docs/reference/columns.toml`) entry of its table; the values the row structs serialise must
+//! be of that type (a Rust integer is `integer`, a float `number`, a `bool` `boolean`, text
+//! `string`; an `Option` left empty is the missing value `""`, and a column empty on every line
+//! has its field's Rust type, [`declared`]), else the package is refused as a bug. Primary keys
+//! are fixed per table ([`TABLE_KEYS`]); foreign keys are the joins the registry lists, among
+//! the tables the folder holds.
 
+use crate::report::registry;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
-
-/// The reference pages whose column tables give each column's meaning, by path.
-const PAGES: [(&str, &str); 5] = [
-    (
-        "docs/reference/columns.md",
-        include_str!("../../docs/reference/columns.md"),
-    ),
-    (
-        "docs/reference/luck.md",
-        include_str!("../../docs/reference/luck.md"),
-    ),
-    (
-        "docs/reference/design.md",
-        include_str!("../../docs/reference/design.md"),
-    ),
-    (
-        "docs/reference/commands.md",
-        include_str!("../../docs/reference/commands.md"),
-    ),
-    (
-        "docs/reference/players.md",
-        include_str!("../../docs/reference/players.md"),
-    ),
-];
 
 /// A column's Table Schema type, as the values written in it say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +59,19 @@ impl Kind {
             "str" | "alloc::string::String" => Some(Kind::String),
             _ => None,
         }
+    }
+
+    /// The kind a registry type names.
+    pub fn named(name: &str) -> Option<Kind> {
+        [Kind::Integer, Kind::Number, Kind::Boolean, Kind::String]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+
+    /// Whether a column of this kind can hold values of kind `w` (text anything, a number an
+    /// integer).
+    pub fn holds(self, w: Kind) -> bool {
+        self == w || self == Kind::String || (self == Kind::Number && w == Kind::Integer)
     }
 
     /// Two kinds seen in one column: integers and floats make a number column.
@@ -300,86 +288,6 @@ impl<'a> serde::Serializer for FieldTypes<'a> {
     }
 }
 
-/// Every column meaning the reference pages give. A table line `| ... | cols | meaning |` names
-/// its columns in backticks in the cell before the meaning, and gives them that meaning; a column
-/// the pages only name elsewhere (a list in prose) is described as "see PAGE", the first page
-/// naming it. The first page and line win; `k` in a name stands for a seat number.
-pub fn meanings() -> BTreeMap<String, String> {
-    let names = |cell: &str| -> Vec<String> {
-        cell.split('`')
-            .skip(1)
-            .step_by(2)
-            .filter(|n| {
-                !n.is_empty()
-                    && n.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "_<>".contains(c))
-            })
-            .map(String::from)
-            .collect()
-    };
-    let mut out = BTreeMap::new();
-    for (_, page) in PAGES {
-        for line in page.lines() {
-            let cells: Vec<&str> = line.trim().trim_matches('|').split(" | ").collect();
-            if !line.starts_with('|') || cells.len() < 2 || line.starts_with("|---") {
-                continue;
-            }
-            let meaning = cells[cells.len() - 1].trim();
-            for name in names(cells[cells.len() - 2]) {
-                out.entry(name).or_insert_with(|| meaning.to_string());
-            }
-        }
-    }
-    // Prose by paragraph (an inline code span may run over a line end), code blocks left out.
-    for (path, page) in PAGES {
-        for para in page
-            .split("\n\n")
-            .filter(|p| !p.trim_start().starts_with("```"))
-        {
-            for name in names(para) {
-                out.entry(name).or_insert_with(|| format!("see {path}"));
-            }
-        }
-    }
-    out
-}
-
-/// The meaning of column `name`: its own, else a pattern's the pages write for a family of
-/// columns (`wins_seat3` by `wins_seatk`, `r2_team_lo95` by `r<row>_<rung>_lo95`).
-pub fn meaning<'a>(all: &'a BTreeMap<String, String>, name: &str) -> Option<&'a str> {
-    if let Some(m) = all.get(name) {
-        return Some(m);
-    }
-    // Each run of digits after a letter, in turn, as `k` (a seat number).
-    let bytes = name.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii_digit() && i > 0 && bytes[i - 1].is_ascii_alphabetic() {
-            let end = (i..bytes.len())
-                .find(|&j| !bytes[j].is_ascii_digit())
-                .unwrap_or(bytes.len());
-            let cand = format!("{}k{}", &name[..i], &name[end..]);
-            if let Some(m) = all.get(&cand) {
-                return Some(m);
-            }
-            i = end;
-        } else {
-            i += 1;
-        }
-    }
-    // A luck board's per row and rung columns: `r<row>_<rung>_<what>`.
-    let rest = name.strip_prefix('r')?;
-    let (row, rest) = rest.split_once('_')?;
-    if row.is_empty() || !row.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    ["win_rate", "lo95", "hi95"]
-        .iter()
-        .find(|w| rest.ends_with(&format!("_{w}")))
-        .and_then(|w| all.get(&format!("r<row>_<rung>_{w}")))
-        .map(String::as_str)
-}
-
 /// Each table's primary key, by its file name (`*_race.csv`: a game's own tables by the ending
 /// of their names): the first of its candidates whose columns the
 /// table has (a table of one name written by two commands: luck's `seats.csv` has a `player`,
@@ -468,8 +376,7 @@ pub fn package(
     tables: &[(String, &[u8])],
     kinds: &BTreeMap<String, Kinds>,
 ) -> anyhow::Result<Value> {
-    let all = meanings();
-    let has_summary = tables.iter().any(|(n, _)| n == "summary.csv");
+    let reg = registry::registry();
     let mut resources = Vec::new();
     for (file, bytes) in tables {
         if bytes.is_empty() {
@@ -479,25 +386,35 @@ pub fn package(
         let header: Vec<String> = r.headers()?.iter().map(String::from).collect();
         let records: Vec<csv::StringRecord> = r.records().collect::<Result<_, _>>()?;
         let k = kinds.get(file.as_str());
+        let entry = reg.table(file, &header);
         let fields: Vec<Value> = header
             .iter()
             .map(|h| {
-                // A column empty on every line is typed by its field's Rust type; `any` where
-                // the type says nothing (no such column is written today).
-                let kind = k.and_then(|k| k.kind(h));
-                let mut f = Map::new();
-                f.insert("name".into(), json!(h));
-                f.insert("type".into(), json!(kind.map_or("any", Kind::name)));
-                if kind == Some(Kind::Boolean) {
-                    f.insert("trueValues".into(), json!(["true"]));
-                    f.insert("falseValues".into(), json!(["false"]));
-                }
-                if let Some(m) = meaning(&all, h) {
-                    f.insert("description".into(), json!(m));
-                }
-                Value::Object(f)
+                // The registry's type; what was written must be of it (a column empty on
+                // every line is typed by its field's Rust type). Without an entry (a bug the
+                // reference tests catch): the written kind, `any` where nothing says.
+                let written = k.and_then(|k| k.kind(h));
+                let col = entry.and_then(|t| t.column(h));
+                let kind = match col {
+                    Some(c) => {
+                        let declared = Kind::named(&c.kind);
+                        if let (Some(d), Some(w)) = (declared, written) {
+                            if !d.holds(w) {
+                                anyhow::bail!(
+                                    "{file}: column {h} holds {} values where {} declares {} (a robsim bug)",
+                                    w.name(),
+                                    registry::PATH,
+                                    d.name()
+                                );
+                            }
+                        }
+                        declared
+                    }
+                    None => written,
+                };
+                Ok(field(h, kind, col))
             })
-            .collect();
+            .collect::<anyhow::Result<_>>()?;
         let mut schema = Map::new();
         schema.insert("fields".into(), Value::Array(fields));
         schema.insert("missingValues".into(), json!([""]));
@@ -507,17 +424,10 @@ pub fn package(
             }
             schema.insert("primaryKey".into(), json!(pk));
         }
-        if has_summary && file != "summary.csv" {
-            let fks: Vec<Value> = ["row", "row_a", "row_b"]
-                .iter()
-                .filter(|c| header.iter().any(|h| h == *c))
-                .map(|c| {
-                    json!({"fields": [c], "reference": {"resource": "summary", "fields": ["row"]}})
-                })
-                .collect();
-            if !fks.is_empty() {
-                schema.insert("foreignKeys".into(), Value::Array(fks));
-            }
+        let names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
+        let fks = foreign_keys(entry, &header, &names);
+        if !fks.is_empty() {
+            schema.insert("foreignKeys".into(), Value::Array(fks));
         }
         let stem = file.trim_end_matches(".csv");
         resources.push(json!({
@@ -535,6 +445,51 @@ pub fn package(
         "name": package_name(name),
         "resources": resources,
     }))
+}
+
+/// A Table Schema field: `name`, its type (`any` where nothing says), and, from its registry
+/// entry, its unit and meaning.
+pub fn field(name: &str, kind: Option<Kind>, col: Option<&registry::Column>) -> Value {
+    let mut f = Map::new();
+    f.insert("name".into(), json!(name));
+    f.insert("type".into(), json!(kind.map_or("any", Kind::name)));
+    if kind == Some(Kind::Boolean) {
+        f.insert("trueValues".into(), json!(["true"]));
+        f.insert("falseValues".into(), json!(["false"]));
+    }
+    if let Some(c) = col {
+        f.insert("description".into(), json!(c.about));
+        if let Some(u) = &c.unit {
+            f.insert("unit".into(), json!(u));
+        }
+    }
+    Value::Object(f)
+}
+
+/// The foreign keys the registry gives table `entry` of columns `header`: each `refers` whose
+/// columns the table has and whose table the folder holds (`tables`, by file name).
+pub fn foreign_keys(
+    entry: Option<&registry::Table>,
+    header: &[String],
+    tables: &[&str],
+) -> Vec<Value> {
+    let Some(t) = entry else {
+        return Vec::new();
+    };
+    t.refers
+        .iter()
+        .filter(|f| f.columns.iter().all(|c| header.contains(c)))
+        .filter(|f| tables.contains(&f.table.as_str()))
+        .map(|f| {
+            json!({
+                "fields": f.columns,
+                "reference": {
+                    "resource": f.table.trim_end_matches(".csv").replace('_', "-"),
+                    "fields": f.to,
+                }
+            })
+        })
+        .collect()
 }
 
 /// Checks that each table of the report folder `dir` that its `datapackage.json` describes has
@@ -633,17 +588,6 @@ mod tests {
             .collect();
         assert_eq!(types, ["integer", "number", "boolean", "string", "integer"]);
         assert_eq!(p["resources"][0]["schema"]["primaryKey"], json!(["row"]));
-        // A seat column's meaning comes from its pattern.
-        let all = BTreeMap::from([("wins_seatk".to_string(), "seat wins".to_string())]);
-        assert_eq!(meaning(&all, "wins_seat3"), Some("seat wins"));
-        assert_eq!(meaning(&all, "wins_seat"), None);
-        let all = BTreeMap::from([
-            ("seatk_win_rate_lo95".to_string(), "low".to_string()),
-            ("r<row>_<rung>_hi95".to_string(), "high".to_string()),
-        ]);
-        assert_eq!(meaning(&all, "seat2_win_rate_lo95"), Some("low"));
-        assert_eq!(meaning(&all, "r3_team-tuned_hi95"), Some("high"));
-        assert_eq!(meaning(&all, "r3_team-tuned_lo95"), None);
     }
 
     #[test]
@@ -696,12 +640,5 @@ mod tests {
             .map(|i| fields[i]["type"].as_str().unwrap())
             .collect();
         assert_eq!(types, ["integer", "integer", "number", "any"]);
-    }
-
-    #[test]
-    fn the_reference_pages_give_meanings() {
-        let all = meanings();
-        assert!(all["win_rate_lo95"].contains("Wilson"));
-        assert!(all.contains_key("settings_key"));
     }
 }

@@ -17,7 +17,7 @@
 //! neither way can express (a statistic the saved state lacks) is not an upgrade: the in-step
 //! test (tests/cli/in_step.rs) names the folder and it is played again by its `command.txt`.
 
-use crate::report::{git_commit, package, write_atomic, Manifest};
+use crate::report::{git_commit, package, registry, write_atomic, Manifest};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 5;
+pub const SCHEMA: u32 = 6;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -100,6 +100,18 @@ pub const MIGRATIONS: &[Migration] = &[
         // Only datapackage.json changes: a migrated folder's package is written again.
         what: "each table's primary key is fixed by the table (package::TABLE_KEYS), declared \
                whatever its lines hold",
+        steps: &[],
+    },
+    Migration {
+        to: 6,
+        date: "2026-12-02",
+        // A migrated folder's package is written again; the summaries and rulebook tables
+        // that change are a sweep's, written again from its state.json.
+        what: "each column's type, unit and meaning come from the column registry \
+               (docs/reference/columns.toml), per table, and foreign keys from the tables each \
+               table joins there; every game's summary.csv shares the same names for the same \
+               ideas (the tile set is `map`; wins, capouts, partial, turns and rounds in every \
+               game); table.csv's level is empty where the game has none",
         steps: &[],
     },
 ];
@@ -268,7 +280,14 @@ pub fn replace_keys(text: &str, renamed: &BTreeMap<String, String>) -> String {
 /// today's code has one for the field (kept otherwise).
 fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
     let mut p: serde_json::Value = serde_json::from_str(text).context("datapackage.json")?;
-    let meanings = package::meanings();
+    let reg = registry::registry();
+    let tables: Vec<String> = p["resources"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["path"].as_str().map(str::to_string))
+        .collect();
+    let names: Vec<&str> = tables.iter().map(String::as_str).collect();
     for r in p["resources"].as_array_mut().into_iter().flatten() {
         let table = r["path"].as_str().unwrap_or("").to_string();
         let rename = |name: &str| -> String {
@@ -289,20 +308,24 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
                 fields.insert(0, serde_json::json!({"name": "run", "type": "string"}));
             }
         }
-        for f in schema["fields"].as_array_mut().into_iter().flatten() {
-            let name = rename(f["name"].as_str().unwrap_or(""));
-            if let Some(m) = package::meaning(&meanings, &name) {
-                f["description"] = serde_json::json!(m);
-            }
-            f["name"] = serde_json::json!(name);
-        }
-        // The table's fixed key (`package::TABLE_KEYS`), whatever an older build guessed.
         let header: Vec<String> = schema["fields"]
             .as_array()
             .into_iter()
             .flatten()
             .map(|f| rename(f["name"].as_str().unwrap_or("")))
             .collect();
+        // Each field's type, unit and meaning from today's registry (the type the older
+        // build wrote where the registry has no entry).
+        let entry = reg.table(&table, &header);
+        for f in schema["fields"].as_array_mut().into_iter().flatten() {
+            let name = rename(f["name"].as_str().unwrap_or(""));
+            let col = entry.and_then(|t| t.column(&name));
+            let kind = col
+                .and_then(|c| package::Kind::named(&c.kind))
+                .or_else(|| f["type"].as_str().and_then(package::Kind::named));
+            *f = package::field(&name, kind, col);
+        }
+        // The table's fixed key (`package::TABLE_KEYS`), whatever an older build guessed.
         match (package::table_key(&table, &header), schema.as_object_mut()) {
             (Some(pk), Some(o)) => {
                 o.insert("primaryKey".into(), serde_json::json!(pk));
@@ -312,11 +335,13 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
             }
             _ => {}
         }
-        let fks = schema.get_mut("foreignKeys").and_then(|v| v.as_array_mut());
-        for fk in fks.into_iter().flatten() {
-            let fields = fk.get_mut("fields").and_then(|v| v.as_array_mut());
-            for c in fields.into_iter().flatten() {
-                *c = serde_json::json!(rename(c.as_str().unwrap_or("")));
+        // The registry's joins, among the tables the package lists.
+        let fks = package::foreign_keys(entry, &header, &names);
+        if let Some(o) = schema.as_object_mut() {
+            if fks.is_empty() {
+                o.remove("foreignKeys");
+            } else {
+                o.insert("foreignKeys".into(), serde_json::Value::Array(fks));
             }
         }
     }

@@ -94,6 +94,13 @@ def claims_duck(ns):
         v = s.variant.iloc[0]
         if got.get(v) != (len(s), s.games.sum()):
             fail(f"duck(): {v} stacked as {got.get(v)}, its summary has {len(s)} rows")
+    shape = {v: (w, c, p, r) for v, w, c, p, r in ns["shape"].fetchall()}
+    for v, (w, c, p, r) in shape.items():
+        if w is None or c is None or p is None or r is None:
+            fail(f"duck(): {v}'s shared columns are NULL: won {w}, capouts {c}, partial {p}, "
+                 f"rounds {r}")
+    if len(shape) != 3:
+        fail(f"duck(): shared columns of {sorted(shape)}, not three games")
 
 
 def claims_join(ns):
@@ -222,6 +229,18 @@ for name, by_type in sorted(seen.items()):
     if len(by_type) > 1:
         where = "; ".join(f"{t} in {', '.join(v[:3])}" for t, v in by_type.items())
         fail(f"summary column {name} has more than one type: {where}")
+# The ideas every game shares carry one name in every game's summary (docs/reference/columns.md):
+# a table of every game stacks by name without renaming.
+SHARED = ["run", "row", "settings_key", "variant", "players", "player", "map", "seed", "games",
+          "wins", "capouts", "partial", "turns_mean", "turns_median", "turns_p10", "turns_p90",
+          "rounds_median", "rounds_p10", "rounds_p90"]
+for rel, view, run, types in summaries:
+    lacks = [c for c in SHARED if c not in types]
+    if lacks:
+        fail(f"{rel}/summary.csv lacks the shared columns {lacks}")
+games_by_variant = dict(con.execute(" UNION ALL ".join(
+    f"SELECT variant, count(*) FROM {view} GROUP BY variant"
+    for _, view, _, _ in summaries)).fetchall())
 for rel, view, run, _ in summaries:
     got = con.execute(f"SELECT list(DISTINCT run) FROM {view}").fetchone()[0]
     if got != [run]:
@@ -234,7 +253,8 @@ if n != distinct:
     dups = con.execute("SELECT run, list(DISTINCT folder) FROM every GROUP BY run, \"row\" "
                    "HAVING count(*) > 1 LIMIT 5").fetchall()
     fail(f"stacked summaries: {n - distinct} (run, row) repeat: {dups}")
-print(f"summaries: {len(summaries)} folders, {n} rows stacked")
+print(f"summaries: {len(summaries)} folders, {n} rows stacked, "
+      f"variants {sorted(games_by_variant)} sharing {len(SHARED)} columns")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -86,14 +86,14 @@ fn differences(old: &Path, new: &Path) -> Vec<String> {
         }
         Some(v)
     };
-    // Every column written today has a meaning in docs/reference's pages.
+    // Every column written today has a meaning in the column registry.
     if let Ok(text) = std::fs::read_to_string(new.join("datapackage.json")) {
         let p: serde_json::Value = serde_json::from_str(&text).unwrap();
         for r in p["resources"].as_array().unwrap() {
             for f in r["schema"]["fields"].as_array().unwrap() {
                 if f.get("description").is_none() {
                     out.push(format!(
-                        "{}: column {} is named nowhere in docs/reference",
+                        "{}: column {} has no entry in the column registry (docs/reference/columns.toml)",
                         r["path"], f["name"]
                     ));
                 }

@@ -170,30 +170,11 @@ const SWEEPS: [(&str, &str); 5] = [
     ),
 ];
 
-/// Whether a reference page names a column: `` `column` ``, or, for a column of seat k
-/// (`seat2_win_rate`, `win_rate_lo95_seat2`), the same with `seatk`.
-fn names_column(text: &str, column: &str) -> bool {
-    if text.contains(&format!("`{column}`")) {
-        return true;
-    }
-    let mut generic = String::new();
-    let mut rest = column;
-    while let Some(i) = rest.find("seat") {
-        generic.push_str(&rest[..i + 4]);
-        let tail = &rest[i + 4..];
-        let digits = tail.len() - tail.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits > 0 {
-            generic.push('k');
-        }
-        rest = &tail[digits..];
-    }
-    generic.push_str(rest);
-    text.contains(&format!("`{generic}`"))
-}
-
-/// The columns of every CSV file robsim wrote in `dir` that `doc` does not name, as `file:
-/// column`; `seen` counts the columns read.
-fn unnamed(dir: &Path, doc: &str, files: &[&str], seen: &mut usize) -> Vec<String> {
+/// The columns of every CSV file robsim wrote in `dir` that the column registry
+/// (docs/reference/columns.toml) does not list for that table, as `file: column`; `seen`
+/// counts the columns read.
+fn unnamed(dir: &Path, files: &[&str], seen: &mut usize) -> Vec<String> {
+    let reg = robsim::report::registry::registry();
     let mut out = Vec::new();
     for f in files {
         // Every table has its fixed primary key (or is listed as having none).
@@ -204,12 +185,16 @@ fn unnamed(dir: &Path, doc: &str, files: &[&str], seen: &mut usize) -> Vec<Strin
             out.push(format!("{f}: no entry in package::TABLE_KEYS"));
         }
         let text = read(dir, f);
-        let head = text.lines().next().unwrap_or_default();
-        for c in head.split(',') {
-            *seen += 1;
-            if !names_column(doc, c) {
-                out.push(format!("{f}: {c}"));
-            }
+        let head: Vec<String> = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .split(',')
+            .map(String::from)
+            .collect();
+        *seen += head.len();
+        for c in reg.unlisted(f, &head) {
+            out.push(format!("{f}: {c}"));
         }
     }
     out
@@ -219,7 +204,6 @@ fn unnamed(dir: &Path, doc: &str, files: &[&str], seen: &mut usize) -> Vec<Strin
 fn every_column_robsim_writes_is_in_the_columns_reference() {
     let d = tmp("reference-columns");
     std::fs::create_dir_all(&d).unwrap();
-    let columns = page("reference/columns.md");
     let mut missing = Vec::new();
     let mut seen = 0;
     let csvs = |dir: &Path| -> Vec<String> {
@@ -250,7 +234,7 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         let files = csvs(&out);
         let files: Vec<&str> = files.iter().map(String::as_str).collect();
         assert!(files.contains(&"summary.csv"), "{name}: {files:?}");
-        missing.extend(unnamed(&out, &columns, &files, &mut seen));
+        missing.extend(unnamed(&out, &files, &mut seen));
     }
     // A --precision run's columns, an ablation's table.
     let cfg = d.join("solitaire.toml");
@@ -267,7 +251,7 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         "-o",
         o,
     ]);
-    missing.extend(unnamed(&out, &columns, &["summary.csv"], &mut seen));
+    missing.extend(unnamed(&out, &["summary.csv"], &mut seen));
     let cfg = d.join("ablate.toml");
     std::fs::write(
         &cfg,
@@ -282,7 +266,7 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    missing.extend(unnamed(&out, &columns, &["ablation.csv"], &mut seen));
+    missing.extend(unnamed(&out, &["ablation.csv"], &mut seen));
     // The luck report's tables (enough boards for its board-feature fit) in luck.md; the
     // ceiling's in commands.md, with its command.
     let cfg = d.join("luck.toml");
@@ -300,7 +284,7 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         out.to_str().unwrap(),
     ]);
     let luck = ["luck.csv", "pairs.csv", "features.csv"];
-    missing.extend(unnamed(&out, &page("reference/luck.md"), &luck, &mut seen));
+    missing.extend(unnamed(&out, &luck, &mut seen));
     let cfg = d.join("ceiling.toml");
     std::fs::write(
         &cfg,
@@ -315,8 +299,7 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    let commands = page("reference/commands.md");
-    missing.extend(unnamed(&out, &commands, &["ceiling.csv"], &mut seen));
+    missing.extend(unnamed(&out, &["ceiling.csv"], &mut seen));
     // A design's tables (an exhaustive search of two values: every file has rows).
     let cfg = d.join("design.toml");
     std::fs::write(
@@ -333,13 +316,13 @@ fn every_column_robsim_writes_is_in_the_columns_reference() {
         out.to_str().unwrap(),
     ]);
     let design = ["design.csv", "best.csv", "effects.csv"];
-    missing.extend(unnamed(&out, &columns, &design, &mut seen));
+    missing.extend(unnamed(&out, &design, &mut seen));
     assert!(seen > 300, "read only {seen} columns");
     missing.sort();
     missing.dedup();
     assert!(
         missing.is_empty(),
-        "columns robsim writes that docs/reference/ does not name (add a line to columns.md, luck.md or commands.md's ceiling): {missing:?}"
+        "columns robsim writes that the column registry does not list for their table (add an entry to docs/reference/columns.toml, then ROBSIM_BLESS=1 cargo test --test cli -- columns_page): {missing:?}"
     );
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -359,10 +342,40 @@ fn the_reference_readers_see_flags_keys_and_seat_columns() {
     assert!(names_key("# batch = 2000  # games", "batch"));
     assert!(names_key("| `min_z` [2.0] |", "min_z"));
     assert!(!names_key("batches = 2", "batch"));
-    assert!(names_column(
-        "`seatk_win_rate_lo95`",
-        "seat12_win_rate_lo95"
-    ));
-    assert!(names_column("`win_rate_lo95_seatk`", "win_rate_lo95_seat3"));
-    assert!(!names_column("`seatk_win_rate`", "seat1_win_rate_lo95"));
+}
+
+/// docs/reference/columns.md's column tables are the registry's, as `registry::render` writes
+/// them, one block per table between its markers (`ROBSIM_BLESS=1` writes them again).
+#[test]
+fn the_columns_page_is_generated_from_the_registry() {
+    use robsim::report::{package, registry};
+    let path = docs().join("reference/columns.md");
+    let page = std::fs::read_to_string(&path).unwrap();
+    let reg = registry::registry();
+    let key = |t: &registry::Table| -> Option<Vec<&'static str>> {
+        let (_, cands) = package::TABLE_KEYS
+            .iter()
+            .find(|(f, _)| *f == t.file || package::table_is(f, &t.file))?;
+        let has = |c: &&str| t.columns.iter().any(|x| x.name == *c);
+        Some(
+            cands
+                .iter()
+                .find(|c| c.iter().all(has))
+                .map(|c| c.to_vec())
+                .unwrap_or_default(),
+        )
+    };
+    let (want, missing) = registry::regenerate(&page, reg, key);
+    assert!(
+        missing.is_empty(),
+        "docs/reference/columns.md has no block for {missing:?}: add `<!-- columns: NAME -->` and `<!-- /columns -->` lines where each belongs"
+    );
+    if std::env::var_os("ROBSIM_BLESS").is_some() {
+        std::fs::write(&path, &want).unwrap();
+    } else {
+        assert!(
+            page == want,
+            "docs/reference/columns.md's column tables differ from docs/reference/columns.toml: ROBSIM_BLESS=1 cargo test --test cli -- columns_page"
+        );
+    }
 }

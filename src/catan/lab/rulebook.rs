@@ -66,7 +66,7 @@ pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
             let m = rules.modifiers.name().to_string();
             ("modifiers", m.clone(), m, u32::from(rules.modifiers.0))
         }
-        _ => ("", "-".to_string(), "every game".to_string(), 0),
+        _ => ("", String::new(), "every game".to_string(), 0),
     };
     let (measure, wins) = match (coop, spec.lead()) {
         (true, _) if matches!(rules.variant, Variant::Robert(_)) => ("team win", acc.team_wins),

@@ -27,8 +27,9 @@ mod rank {
     pub const CONCEDED: u16 = 11;
     pub const TEAM_RATE: u16 = 12;
     pub const PRECISION: u16 = 13;
-    pub const SHAPE: u16 = 14;
-    pub const LINEUP: u16 = 15;
+    pub const ROUNDS: u16 = 14;
+    pub const SHAPE: u16 = 15;
+    pub const LINEUP: u16 = 16;
     /// Seat `k` (0-based) of a competitive row is `SEAT + k`.
     pub const SEAT: u16 = 20;
     pub const ROBERT: u16 = 30;
@@ -60,7 +61,8 @@ struct Common<'a> {
     turn_cap: u32,
     seed: u64,
     games: u64,
-    /// Team wins (co-operative variants) or games won by any seat.
+    /// Games won by the side the row names: the team (co-operative variants), else any seat
+    /// (every game not capped out).
     wins: u64,
     capouts: u64,
     turns_mean: Option<f64>,
@@ -127,14 +129,11 @@ struct TeamRate {
     loss_slowest_vp_short_median: Option<u32>,
 }
 
-/// Co-operative rows: game lengths of every game in rounds (the pooled player-turns are the
-/// common `turns_*`), of wins and of losses apart in player-turns and rounds, and the round from
-/// which a running game's outcome is 90% certain (`catan::shape`).
+/// Co-operative rows: game lengths of wins and of losses apart in player-turns and rounds (every
+/// game's are the common `turns_*` and, for every row, `rounds_*`), and the round from which a
+/// running game's outcome is 90% certain (`catan::shape`).
 #[derive(Serialize)]
 struct Shape {
-    rounds_median: Option<u32>,
-    rounds_p10: Option<u32>,
-    rounds_p90: Option<u32>,
     turns_win_median: Option<u32>,
     turns_win_p10: Option<u32>,
     turns_win_p90: Option<u32>,
@@ -404,6 +403,11 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
         );
         out.push(Group::of(rank::LINEUP, &lead)?);
     }
+    // Every game's length in rounds (every game's summary names it so).
+    out.push(Group::of(
+        rank::ROUNDS,
+        &crate::engine::stats::Rounds::of(&acc.turns, rules.players),
+    )?);
     if coop {
         let s = &acc.shape;
         let (certain_round, certain_round_why) = s.certain_round_why();
@@ -411,9 +415,6 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
         out.push(Group::of(
             rank::SHAPE,
             &Shape {
-                rounds_median: q(&s.rounds, 0.5),
-                rounds_p10: q(&s.rounds, 0.1),
-                rounds_p90: q(&s.rounds, 0.9),
                 turns_win_median: q(&s.turns_win, 0.5),
                 turns_win_p10: q(&s.turns_win, 0.1),
                 turns_win_p90: q(&s.turns_win, 0.9),
