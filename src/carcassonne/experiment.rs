@@ -554,6 +554,7 @@ impl Tables for CarcassonneRow {
                 variant: "carcassonne",
                 players: rules.players,
                 player: self.spec.policy_label(),
+                level: crate::carcassonne::rulebook::level(rob),
                 map: &self.tiles_name,
                 robbers: rob,
                 seed: self.seed,

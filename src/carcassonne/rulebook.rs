@@ -76,11 +76,7 @@ pub fn cell(r: Row) -> Option<Cell> {
         ),
         None => ("seat 1 win", r.wins[0], stands_for(r.policy).to_string()),
     };
-    let level_words = if r.robbers {
-        "with The Robbers"
-    } else {
-        "without The Robbers"
-    };
+    let level_words = level(r.robbers);
     Some(Cell {
         player: r.label,
         model: String::new(),
@@ -112,4 +108,14 @@ pub fn cell(r: Row) -> Option<Cell> {
 /// Rounds of a game of `tiles` placed at a table of `players` (the round under way counts).
 pub fn rounds(tiles: u32, players: u8) -> u32 {
     tiles.div_ceil(u32::from(players.max(1)))
+}
+
+/// A row's level, as table.csv's and summary.csv's `level` write it: words, not summary.csv's
+/// `robbers` flag, so that `level` is text in every game.
+pub fn level(robbers: bool) -> &'static str {
+    if robbers {
+        "with The Robbers"
+    } else {
+        "without The Robbers"
+    }
 }

@@ -12,6 +12,8 @@ pub struct CarcCommon<'a> {
     pub players: u8,
     /// The player (the grid's `policy`), as Catan's summary names it.
     pub player: String,
+    /// The row's level, as table.csv's `level`: `with The Robbers` or `without The Robbers`.
+    pub level: &'static str,
     /// The tile set (every game's summary calls the board's source `map`).
     pub map: &'a str,
     pub robbers: bool,

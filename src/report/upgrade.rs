@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 6;
+pub const SCHEMA: u32 = 7;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +45,15 @@ pub enum Step {
     },
     /// Every table gets the column `run` first: the folder's run id on every line.
     RunColumn,
+    /// Table `table` gets column `to` right after column `after`, holding on every line the
+    /// value of column `from` (empty where the table has no `from`); a table without `after`
+    /// or already holding `to` is left as it is.
+    Copy {
+        table: &'static str,
+        from: &'static str,
+        to: &'static str,
+        after: &'static str,
+    },
 }
 
 /// The changes from schema `to - 1` to `to`.
@@ -113,6 +122,21 @@ pub const MIGRATIONS: &[Migration] = &[
                ideas (the tile set is `map`; wins, capouts, partial, turns and rounds in every \
                game); table.csv's level is empty where the game has none",
         steps: &[],
+    },
+    Migration {
+        to: 7,
+        date: "2026-12-02",
+        // A sweep's summary is written again from its state.json; one whose state git does
+        // not keep gets its level from its difficulty column, which is what today's code
+        // writes there (those folders' rows all have one).
+        what: "every game's summary.csv names each row's level (level, after player: the \
+               value table.csv's level has), so that summaries of every game stack on it",
+        steps: &[Step::Copy {
+            table: "summary.csv",
+            from: "difficulty",
+            to: "level",
+            after: "player",
+        }],
     },
 ];
 
@@ -231,6 +255,25 @@ pub fn migrate_csv(
                     }
                 }
             }
+            Step::Copy {
+                table,
+                from,
+                to,
+                after,
+            } => {
+                if table != name || head.iter().any(|h| h == to) {
+                    continue;
+                }
+                let Some(at) = head.iter().position(|h| h == after) else {
+                    continue;
+                };
+                let src = head.iter().position(|h| h == from);
+                head.insert(at + 1, to.to_string());
+                for row in &mut rows {
+                    let v = src.map(|i| row[i].clone()).unwrap_or_default();
+                    row.insert(at + 1, v);
+                }
+            }
             Step::RunColumn => {
                 if head.first().map(String::as_str) != Some("run") {
                     head.insert(0, "run".into());
@@ -302,6 +345,29 @@ fn migrate_package(text: &str, steps: &[&Step]) -> Result<String> {
             n
         };
         let schema = &mut r["schema"];
+        for s in steps {
+            if let Step::Copy {
+                table: t,
+                to,
+                after,
+                ..
+            } = **s
+            {
+                let Some(fields) = schema["fields"].as_array_mut() else {
+                    continue;
+                };
+                let has = |n: &str| fields.iter().any(|f| f["name"].as_str() == Some(n));
+                if t != table || has(to) {
+                    continue;
+                }
+                if let Some(at) = fields
+                    .iter()
+                    .position(|f| f["name"].as_str() == Some(after))
+                {
+                    fields.insert(at + 1, serde_json::json!({"name": to, "type": "string"}));
+                }
+            }
+        }
         let first = schema["fields"][0]["name"].as_str() == Some("run");
         if steps.iter().any(|s| matches!(s, Step::RunColumn)) && !first {
             if let Some(fields) = schema["fields"].as_array_mut() {
@@ -489,6 +555,47 @@ mod tests {
         assert_eq!(fields[1]["name"], "row");
         let again = migrate_package(&out, &steps).unwrap();
         assert_eq!(again, out);
+    }
+
+    #[test]
+    fn a_copied_column_lands_after_its_place_once_and_in_its_table_only() {
+        let steps = [&Step::Copy {
+            table: "summary.csv",
+            from: "difficulty",
+            to: "level",
+            after: "player",
+        }];
+        let mut renamed = BTreeMap::new();
+        let csv = b"row,player,games,difficulty\n0,team,10,hard\n1,team,20,\n";
+        let once = migrate_csv("summary.csv", csv, &steps, &mut renamed, "r").unwrap();
+        assert_eq!(
+            once,
+            b"row,player,level,games,difficulty\n0,team,hard,10,hard\n1,team,,20,\n"
+        );
+        let twice = migrate_csv("summary.csv", &once, &steps, &mut renamed, "r").unwrap();
+        assert_eq!(twice, once);
+        // Another table, or one without the column it goes after: as it was.
+        assert_eq!(
+            migrate_csv("table.csv", csv, &steps, &mut renamed, "r").unwrap(),
+            csv
+        );
+        let other = b"row,games\n0,1\n";
+        assert_eq!(
+            migrate_csv("summary.csv", other, &steps, &mut renamed, "r").unwrap(),
+            other
+        );
+        // Its package lists it in the same place, once.
+        let pkg = r#"{"resources": [{"path": "summary.csv", "schema": {"fields": [{"name": "row", "type": "integer"}, {"name": "player", "type": "string"}, {"name": "games", "type": "integer"}]}}]}"#;
+        let out = migrate_package(pkg, &steps).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let names: Vec<&str> = v["resources"][0]["schema"]["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["row", "player", "level", "games"]);
+        assert_eq!(migrate_package(&out, &steps).unwrap(), out);
     }
 
     #[test]

@@ -68,7 +68,7 @@ robber_final_points = [3, 0]
     let summary = read(&d, "summary.csv");
     // Per policy and player count: 1 row without robbers + 2 placements × 2 final rules.
     assert_eq!(summary.lines().count(), 1 + 2 * 2 * 5, "{summary}");
-    assert!(summary.starts_with("run,row,settings_key,variant,players,player,tiles,robbers,"));
+    assert!(summary.starts_with("run,row,settings_key,variant,players,player,level,map,robbers,"));
     assert!(d.join("report.html").exists() && d.join("compare.csv").exists());
     let seats = read(&d, "seats.csv");
     assert_eq!(seats.lines().count(), 1 + 2 * 5 * (2 + 5));

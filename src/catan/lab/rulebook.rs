@@ -8,7 +8,7 @@
 use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::{difficulty_label, difficulty_name};
 use crate::catan::policy::PolicySpec;
-use crate::catan::Variant;
+use crate::catan::{Rules, Variant};
 use crate::engine::stats::Hist;
 use crate::report::rulebook::{Cell, Role};
 
@@ -46,13 +46,11 @@ fn stands_for(p: &PolicySpec, coop: bool) -> &'static str {
     }
 }
 
-/// The row's cell.
-pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
-    let spec = &row.spec;
-    let rules = spec.rules;
-    let players = rules.players;
-    let coop = rules.variant.team_outcome();
-    let (level_key, level, level_words, level_order) = match rules.variant {
+/// The setting a row's level is, its value as summary.csv and table.csv write it (`level`),
+/// its words in a table and the rows' order: Robert's difficulty, Solitaire's modifiers; no
+/// level (empty) in base Catan and Raiders.
+pub fn level(rules: &Rules) -> (&'static str, String, String, u32) {
+    match rules.variant {
         Variant::Robert(r) => {
             let c = r.start_cards;
             let cards = format!("{c} card{}", if c == 1 { "" } else { "s" });
@@ -67,7 +65,16 @@ pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
             ("modifiers", m.clone(), m, u32::from(rules.modifiers.0))
         }
         _ => ("", String::new(), "every game".to_string(), 0),
-    };
+    }
+}
+
+/// The row's cell.
+pub fn cell(row: &CatanRow, acc: &CatanAcc) -> Option<Cell> {
+    let spec = &row.spec;
+    let rules = spec.rules;
+    let players = rules.players;
+    let coop = rules.variant.team_outcome();
+    let (level_key, level, level_words, level_order) = level(&rules);
     let (measure, wins) = match (coop, spec.lead()) {
         (true, _) if matches!(rules.variant, Variant::Robert(_)) => ("team win", acc.team_wins),
         (true, _) => ("win", acc.team_wins),

@@ -52,6 +52,9 @@ struct Common<'a> {
     players: u8,
     /// The player in every seat (the grid's `policy`), or a lineup's from the lead seat on.
     player: String,
+    /// The row's level, as table.csv's `level` (Robert's difficulty, Solitaire's modifiers;
+    /// empty where the game has none).
+    level: String,
     board: &'static str,
     map: &'a str,
     modifiers: &'static str,
@@ -293,6 +296,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             variant: rules.variant.name(),
             players: rules.players,
             player: e.spec.policy_label(),
+            level: crate::catan::lab::rulebook::level(&rules).1,
             board: e.spec.board.name(),
             map: &e.map,
             modifiers: rules.modifiers.name(),

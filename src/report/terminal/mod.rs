@@ -219,7 +219,15 @@ pub fn summary(
         .copied()
         .filter(|c| t.rows.iter().any(|r| !cell(r, c).is_empty()))
         .collect();
-    let median = t.has("turns_median");
+    // The median with its 10-90% range where lengths vary; the mean where every row's range is
+    // a turn wide at most (a game of a fixed tile count), which it says better.
+    let median = t.has("turns_median")
+        && t.rows.iter().any(|r| {
+            matches!(
+                (num(r, "turns_p10"), num(r, "turns_p90")),
+                (Some(lo), Some(hi)) if hi - lo > 1.0
+            )
+        });
     let seat_cols: Vec<String> = t
         .columns
         .iter()
