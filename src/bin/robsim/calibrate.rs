@@ -25,7 +25,7 @@ struct LadderLine<'a> {
     /// The settings key of the chosen value's row: a sweep's row of the same rules and player
     /// has the same one.
     settings_key: String,
-    /// The settings that tell the groups apart (`players=3`), or `all`.
+    /// The settings that tell the groups apart (`3 players`, `3 players, easy`).
     group_label: &'a str,
     players: u8,
     /// The player (the grid's `policy`), as summary.csv's `player`.

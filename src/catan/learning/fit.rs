@@ -100,8 +100,9 @@ pub struct FitStats {
     pub regret_apprentice: f64,
     pub regret_model: f64,
     pub picks_best: f64,
-    /// Validation games (per row): the previous model with only this type's weights replaced,
-    /// minus the previous model, pooled over the rows; the type is updated when it gains.
+    /// Validation games (all rows together): the previous model with only this type's weights
+    /// replaced, minus the previous model, pooled over the rows; the type is updated when it
+    /// gains (`[learn] update`).
     pub validation_games: u64,
     pub validation_diff: Option<f64>,
     pub validation_lo95: Option<f64>,
