@@ -62,6 +62,35 @@ fn a_resumed_run_writes_the_same_model_bytes() {
     let kept: Vec<&str> = half.lines().collect();
     let now = read(&c, "resume-labels.txt");
     assert!(kept.iter().all(|l| now.lines().any(|m| m == *l)));
+    // Another way to fit (a ridge, an update rule): round 1's labels are kept, the later
+    // rounds' labelled again; the run is the one-shot run of that config.
+    let refit = d.join("refit.toml");
+    std::fs::write(
+        &refit,
+        CFG.replace("[learn]\n", "[learn]\nridge = 0.5\nupdate = \"sure\"\n"),
+    )
+    .unwrap();
+    let (e1, e2) = (b.join("e1"), b.join("e2"));
+    std::fs::create_dir_all(&e1).unwrap();
+    for f in ["resume-labels.txt", "resume-config.toml"] {
+        std::fs::write(e1.join(f), read(&a, f)).unwrap();
+    }
+    let o = run_learn(&refit, &e1, &["--resume"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{e}");
+    assert!(e.contains("round 1's labels are kept"), "{e}");
+    let o = run_learn(&refit, &e2, &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["rounds.csv", "fit.csv", "resume-labels.txt"] {
+        assert_eq!(read(&e1, f), read(&e2, f), "{f}");
+    }
+    let round1 = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("1,"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(round1(&read(&e2, "resume-labels.txt")), round1(&labels));
     // Other flags are another run; no labels, nothing to resume.
     let o = learn(&b, &["--resume", "--train-games", "5"]);
     let e = String::from_utf8_lossy(&o.stderr);

@@ -745,8 +745,9 @@ pub(crate) enum Cmd {
         /// nothing (exit 1 when one is behind).
         #[arg(long)]
         check: bool,
-        /// Write a sweep's folder again from its saved statistics even when it is at today's
-        /// schema (after a change to descriptions or figures alone).
+        /// Upgrade a folder at today's schema too: a sweep's written again from its saved
+        /// statistics, another's Data Package written again from the column registry (after a
+        /// change to descriptions, joins or figures alone).
         #[arg(long)]
         force: bool,
     },

@@ -36,28 +36,53 @@ pub(crate) struct Overrides {
     pub(crate) shard: Option<Shard>,
 }
 
-/// Whether the labels of the run recorded as `was` (a [`CONFIG_OF_LABELS`] text) are this
-/// run's (`now`): the same config, read as TOML (comments and spacing do not count), and the
-/// same flags, but for the number of rounds (`[learn] rounds`, `--rounds`): a round's labels
-/// depend only on the rounds before it, so a run may go on to more rounds than it planned.
-fn same_labels(was: &str, now: &str) -> bool {
-    let meaning = |t: &str| -> Option<(toml::Table, String)> {
+/// How many rounds' labels of the run recorded as `was` (a [`CONFIG_OF_LABELS`] text) are this
+/// run's (`now`): every round's where the two are the same config, read as TOML (comments and
+/// spacing do not count), and the same flags, but for the number of rounds (`[learn] rounds`,
+/// `--rounds`: a round's labels depend only on the rounds before it, so a run may go on to more
+/// rounds than it planned); round 1's alone where they also differ in how the labels are fitted
+/// and kept ([`FIT_ONLY`], `--test-games`): round 1's apprentice is the start, whatever the fits,
+/// but every later round's is a fit; none otherwise.
+fn labels_agree(was: &str, now: &str) -> Option<u32> {
+    let meaning = |t: &str, fit_too: bool| -> Option<(toml::Table, String)> {
         let (config, flags) = t.rsplit_once("\n# robsim learn flags:")?;
         let mut table: toml::Table = toml::from_str(config).ok()?;
         if let Some(toml::Value::Table(l)) = table.get_mut("learn") {
             l.remove("rounds");
+            if fit_too {
+                for k in FIT_ONLY {
+                    l.remove(k);
+                }
+            }
         }
         let mut words: Vec<&str> = flags.split_whitespace().collect();
-        if let Some(i) = words.iter().position(|w| *w == "--rounds") {
-            words.drain(i..(i + 2).min(words.len()));
+        let mut drop = vec!["--rounds"];
+        if fit_too {
+            drop.push("--test-games");
+        }
+        for f in drop {
+            if let Some(i) = words.iter().position(|w| *w == f) {
+                words.drain(i..(i + 2).min(words.len()));
+            }
         }
         Some((table, words.join(" ")))
     };
-    match (meaning(was), meaning(now)) {
+    let same = |fit_too: bool| match (meaning(was, fit_too), meaning(now, fit_too)) {
         (Some(a), Some(b)) => a == b,
         _ => false,
+    };
+    if same(false) {
+        Some(u32::MAX)
+    } else if same(true) {
+        Some(1)
+    } else {
+        None
     }
 }
+
+/// The `[learn]` keys that decide only how labels are fitted and which fits are kept, not what
+/// round 1 labels.
+const FIT_ONLY: [&str; 6] = ["test_games", "update", "fit", "ridge", "hidden", "epochs"];
 
 /// The file a run keeps its own labels in: [`LABELS`], or a shard's beside it.
 fn labels_file(shard: Option<Shard>) -> String {
@@ -150,19 +175,34 @@ pub(crate) fn learn(
                 out.display()
             )));
         }
-        // The labels belong to this config's run with these flags: as recorded beside them.
-        if !same_labels(was.as_deref().unwrap_or(""), &run_text) {
+        // The labels belong to this config's run with these flags: as recorded beside them
+        // (round 1's alone where only the fits differ).
+        let Some(last) = labels_agree(was.as_deref().unwrap_or(""), &run_text) else {
             return Err(Failure::Input(anyhow::anyhow!(
-                "{flag}: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs); allowed: the config and flags that wrote them, or another --out",
+                "{flag}: {} holds the labels of another run than {origin}{} (its {CONFIG_OF_LABELS}, the config and its --rounds, --train-games and --test-games, differs in more than how labels are fitted: {}); allowed: the config and flags that wrote them, or another --out",
                 out.display(),
-                overrides.flags()
+                overrides.flags(),
+                FIT_ONLY.join(", ")
             )));
+        };
+        if last == 1 {
+            eprintln!(
+                "robsim: {flag}: the config differs from the one that labelled {} only in how labels are fitted ({}): round 1's labels are kept, later rounds are labelled again",
+                out.display(),
+                FIT_ONLY.join(", ")
+            );
         }
         for f in files {
             let t = std::fs::read_to_string(&f)
                 .with_context(|| format!("{flag}: {}: cannot read it", f.display()))
                 .map_err(Failure::Input)?;
-            let c = LabelCache::parse(&t, &f.display().to_string()).map_err(Failure::Input)?;
+            let all = LabelCache::parse(&t, &f.display().to_string()).map_err(Failure::Input)?;
+            let c = all.up_to_round(last);
+            // Another file's later rounds belong to the other fits: gone from it too, so that
+            // no later resume reads them as this run's.
+            if f != saved && c.len() != all.len() {
+                robsim::report::write_atomic(&f, c.to_text().as_bytes()).map_err(Failure::Run)?;
+            }
             if f != saved {
                 others.extend(&c);
             }

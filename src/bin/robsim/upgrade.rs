@@ -66,7 +66,7 @@ pub(crate) fn upgrade(
     let mut behind = 0;
     let mut failed = 0;
     for (d, m, w) in &plan {
-        let due = m.schema < SCHEMA || (force && matches!(w, Way::Rewrite));
+        let due = m.schema < SCHEMA || force;
         let how = match w {
             Way::Rewrite => "write again from state.json",
             Way::Migrate => "migrate its tables",

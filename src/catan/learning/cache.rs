@@ -58,6 +58,18 @@ impl LabelCache {
         }
     }
 
+    /// The labels of rounds up to `last` (the others dropped).
+    pub fn up_to_round(&self, last: u32) -> LabelCache {
+        LabelCache {
+            values: self
+                .values
+                .iter()
+                .filter(|(k, _)| k.0 <= last)
+                .map(|(k, v)| (*k, v.clone()))
+                .collect(),
+        }
+    }
+
     /// Decisions kept.
     pub fn len(&self) -> usize {
         self.values.len()
