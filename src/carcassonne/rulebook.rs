@@ -6,7 +6,7 @@
 //! length in rounds (a tile per player a round).
 
 use crate::carcassonne::players::CarcPolicySpec;
-use crate::engine::stats::Hist;
+use crate::engine::stats::{Hist, Rounds};
 use crate::report::rulebook::{Cell, Role, Rule};
 
 /// Which player stands for which kind of table (the page's one line).
@@ -92,7 +92,7 @@ pub fn cell(r: Row) -> Option<Cell> {
         games: r.games,
         // Rounds never decrease as the tiles grow: the median game's rounds are the rounds
         // of the median tiles placed.
-        rounds_median: r.turns.quantile(0.5).map(|t| rounds(t, r.players)),
+        rounds_median: Rounds::of(r.turns, r.players).rounds_median,
         rounds_won: None,
         rounds_lost: None,
         rules: r.rules,
@@ -103,11 +103,6 @@ pub fn cell(r: Row) -> Option<Cell> {
         outside: String::new(),
         decided: None,
     })
-}
-
-/// Rounds of a game of `tiles` placed at a table of `players` (the round under way counts).
-pub fn rounds(tiles: u32, players: u8) -> u32 {
-    tiles.div_ceil(u32::from(players.max(1)))
 }
 
 /// A row's level, as table.csv's and summary.csv's `level` write it: words, not summary.csv's

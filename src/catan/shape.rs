@@ -203,10 +203,7 @@ impl RoundWatch {
 }
 
 /// Rounds of a game of `turns` player-turns with `players` players (a round begun counts).
-#[inline]
-pub fn rounds(turns: u32, players: u8) -> u32 {
-    turns.div_ceil(players.max(1) as u32)
-}
+pub use crate::engine::stats::rounds;
 
 impl ShapeAcc {
     /// Records one finished co-operative game (`won`: the team won; a cap-out is neither and

@@ -44,6 +44,7 @@ impl Rounds {
 }
 
 /// Rounds of a game of `turns` player-turns at a table of `players`.
+#[inline]
 pub fn rounds(turns: u32, players: u8) -> u32 {
     turns.div_ceil(u32::from(players.max(1)))
 }

@@ -170,17 +170,12 @@ impl Registry {
     /// the one listing most.
     pub fn table(&self, file: &str, header: &[String]) -> Option<&Table> {
         let listed = |t: &Table| header.iter().filter(|h| t.column(h).is_some()).count();
+        // The first of those listing most (`max_by_key` keeps the last of equals).
         self.tables
             .iter()
             .filter(|t| file_is(&t.file, file))
-            .max_by_key(|t| (listed(t), std::cmp::Reverse(self.position(t))))
-    }
-
-    fn position(&self, t: &Table) -> usize {
-        self.tables
-            .iter()
-            .position(|o| std::ptr::eq(o, t))
-            .unwrap_or(usize::MAX)
+            .rev()
+            .max_by_key(|t| listed(t))
     }
 
     /// The columns of `header` the registry does not describe in table `file`.

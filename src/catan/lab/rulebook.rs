@@ -9,19 +9,13 @@ use crate::catan::experiment::{CatanAcc, CatanRow};
 use crate::catan::knobs::{difficulty_label, difficulty_name};
 use crate::catan::policy::PolicySpec;
 use crate::catan::{Rules, Variant};
-use crate::engine::stats::Hist;
+use crate::engine::stats::{Hist, Rounds};
 use crate::report::rulebook::{Cell, Role};
-
-/// Rounds of a game of `turns` player-turns at a table of `players`: a round is every player
-/// taking one turn, and the round under way when the game ends counts.
-pub fn rounds(turns: u32, players: u8) -> u32 {
-    turns.div_ceil(u32::from(players.max(1)))
-}
 
 /// The median game length in rounds (nearest rank, as summary.csv's `turns_median`): since
 /// [`rounds`] never decreases as the turns grow, it is the rounds of the median player-turns.
 pub fn rounds_median(turns: &Hist, players: u8) -> Option<u32> {
-    turns.quantile(0.5).map(|t| rounds(t, players))
+    Rounds::of(turns, players).rounds_median
 }
 
 /// Which player stands for which kind of table (the page's one line).
@@ -134,6 +128,7 @@ fn p50_p90(h: &Hist) -> (Option<u32>, Option<u32>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::stats::rounds;
 
     /// A round is every player's turn, the last one counted while under way; the median's
     /// rounds are the median of the games' rounds.
