@@ -26,7 +26,7 @@ use std::path::Path;
 /// The schema today's code writes. Raise it with every change to what a folder's tables hold
 /// (a column renamed, added or retyped, a key's form), and add the [`Migration`] that takes a
 /// folder of the schema before to it where one can.
-pub const SCHEMA: u32 = 7;
+pub const SCHEMA: u32 = 8;
 
 /// One change a migration makes to a folder's tables.
 #[derive(Clone, Copy, Debug)]
@@ -138,8 +138,16 @@ pub const MIGRATIONS: &[Migration] = &[
             after: "player",
         }],
     },
+    Migration {
+        to: 8,
+        date: "2026-12-02",
+        // A sweep's summary is written again from its state.json; the folders migrated
+        // instead hold Robert rows only, which keep their level.
+        what: "a summary's level is written only for games with levels: base Catan and Raiders \
+               rows have none, and a summary of them alone no longer holds an empty column",
+        steps: &[],
+    },
 ];
-
 /// The letter every settings key starts with (schema 1 on).
 pub const KEY_PREFIX: &str = "k";
 

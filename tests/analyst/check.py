@@ -231,8 +231,7 @@ for name, by_type in sorted(seen.items()):
         fail(f"summary column {name} has more than one type: {where}")
 # The ideas every game shares carry one name in every game's summary (docs/reference/columns.md):
 # a table of every game stacks by name without renaming.
-SHARED = ["run", "row", "settings_key", "variant", "players", "player", "level", "map", "seed",
-          "games",
+SHARED = ["run", "row", "settings_key", "variant", "players", "player", "map", "seed", "games",
           "wins", "capouts", "partial", "turns_mean", "turns_median", "turns_p10", "turns_p90",
           "rounds_median", "rounds_p10", "rounds_p90"]
 for rel, view, run, types in summaries:

@@ -18,11 +18,13 @@ use serde::Serialize;
 
 /// Column-group ranks: the order of the groups in `summary.csv`.
 mod rank {
-    pub const COMMON: u16 = 0;
-    pub const MODEL: u16 = 1;
-    pub const MODEL_OUTSIDE: u16 = 2;
-    pub const PLAYER_KNOBS: u16 = 3;
-    pub const RULE_SET: u16 = 4;
+    pub const WHO: u16 = 0;
+    pub const LEVEL: u16 = 1;
+    pub const COMMON: u16 = 2;
+    pub const MODEL: u16 = 3;
+    pub const MODEL_OUTSIDE: u16 = 4;
+    pub const PLAYER_KNOBS: u16 = 5;
+    pub const RULE_SET: u16 = 6;
     pub const TEAM: u16 = 10;
     pub const CONCEDED: u16 = 11;
     pub const TEAM_RATE: u16 = 12;
@@ -42,9 +44,9 @@ mod rank {
     pub const RAIDERS: u16 = 60;
 }
 
-/// Every row.
+/// Every row: which row, game and player.
 #[derive(Serialize)]
-struct Common<'a> {
+struct Who {
     row: usize,
     /// The row's settings, hashed ([`crate::report::settings_key`]): the same in any run.
     settings_key: String,
@@ -52,9 +54,18 @@ struct Common<'a> {
     players: u8,
     /// The player in every seat (the grid's `policy`), or a lineup's from the lead seat on.
     player: String,
-    /// The row's level, as table.csv's `level` (Robert's difficulty, Solitaire's modifiers;
-    /// empty where the game has none).
+}
+
+/// Rows of a game with levels: the row's, as table.csv's `level` (Robert's difficulty,
+/// Solitaire's modifiers); not written for base Catan and Raiders, which have none.
+#[derive(Serialize)]
+struct Level {
     level: String,
+}
+
+/// Every row: its settings, games and lengths.
+#[derive(Serialize)]
+struct Common<'a> {
     board: &'static str,
     map: &'a str,
     modifiers: &'static str,
@@ -289,14 +300,22 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
     let per_game = |x: u64| r5(x as f64 / n);
     let coop = rules.variant.team_outcome();
     let mut out = vec![Group::of(
-        rank::COMMON,
-        &Common {
+        rank::WHO,
+        &Who {
             row: index,
             settings_key: crate::report::settings_key(e),
             variant: rules.variant.name(),
             players: rules.players,
             player: e.spec.policy_label(),
-            level: crate::catan::lab::rulebook::level(&rules).1,
+        },
+    )?];
+    let (_, level, _, _) = crate::catan::lab::rulebook::level(&rules);
+    if !level.is_empty() {
+        out.push(Group::of(rank::LEVEL, &Level { level })?);
+    }
+    out.push(Group::of(
+        rank::COMMON,
+        &Common {
             board: e.spec.board.name(),
             map: &e.map,
             modifiers: rules.modifiers.name(),
@@ -317,7 +336,7 @@ pub fn groups(e: &CatanRow, index: usize, acc: &CatanAcc, partial: bool) -> Resu
             turns_p90: acc.turns.quantile(0.9),
             partial,
         },
-    )?];
+    )?);
     if let Some(m) = &e.spec.model {
         out.push(Group::of(
             rank::MODEL,
