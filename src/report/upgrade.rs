@@ -142,9 +142,9 @@ pub const MIGRATIONS: &[Migration] = &[
         to: 8,
         date: "2026-12-02",
         // A sweep's summary is written again from its state.json; the folders migrated
-        // instead hold Robert rows only, which keep their level.
-        what: "a summary's level is written only for games with levels: base Catan and Raiders \
-               rows have none, and a summary of them alone no longer holds an empty column",
+        // instead hold rows of a game with levels only, which keep theirs.
+        what: "a summary's level is written only for games with levels: a summary of games \
+               without levels alone no longer holds an empty column",
         steps: &[],
     },
 ];
