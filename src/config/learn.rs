@@ -67,63 +67,121 @@ const SOLDIER: (&str, &str) = (
     include_str!("../../configs/models/robert-soldier.toml"),
 );
 
-/// A built-in rule model: its `when` as (key, values), and (the file in the repository, its text).
-pub type BuiltinRule = (
-    &'static [(&'static str, &'static [i64])],
-    (&'static str, &'static str),
+/// Robert's model before the one that reads the rules (`robsim learn
+/// configs/training/robert-learn-wide.toml`, the built-in model 2026-11-29 to 2026-12-02): a rule
+/// model at the printed rules ([`BUILTIN_RULE_MODELS`]): (the file in the repository, its text).
+const WIDE: (&str, &str) = (
+    "configs/models/robert-wide.toml",
+    include_str!("../../configs/models/robert-wide.toml"),
 );
 
-/// The shipped rule models, built into the binary: (its `when` as (key, values), (the file in
-/// the repository, its text)), first match first. Without a `[learned]` table, `learned`
-/// plays one on the rows that match its `when`, the built-in model everywhere else.
-/// - Robert's soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players: the
-///   built-in model was trained at 2 only and misplays its soldiers there (3 players Hard at 4:
-///   2.3 points under the script, reports/robert-knob-space); the soldier model, the same model
-///   but for its soldier network, beats it on 14 of the 16 such rows of a seed neither was
-///   trained on and is level on the other two, 4 players Easy at 98% (reports/robert-soldier);
-///   at 2 it loses about 2 points to it, so it plays nowhere else.
+/// Where a built-in rule model plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BuiltinWhen {
+    /// Rows whose every listed knob (or `players`) has one of its values.
+    Knobs(&'static [(&'static str, &'static [i64])]),
+    /// Rows at the printed rules (every Robert rule knob but the starting cards at the rule
+    /// book's value) with one of these player counts and starting cards.
+    Printed {
+        players: &'static [i64],
+        start_cards: &'static [i64],
+    },
+}
+
+/// A built-in rule model: where it plays, and (the file in the repository, its text).
+pub type BuiltinRule = (BuiltinWhen, (&'static str, &'static str));
+
+/// The shipped rule models, built into the binary: (where it plays, (the file in the repository,
+/// its text)), first match first. Without a `[learned]` table, `learned` plays one on the rows
+/// that match, the built-in model (the one that reads the rules) everywhere else. Each stays
+/// because the rows it plays were measured stronger with it than with the built-in model:
+/// - Robert's soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players: on a seed
+///   none was trained or chosen on (reports/research/robert-switch, 10,000 paired games a row)
+///   it wins more than the model that reads the rules on 11 of the 12 such rows (by 1.0 to 13.6
+///   points), less on one (3 players Easy at 4: −0.6); on the 200-set yardstick
+///   (reports/research/robert-rule-space-weighted) more on 5 of 15 rows, less on none.
 /// - Robert's resting model at 3 players Impossible (0 starting cards) unless Robert rests on
 ///   every third player-turn (`robert_skip` 3, where the rest always falls on one seat and it
-///   collapses: 11% against the built-in model's 23% on the seed the rule was chosen on): on a
-///   fresh seed it beats the built-in model at the defaults (0.21% against 0.10%) and on 39 of
-///   the 45 rows with one knob moved, by up to 11.7 points, and is level on the other 6, where
-///   nobody or everybody wins (reports/robert-impossible). From Hard up it loses to the built-in
-///   model by 0.7 to 9.5 points at the defaults, and with 4 players at Impossible by 0.4.
-pub const BUILTIN_RULE_MODELS: [BuiltinRule; 2] = [
-    (&[("soldier_flips", &[3, 4]), ("players", &[3, 4])], SOLDIER),
+///   collapses) or a seven flips 3 or 4 tokens (where the model that reads the rules wins 1.7
+///   and 5.0 points more): on reports/research/robert-switch it wins more on 17 of the 45 rows
+///   it plays, less on none, and more at the printed rules on reports/research/robert-defaults-weighted.
+/// - Robert's model before ([`WIDE`]) at the printed rules with 2 to 4 players from Hard up: on
+///   two seeds (reports/research/robert-defaults-weighted, robert-switch) it wins more than the
+///   model that reads the rules at 2 players Moderate and Easy, 3 players Moderate, 4 players
+///   Hard and Easy by their intervals, less on none; at 4 players Impossible it wins less on
+///   both (−0.4, −0.6), so there the model that reads the rules plays.
+pub const BUILTIN_RULE_MODELS: [BuiltinRule; 3] = [
     (
-        &[
+        BuiltinWhen::Knobs(&[("soldier_flips", &[3, 4]), ("players", &[3, 4])]),
+        SOLDIER,
+    ),
+    (
+        BuiltinWhen::Knobs(&[
             ("players", &[3]),
             ("start_cards", &[0]),
             ("robert_skip", &[0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
-        ],
+            ("seven_flips", &[0, 1, 2]),
+        ]),
         RESTING,
     ),
+    (
+        BuiltinWhen::Printed {
+            players: &[2, 3, 4],
+            start_cards: &[1, 2, 3],
+        },
+        WIDE,
+    ),
 ];
+
+impl BuiltinWhen {
+    /// As `[[learned.rules]]`' `when`: (knob, the values it matches), every one to match.
+    fn knobs(&self) -> Vec<(&'static str, Vec<toml::Value>)> {
+        let ints = |values: &[i64]| values.iter().map(|&v| toml::Value::Integer(v)).collect();
+        match *self {
+            BuiltinWhen::Knobs(when) => when.iter().map(|&(k, v)| (k, ints(v))).collect(),
+            BuiltinWhen::Printed {
+                players,
+                start_cards,
+            } => {
+                let printed = crate::catan::Rules::robert(4, Default::default());
+                let mut when = vec![(PLAYERS, ints(players)), ("start_cards", ints(start_cards))];
+                for kn in super::knobs::RULE_KNOBS {
+                    let robert = kn.applies == "robert" || kn.applies == "catan";
+                    if !robert || kn.key == "start_cards" {
+                        continue;
+                    }
+                    let v = crate::catan::knobs::value(kn.key, &printed)
+                        .expect("a Robert rule knob has a value in Robert's rules");
+                    when.push((kn.key, vec![v]));
+                }
+                when
+            }
+        }
+    }
+}
 
 /// The built-in rule models (see [`BUILTIN_RULE_MODELS`]), parsed.
 pub fn builtin_rule_models() -> Vec<RuleModel> {
     BUILTIN_RULE_MODELS
         .iter()
-        .map(|&(when, (path, text))| RuleModel {
-            when: when
-                .iter()
-                .map(|&(k, values)| (k, values.iter().map(|&v| toml::Value::Integer(v)).collect()))
-                .collect(),
+        .map(|(when, (path, text))| RuleModel {
+            when: when.knobs(),
             loaded: Loaded::builtin(path, text),
         })
         .collect()
 }
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
-/// `learned` plays its variant's when a config names no model file. Robert's is the trained
-/// weights ([`ROBERT_WEIGHTS`]) over the team-tuned knobs, scoring 8 candidates
-/// (`robsim learn configs/training/robert-learn-wide.toml`).
+/// `learned` plays its variant's when a config names no model file. Robert's reads the rules:
+/// the player count and every rule knob are inputs of its networks, trained over 2 to 4 players,
+/// every level and 72 rule sets drawn at random besides the printed rules and the sets where its
+/// start broke (`robsim learn configs/training/robert-learn-weighted.toml`, going on from
+/// [`WIDE`]); the rule models above play where they were measured stronger.
 pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
     (
         "robert",
-        "configs/models/robert-wide.toml",
-        include_str!("../../configs/models/robert-wide.toml"),
+        "configs/models/robert-weighted.toml",
+        include_str!("../../configs/models/robert-weighted.toml"),
     ),
     (
         "solitaire",

@@ -21,12 +21,12 @@ fn the_built_in_models_and_knobs_are_the_shipped_files() {
     );
     let l = Loaded::file(path, "learned.model", &|k: &str| k.to_string()).unwrap();
     assert_eq!(l.sha256, crate::report::sha256_hex(text.as_bytes()));
-    for (path, text) in [ROBERT_WEIGHTS, RESTING, SOLDIER] {
+    for (path, text) in [ROBERT_WEIGHTS, RESTING, SOLDIER, WIDE] {
         assert_eq!(text, std::fs::read_to_string(path).unwrap(), "{path}");
     }
     // A rule model is its variant's and another model than the built-in one; the soldier
-    // model plays the built-in model's knobs and candidates (only its weights differ), the
-    // resting model its own (6 candidates over the default script's knobs).
+    // model and the model before play the built-in model's knobs and candidates (only their
+    // weights differ), the resting model its own (6 candidates over the default script's knobs).
     for rm in builtin_rule_models() {
         let main = builtin_model(rm.loaded.model.base.variant()).unwrap().model;
         assert_ne!(rm.loaded.model, main);
@@ -34,7 +34,7 @@ fn the_built_in_models_and_knobs_are_the_shipped_files() {
             (rm.loaded.model.base == main.base) && (rm.loaded.model.candidates == main.candidates);
         assert_eq!(
             same,
-            rm.loaded.source.ends_with(SOLDIER.0),
+            rm.loaded.source.ends_with(SOLDIER.0) || rm.loaded.source.ends_with(WIDE.0),
             "{}",
             rm.loaded.source
         );
@@ -52,4 +52,136 @@ fn the_built_in_models_and_knobs_are_the_shipped_files() {
     .unwrap();
     assert_eq!(builtin_team_tuned(), skill.team_tuned);
     assert_ne!(builtin_team_tuned(), TeamKnobs::default());
+}
+
+#[test]
+fn the_model_before_plays_at_the_printed_rules_only() {
+    use crate::catan::{RobertRules, Rules};
+    let rules = builtin_rule_models();
+    let before = rules
+        .iter()
+        .find(|r| r.loaded.source.ends_with(WIDE.0))
+        .unwrap();
+    for players in 2..=4 {
+        for start_cards in 0..=3 {
+            let o = RobertRules {
+                start_cards,
+                ..Default::default()
+            };
+            let plays = before.matches(&Rules::robert(players, o));
+            assert_eq!(plays, start_cards > 0, "{players} {o:?}");
+        }
+    }
+    let printed = Rules::robert(
+        4,
+        RobertRules {
+            start_cards: 2,
+            ..Default::default()
+        },
+    );
+    assert!(!before.matches(&Rules {
+        players: 5,
+        ..printed
+    }));
+    // Any one knob off the printed rules: the model that reads the rules plays.
+    use crate::catan::{ReshuffledKnights, RobertMonopoly, RobertTarget};
+    let o = printed.variant.robert().unwrap();
+    let moved: [(&str, Rules); 10] = [
+        (
+            "vp_to_win",
+            Rules {
+                vp_to_win: 9,
+                ..printed
+            },
+        ),
+        (
+            "hand_limit",
+            Rules {
+                hand_limit: 8,
+                ..printed
+            },
+        ),
+        (
+            "robert_target",
+            Rules::robert(
+                4,
+                RobertRules {
+                    target: RobertTarget::Global,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "city_weight",
+            Rules::robert(
+                4,
+                RobertRules {
+                    city_weight: 2,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "soldier_flips",
+            Rules::robert(
+                4,
+                RobertRules {
+                    soldier_flips: 1,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "seven_flips",
+            Rules::robert(
+                4,
+                RobertRules {
+                    seven_flips: 0,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "robert_skip",
+            Rules::robert(
+                4,
+                RobertRules {
+                    robert_skip: 5,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "monopoly",
+            Rules::robert(
+                4,
+                RobertRules {
+                    monopoly: RobertMonopoly::Take,
+                    ..o
+                },
+            ),
+        ),
+        (
+            "keep_back",
+            Rules::robert(4, RobertRules { keep_back: 0, ..o }),
+        ),
+        (
+            "reshuffled_knights",
+            Rules::robert(
+                4,
+                RobertRules {
+                    reshuffled_knights: ReshuffledKnights::Count,
+                    ..o
+                },
+            ),
+        ),
+    ];
+    for (key, r) in moved {
+        assert_ne!(r, printed, "{key}");
+        assert!(!before.matches(&r), "{key}");
+    }
+    assert_eq!(
+        before.describe(),
+        "players in 2..=4 and start_cards in 1..=3 and robert_target in [\"adjacent\"] and city_weight in [1] and vp_to_win in [10] and hand_limit in [7] and soldier_flips in [2] and seven_flips in [1] and robert_skip in [0] and monopoly in [\"flip-up\"] and keep_back in [3] and reshuffled_knights in [\"leave\"]"
+    );
 }

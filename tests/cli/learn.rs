@@ -624,9 +624,9 @@ fn bad_learned_and_learn_tables_name_the_key() {
 /// `[[learned.rules]]`: a row whose rules match plays the rule model (`learned` and a search
 /// over it), every other row the `[learned]` model, `learned:NAME` its own; the manifest records
 /// the rule model with its rules; without `[learned]`, every row plays the built-in model but
-/// where a soldier flips 3 or 4 tokens with 3 and 4 players, the built-in soldier model, and at 3
-/// players Impossible but for `robert_skip` 3, the built-in resting model (`robsim calibrate` and
-/// `robsim ablate` rows too).
+/// where a soldier flips 3 or 4 tokens with 3 and 4 players, the built-in soldier model, at 3
+/// players Impossible but for `robert_skip` 3 and a seven flipping 3 or 4, the built-in resting
+/// model, and at the printed rules from Hard up the model before (`robsim calibrate` and `robsim ablate` rows too).
 #[test]
 fn learned_plays_the_rule_model_its_rules_match() {
     use robsim::catan::policy::PolicySpec;
@@ -711,14 +711,16 @@ fn learned_plays_the_rule_model_its_rules_match() {
         "{:?}",
         none.notes
     );
-    // Without [learned]: the built-in model on every row, whatever Robert's rest, the level and
-    // the player count (no rule model where Robert rests since 2026-11-29), but at 3 players
-    // Impossible, where the resting model plays unless Robert rests on every third turn ...
+    // Without [learned]: the built-in model (the one that reads the rules) on every row off the
+    // printed rules, but at 3 players Impossible, where the resting model plays unless Robert
+    // rests on every third turn; at the printed rules from Hard up, the model before it ...
     let robert = builtin_model("robert").unwrap().model;
     let soldier = builtin_rule_models()[0].loaded.model;
     let resting = builtin_rule_models()[1].loaded.model;
+    let before = builtin_rule_models()[2].loaded.model;
     assert_ne!(robert, soldier);
     assert_ne!(robert, resting);
+    assert_ne!(robert, before);
     for (players, levels) in [
         (2, "[\"impossible\", \"hard\"]"),
         (3, "[\"impossible\", \"hard\"]"),
@@ -733,12 +735,15 @@ fn learned_plays_the_rule_model_its_rules_match() {
             "t.toml",
         )
         .unwrap();
-        let (mut n, mut rested) = (0, 0);
+        let (mut n, mut rested, mut printed) = (0, 0, 0);
         for row in plain.rows.iter().filter(|r| r.policy.model().is_some()) {
             let o = row.rules.variant.robert().unwrap();
             let want = if players == 3 && o.start_cards == 0 && o.robert_skip != 3 {
                 rested += 1;
                 resting
+            } else if o.robert_skip == 0 && o.start_cards > 0 {
+                printed += 1;
+                before
             } else {
                 robert
             };
@@ -747,17 +752,43 @@ fn learned_plays_the_rule_model_its_rules_match() {
         }
         assert!(n >= 8, "{players} players: {n} learned rows");
         let rec: Vec<_> = plain.models.iter().filter(|m| m.when.is_some()).collect();
+        let sources: Vec<&str> = rec.iter().map(|m| m.source.as_str()).collect();
         if players == 3 {
             assert_eq!(rested, 6, "robert_skip 0, 2 and 4, learned and its search");
-            assert_eq!(rec.len(), 1, "{:?}", plain.models);
-            assert_eq!(rec[0].source, "built-in configs/models/robert-resting.toml");
+            assert_eq!(
+                printed, 2,
+                "Hard at the printed rules, learned and its search"
+            );
+            assert_eq!(
+                sources,
+                [
+                    "built-in configs/models/robert-resting.toml",
+                    "built-in configs/models/robert-wide.toml"
+                ],
+                "{:?}",
+                plain.models
+            );
             assert_eq!(
                 rec[0].when.as_deref(),
-                Some("players in [3] and start_cards in [0] and robert_skip in [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]")
+                Some("players in [3] and start_cards in [0] and robert_skip in [0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12] and seven_flips in 0..=2")
+            );
+        } else if players == 2 {
+            assert_eq!((rested, printed), (0, 2), "Hard, learned and its search");
+            assert_eq!(
+                sources,
+                ["built-in configs/models/robert-wide.toml"],
+                "{:?}",
+                plain.models
             );
         } else {
-            assert_eq!(rested, 0);
-            assert!(rec.is_empty(), "{:?}", plain.models);
+            // 4 players Impossible: the model that reads the rules, at the printed rules too.
+            assert_eq!((rested, printed), (0, 0));
+            assert!(sources.is_empty(), "{:?}", plain.models);
+        }
+        if let Some(last) = rec.last().filter(|_| printed > 0) {
+            assert!(last.when.as_deref().unwrap().starts_with(
+                "players in 2..=4 and start_cards in 1..=3 and robert_target in [\"adjacent\"]"
+            ));
         }
     }
     // ... but the soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players; with
@@ -776,6 +807,8 @@ fn learned_plays_the_rule_model_its_rules_match() {
             let f = row.rules.variant.robert().unwrap().soldier_flips;
             let want = if players >= 3 && f >= 3 {
                 soldier
+            } else if f == 2 {
+                before
             } else {
                 robert
             };
@@ -787,20 +820,23 @@ fn learned_plays_the_rule_model_its_rules_match() {
             got.push(f);
         }
         assert_eq!(got, [1, 2, 3, 4, 1, 2, 3, 4], "{players} players");
-        let rec: Vec<_> = flips.models.iter().filter(|m| m.when.is_some()).collect();
+        let rec: Vec<&str> = flips
+            .models
+            .iter()
+            .filter_map(|m| m.when.as_deref())
+            .collect();
         if players == 2 {
-            assert!(rec.is_empty(), "{rec:?}");
+            assert_eq!(rec.len(), 1, "{rec:?}");
         } else {
-            assert_eq!(rec.len(), 1, "{:?}", flips.models);
-            assert_eq!(rec[0].source, "built-in configs/models/robert-soldier.toml");
-            assert_eq!(
-                rec[0].when.as_deref(),
-                Some("soldier_flips in [3, 4] and players in [3, 4]")
-            );
+            assert_eq!(rec.len(), 2, "{:?}", flips.models);
+            assert!(rec.contains(&"soldier_flips in [3, 4] and players in [3, 4]"));
         }
+        assert!(rec
+            .iter()
+            .any(|w| w.starts_with("players in 2..=4 and start_cards in 1..=3 and ")));
     }
-    // calibrate along robert_skip and ablate: every value's row plays the one model; along
-    // soldier_flips, the values 3 and 4 play the soldier model.
+    // calibrate along robert_skip and ablate: the printed rules' row plays the model before,
+    // the others the one model; along soldier_flips, the values 3 and 4 play the soldier model.
     // Each value's model and whether the manifest records a rule model.
     let calibrated = |knob: &str, values: &str| {
         let cfg = format!("name = \"c\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 3\ndifficulty = \"hard\"\npolicy = \"learned\"\n[calibrate]\nknob = \"{knob}\"\nvalues = {values}\ntargets = [0.5]\n");
@@ -815,11 +851,11 @@ fn learned_plays_the_rule_model_its_rules_match() {
     };
     assert_eq!(
         calibrated("robert_skip", "[0, 2]"),
-        (vec![robert, robert], false)
+        (vec![before, robert], true)
     );
     assert_eq!(
         calibrated("soldier_flips", "[2, 4]"),
-        (vec![robert, soldier], true)
+        (vec![before, soldier], true)
     );
     let abl = Sweep::parse(
         "name = \"a\"\nseed = 1\ngames = 5\n[grid]\nvariant = \"robert\"\nplayers = 4\ndifficulty = \"moderate\"\n[ablate]\nplayers = [\"learned\"]\nknobs = [\"robert_skip\", \"soldier_flips\"]\n[ablate.values]\nrobert_skip = [2]\nsoldier_flips = [4]\n",
@@ -834,7 +870,7 @@ fn learned_plays_the_rule_model_its_rules_match() {
             (o.robert_skip, o.soldier_flips, model_of(&r.policy))
         })
         .collect();
-    assert_eq!(got, [(0, 2, robert), (2, 2, robert), (0, 4, soldier)]);
+    assert_eq!(got, [(0, 2, before), (2, 2, robert), (0, 4, soldier)]);
 }
 
 /// `[learn] rebase` puts a start model's weights over the config's own knobs and candidates (a
