@@ -532,6 +532,9 @@ impl Sweep {
         } else {
             rowsets::expand(&file, &at, &mut models)?
         };
+        // Over every row (a `[[rows]]` entry's own may leave a table another entry plays).
+        notes.extend(unplayed_tables(&file, &rows, origin == COMMAND_LINE));
+        notes.extend(unmatched_rule_models(&file, &rows, &models));
         notes.extend(outside_training(&rows));
         let mut sweep = Sweep {
             games: file.games as u64,
@@ -826,9 +829,7 @@ fn expand_grid(
     } else {
         Vec::new()
     };
-    let mut notes = applicability(file, &variants, &rows, ctx, flags)?;
-    notes.extend(unplayed_tables(file, &rows, flags));
-    notes.extend(unmatched_rule_models(file, &rows, models));
+    let notes = applicability(file, &variants, &rows, ctx, flags)?;
     Ok((rows, carcassonne, notes))
 }
 
