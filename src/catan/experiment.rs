@@ -161,7 +161,7 @@ struct Recorder<'a> {
     taken: CornerSet,
     storm: bool,
     /// Robert: the win-probability model at each round start.
-    watch: Option<(crate::catan::shape::RoundWatch, &'static ValueModel)>,
+    watch: Option<(crate::catan::shape::RoundWatch, &'a ValueModel)>,
 }
 
 impl<'t> crate::engine::play::Observer<Game<'t>> for Recorder<'_> {
@@ -277,6 +277,9 @@ pub struct RowSpec {
     /// The win-probability model its games' shape is measured with (`[shape] winprob`);
     /// `None`: the built-in one.
     pub winprob: Option<&'static ValueModel>,
+    /// Pilot games on which the win-probability model is recalibrated for this row before its
+    /// games are measured (`[shape] recalibrate`; 0: the model as it is).
+    pub recalibrate: u32,
     /// The name of the rule set the row plays (a named `[[rows]]` entry: a designer's "A" and
     /// "B"), summary.csv's `rule_set`; `None` for a row of no named set.
     pub rule_set: Option<arrayvec::ArrayString<32>>,
@@ -447,6 +450,10 @@ pub struct CatanRow<'t> {
     pub precision: Option<f64>,
     /// Most games this row plays (`search_games` for a search player).
     pub games_cap: Option<u64>,
+    /// The win-probability model recalibrated on the row's pilot (`[shape] recalibrate`), made
+    /// by the first game that needs it ([`crate::catan::anchor`]); `None` inside: the model as
+    /// it is.
+    pub anchored: std::sync::OnceLock<Option<ValueModel>>,
 }
 
 impl<'t> CatanRow<'t> {
@@ -464,7 +471,21 @@ impl<'t> CatanRow<'t> {
             seed,
             precision: None,
             games_cap: None,
+            anchored: Default::default(),
         }
+    }
+
+    /// The win-probability model this row's games are measured with: `[shape] winprob` (else
+    /// the built-in one), recalibrated on the row's pilot where `[shape] recalibrate` asks.
+    pub fn winprob(&self) -> &ValueModel {
+        let model = self.spec.winprob.unwrap_or_else(ValueModel::winprob);
+        if self.spec.recalibrate == 0 {
+            return model;
+        }
+        self.anchored
+            .get_or_init(|| crate::catan::anchor::for_row(self, model))
+            .as_ref()
+            .unwrap_or(model)
     }
 
     pub(crate) fn tokens_flip(&self) -> bool {
@@ -501,7 +522,7 @@ impl<'t> CatanRow<'t> {
             watch: (self.tokens_flip() && (2..=4).contains(&self.spec.rules.players)).then(|| {
                 (
                     crate::catan::shape::RoundWatch::new(self.spec.rules.players),
-                    self.spec.winprob.unwrap_or_else(ValueModel::winprob),
+                    self.winprob(),
                 )
             }),
         };

@@ -43,6 +43,7 @@ pub(super) fn rows(
         }
         None => None,
     };
+    let recalibrate = super::value::shape_recalibrate(file, ctx)?;
     // Without a players key: 4 for base and Robert, 1 for Solitaire.
     if let Some(p) = &g.players {
         axis(&Some(p.clone()), vec![], "grid.players", ctx)?;
@@ -223,6 +224,7 @@ pub(super) fn rows(
                     lineup,
                     model: tag,
                     winprob,
+                    recalibrate,
                     rule_set: None,
                 };
                 // Axes of other variants do not multiply a row: keep one of each.

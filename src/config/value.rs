@@ -122,7 +122,32 @@ pub struct ShapeFile {
     /// `[rollout] progress_weight = 0`) that scores each round's start for "when is a game
     /// decided"; found as a model file is. Default: the built-in one
     /// (`configs/models/robert-winprob.toml`).
-    pub winprob: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winprob: Option<String>,
+    /// Games of a pilot per row (its own seeds, not the row's) on which the model is
+    /// recalibrated for that row before its games are measured (Platt scaling of its log-odds);
+    /// 0 or absent: the model as it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recalibrate: Option<u32>,
+}
+
+/// The most pilot games `[shape] recalibrate` takes, and the fewest but 0.
+pub const RECALIBRATE: (u32, u32) = (50, 100_000);
+
+/// `[shape] recalibrate`: the pilot games per row (0 without it).
+///
+/// # Errors
+/// A count outside 0 and 50..=100000 (the key named).
+pub fn shape_recalibrate(file: &super::SweepFile, ctx: &dyn Fn(&str) -> String) -> Result<u32> {
+    let n = file.shape.as_ref().and_then(|s| s.recalibrate).unwrap_or(0);
+    let (lo, hi) = RECALIBRATE;
+    if n != 0 && !(lo..=hi).contains(&n) {
+        bail!(
+            "{}: {n} pilot games; allowed: 0 (the model as it is) or {lo}..={hi}",
+            ctx("shape.recalibrate")
+        );
+    }
+    Ok(n)
 }
 
 /// The win-probability model `[shape] winprob` names, loaded and kept for the process (a
@@ -134,18 +159,18 @@ pub fn shape_winprob(
     file: &super::SweepFile,
     ctx: &dyn Fn(&str) -> String,
 ) -> Result<Option<(&'static ValueModel, crate::report::ModelRecord)>> {
-    let Some(s) = &file.shape else {
+    let Some(winprob) = file.shape.as_ref().and_then(|s| s.winprob.as_ref()) else {
         return Ok(None);
     };
     let key = ctx("shape.winprob");
     let shipped = [("configs/models/robert-winprob.toml", BUILTIN_WINPROB)];
-    let (text, source) = crate::paths::read(&s.winprob, "win-probability model", &shipped)
+    let (text, source) = crate::paths::read(winprob, "win-probability model", &shipped)
         .map_err(|e| anyhow::anyhow!("{key}: {e:#}"))?;
     let model = ValueModel::parse(&text, &source).map_err(|e| anyhow::anyhow!("{key}: {e:#}"))?;
     if !model.logistic {
         bail!(
             "{key}: {} is a value model (link linear, progress_weight {}), not a win-probability model; allowed: a robsim learn-value file fitted with [rollout] progress_weight = 0 (link logistic), e.g. configs/models/robert-winprob.toml",
-            s.winprob,
+            winprob,
             model.progress_weight
         );
     }
@@ -155,7 +180,7 @@ pub fn shape_winprob(
         source: if source.starts_with("built-in ") {
             source
         } else {
-            s.winprob.clone()
+            winprob.clone()
         },
         sha256: crate::report::sha256_hex(text.as_bytes()),
         when: None,

@@ -81,6 +81,7 @@ fn labels(cal: &Calibration, rows: &[Vec<CatanRow>]) -> Vec<String> {
                 seed: r[0].seed,
                 precision: None,
                 games_cap: None,
+                anchored: Default::default(),
             }
             .settings()
         })

@@ -100,6 +100,7 @@ pub fn rows<'t>(
             seed,
             precision,
             games_cap: search_games.filter(|_| spec.searches()),
+            anchored: Default::default(),
         })
         .collect()
 }

@@ -237,6 +237,10 @@ impl Tables for CatanRow<'_> {
         if let Some(w) = self.spec.winprob {
             v.push(("winprob", w.fingerprint()));
         }
+        // Recalibrated on a pilot: other chances, another row.
+        if self.spec.recalibrate > 0 {
+            v.push(("winprob_recalibrate", self.spec.recalibrate.to_string()));
+        }
         v
     }
 

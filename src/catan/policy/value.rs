@@ -223,8 +223,13 @@ impl ValueModel {
 
     /// The value of the rest of the game from `g`, 0..1.
     pub fn value(&self, g: &Game) -> f64 {
+        self.of_score(self.log_odds(g))
+    }
+
+    /// The raw score of `g` (a win-probability model's log-odds) before its link.
+    pub fn log_odds(&self, g: &Game) -> f64 {
         let w = &self.weights[(g.s.n_players as usize).clamp(2, 4) - 2];
-        self.of_score(score(w, &value_features(g)))
+        score(w, &value_features(g))
     }
 
     /// The value of a raw score: its logistic function for a win-probability model, else the

@@ -47,6 +47,7 @@ impl<'t> LuckRung<'t> {
             seed: self.seed,
             precision: None,
             games_cap: None,
+            anchored: Default::default(),
         }
     }
 
