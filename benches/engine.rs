@@ -163,11 +163,11 @@ fn engine(c: &mut Criterion) {
     }
     // The learned player's cost against the team script's as `robsim bench` prices it: the same
     // games (seed 1, a shuffled board per game: the first 200 of `robsim bench`'s
-    // robert_4p_{team,learned}_moderate) and the same model (the built-in one since 2026-11-29),
-    // compared per game.
+    // robert_4p_{team,learned}_moderate) and the same model (the built-in one since 2026-12-02,
+    // the model that reads the rules), compared per game.
     let (model, _) = robsim::config::modelfile::parse(
-        include_str!("../configs/models/robert-wide.toml"),
-        "configs/models/robert-wide.toml",
+        include_str!("../configs/models/robert-weighted.toml"),
+        "configs/models/robert-weighted.toml",
     )
     .expect("the model reads");
     let random = BoardKind::Random { red_apart: true };
@@ -187,7 +187,7 @@ fn engine(c: &mut Criterion) {
         random,
         LearnedPolicy::new(model),
         1,
-        (34315, 16165595889570849187),
+        (35430, 1335510479367240820),
     );
 }
 
