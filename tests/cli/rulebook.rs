@@ -232,7 +232,8 @@ fn every_cell_is_its_rows_games() {
 /// to 4, Easy alone discards above 9 cards): the page opens with the config's description and
 /// every rule off the printed game in words; the Easy-only rule is a note in Easy's row, not a
 /// table of its own; levels run in the game's order; and a learned cell below the script's is
-/// marked and not called a practised table.
+/// marked and not called a practised table (the model before the one that reads the rules,
+/// which is below the script there).
 #[test]
 fn the_page_prints_its_rules() {
     let d = tmp("rulebook-rules");
@@ -240,7 +241,7 @@ fn the_page_prints_its_rules() {
     let out = sweep(
         &d,
         "variant",
-        "description = \"A 2-player variant: Robert rests\"\nseed = 8\ngames = 150\n[grid]\nvariant = \"robert\"\nplayers = 2\npolicy = [\"team\", \"learned\"]\nrobert_skip = 3\nsoldier_flips = 4\n[[rows]]\ndifficulty = \"easy\"\nhand_limit = 9\n[[rows]]\ndifficulty = \"hard\"\n",
+        "description = \"A 2-player variant: Robert rests\"\nseed = 8\ngames = 150\n[grid]\nvariant = \"robert\"\nplayers = 2\npolicy = [\"team\", \"learned\"]\nrobert_skip = 3\nsoldier_flips = 4\n[[rows]]\ndifficulty = \"easy\"\nhand_limit = 9\n[[rows]]\ndifficulty = \"hard\"\n[learned]\nmodel = \"configs/models/robert-wide.toml\"\n",
     );
     let md = read(&out, "table.md");
     let html = read(&out, "report.html");

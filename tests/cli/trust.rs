@@ -141,8 +141,8 @@ fn calibrate_notes_rows_outside_the_built_in_models_training() {
     let out = run_ok(&["calibrate", s(&cfg), "-q", "-o", s(&d.join("out"))]);
     assert!(
         out.contains("outside the learned model's training rows")
-            && out.contains("built-in configs/models/robert-wide.toml")
-            && out.contains("its 2 players"),
+            && out.contains("built-in configs/models/robert-weighted.toml")
+            && out.contains("start_cards 0–3"),
         "{out}"
     );
     // A quicker calibration into the same folder is refused naming games and --force.
