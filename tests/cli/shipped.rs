@@ -55,6 +55,7 @@ fn shipped_models_record_the_config_as_committed() {
         "configs/models/robert-tuned.toml",
         "configs/models/robert-wide.toml",
         "configs/models/robert-resting.toml",
+        "configs/models/robert-weighted.toml",
         "configs/models/solitaire.toml",
     ] {
         let text = read(root, model);
