@@ -11,8 +11,8 @@ fn main() {
     let mut commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_default();
     // Built from edits not yet committed (tracked files only): the commit alone would not
     // rebuild what played a report, so the manifest says so.
-    let edited = git(&["status", "--porcelain", "--untracked-files=no"])
-        .is_some_and(|s| !s.is_empty());
+    let edited =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
     if !commit.is_empty() && edited {
         commit.push_str("-dirty");
     }

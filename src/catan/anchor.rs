@@ -197,7 +197,13 @@ mod tests {
         }
         let (a, b) = fit(&p).unwrap();
         assert!((a - 2.0).abs() < 0.02 && (b + 1.0).abs() < 0.02, "{a} {b}");
-        assert_eq!(fit(&Pilot { games_lost: 9, ..p.clone() }), None);
+        assert_eq!(
+            fit(&Pilot {
+                games_lost: 9,
+                ..p.clone()
+            }),
+            None
+        );
         // The recalibrated model's bias and weights of that player count, no other.
         let m = ValueModel::winprob();
         let r = recalibrated(m, 3, (a, b));
