@@ -451,7 +451,7 @@ pub struct CatanRow<'t> {
     /// Most games this row plays (`search_games` for a search player).
     pub games_cap: Option<u64>,
     /// The win-probability model recalibrated on the row's pilot (`[shape] recalibrate`), made
-    /// by the first game that needs it ([`crate::catan::anchor`]); `None` inside: the model as
+    /// by the first game that needs it ([`crate::catan::policy::anchor`]); `None` inside: the model as
     /// it is.
     pub anchored: std::sync::OnceLock<Option<ValueModel>>,
 }
@@ -483,9 +483,32 @@ impl<'t> CatanRow<'t> {
             return model;
         }
         self.anchored
-            .get_or_init(|| crate::catan::anchor::for_row(self, model))
+            .get_or_init(|| {
+                let players = self.spec.rules.players;
+                let n = self.spec.recalibrate;
+                crate::catan::policy::anchor::recalibrate(model, players, n, |i, w| {
+                    self.pilot(i, w)
+                })
+            })
             .as_ref()
             .unwrap_or(model)
+    }
+
+    /// Pilot game `i` of `[shape] recalibrate` (its own master seed, `sim::PILOT`: none is one of
+    /// the row's games), watched by `w`: whether the team won (`None`: neither).
+    fn pilot(&self, i: u64, w: &mut crate::catan::policy::anchor::Watch) -> Option<bool> {
+        let master = crate::engine::seeds::stream_seed(self.seed, 0, crate::catan::sim::PILOT);
+        let layout = layout_for(self.topo, self.spec.board, master, i);
+        let mut g = Game::new(self.topo, layout, self.spec.rules);
+        let mut rngs = GameRngs::new(master, i);
+        let mut player = self.spec.player();
+        let mut buf: Box<ActionList> = Box::default();
+        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf.as_mut(), w);
+        match g.s.outcome() {
+            Some(Outcome::TeamWin) => Some(true),
+            Some(Outcome::TeamLoss) => Some(false),
+            _ => None,
+        }
     }
 
     pub(crate) fn tokens_flip(&self) -> bool {

@@ -4,7 +4,6 @@
 //! maps, policies and the learning that fits their models, traces, the experiment binding and the
 //! shape of a game) on this floor, and the designer's tools that run experiments on it in [`lab`].
 
-pub mod anchor;
 pub mod experiment;
 pub mod kernel;
 pub mod knobs;

@@ -9,7 +9,7 @@ use rand::Rng as _;
 pub const ROBERT: Stream = Stream::game(5);
 /// Solitaire's own dice: the seven's second roll, the destruction die, the monopoly die.
 pub const SOLITAIRE: Stream = Stream::game(7);
-/// The master seed of a row's pilot games (`[shape] recalibrate`, [`crate::catan::anchor`]).
+/// The master seed of a row's pilot games (`[shape] recalibrate`, [`crate::catan::policy::anchor`]).
 pub const PILOT: Stream = Stream::game(12);
 
 /// The random streams of one game (see [`Stream`]; [`ROBERT`] and [`SOLITAIRE`] are Catan's own).

@@ -49,11 +49,8 @@ const ROBERT_WEIGHTS: (&str, &str) = (
     include_str!("../../configs/models/robert.toml"),
 );
 
-/// Robert's resting model (trained across his rhythms, configs/training/robert-learn-resting.toml): (the
-/// file in the repository, its text). A rule model at 3 players Impossible
-/// ([`BUILTIN_RULE_MODELS`]); until 2026-11-29 `learned` switched to it wherever Robert rests,
-/// and it collapsed where the rest always falls on one seat (3 players, `robert_skip` 3: 59%
-/// against the script's 85%).
+/// Robert's resting model (trained across his rhythms, configs/training/robert-learn-resting.toml):
+/// (the file in the repository, its text); a rule model ([`BUILTIN_RULE_MODELS`]).
 const RESTING: (&str, &str) = (
     "configs/models/robert-resting.toml",
     include_str!("../../configs/models/robert-resting.toml"),
@@ -81,11 +78,8 @@ pub enum BuiltinWhen {
     /// Rows whose every listed knob (or `players`) has one of its values.
     Knobs(&'static [(&'static str, &'static [i64])]),
     /// Rows at the printed rules (every Robert rule knob but the starting cards at the rule
-    /// book's value) with one of these player counts and starting cards.
-    Printed {
-        players: &'static [i64],
-        start_cards: &'static [i64],
-    },
+    /// book's value) with one of these player counts and, second, starting cards.
+    Printed(&'static [i64], &'static [i64]),
 }
 
 /// A built-in rule model: where it plays, and (the file in the repository, its text).
@@ -94,22 +88,11 @@ pub type BuiltinRule = (BuiltinWhen, (&'static str, &'static str));
 /// The shipped rule models, built into the binary: (where it plays, (the file in the repository,
 /// its text)), first match first. Without a `[learned]` table, `learned` plays one on the rows
 /// that match, the built-in model (the one that reads the rules) everywhere else. Each stays
-/// because the rows it plays were measured stronger with it than with the built-in model:
-/// - Robert's soldier model where a soldier flips 3 or 4 tokens, with 3 and 4 players: on a seed
-///   none was trained or chosen on (reports/research/robert-switch, 10,000 paired games a row)
-///   it wins more than the model that reads the rules on 11 of the 12 such rows (by 1.0 to 13.6
-///   points), less on one (3 players Easy at 4: −0.6); on the 200-set yardstick
-///   (reports/research/robert-rule-space-weighted) more on 5 of 15 rows, less on none.
-/// - Robert's resting model at 3 players Impossible (0 starting cards) unless Robert rests on
-///   every third player-turn (`robert_skip` 3, where the rest always falls on one seat and it
-///   collapses) or a seven flips 3 or 4 tokens (where the model that reads the rules wins 1.7
-///   and 5.0 points more): on reports/research/robert-switch it wins more on 17 of the 45 rows
-///   it plays, less on none, and more at the printed rules on reports/research/robert-defaults-weighted.
-/// - Robert's model before ([`WIDE`]) at the printed rules with 2 to 4 players from Hard up: on
-///   two seeds (reports/research/robert-defaults-weighted, robert-switch) it wins more than the
-///   model that reads the rules at 2 players Moderate and Easy, 3 players Moderate, 4 players
-///   Hard and Easy by their intervals, less on none; at 4 players Impossible it wins less on
-///   both (−0.4, −0.6), so there the model that reads the rules plays.
+/// because it was measured stronger there on a seed none was trained or chosen on
+/// (reports/research/robert-switch; docs/reference/players.md has the figures): the soldier model
+/// at 3-4 players with a soldier flipping 3-4, the resting model at 3 players Impossible (but
+/// where Robert rests every 3rd turn or a seven flips 3-4), the model before ([`WIDE`]) at the
+/// printed rules from Hard up.
 pub const BUILTIN_RULE_MODELS: [BuiltinRule; 3] = [
     (
         BuiltinWhen::Knobs(&[("soldier_flips", &[3, 4]), ("players", &[3, 4])]),
@@ -124,13 +107,7 @@ pub const BUILTIN_RULE_MODELS: [BuiltinRule; 3] = [
         ]),
         RESTING,
     ),
-    (
-        BuiltinWhen::Printed {
-            players: &[2, 3, 4],
-            start_cards: &[1, 2, 3],
-        },
-        WIDE,
-    ),
+    (BuiltinWhen::Printed(&[2, 3, 4], &[1, 2, 3]), WIDE),
 ];
 
 impl BuiltinWhen {
@@ -139,22 +116,16 @@ impl BuiltinWhen {
         let ints = |values: &[i64]| values.iter().map(|&v| toml::Value::Integer(v)).collect();
         match *self {
             BuiltinWhen::Knobs(when) => when.iter().map(|&(k, v)| (k, ints(v))).collect(),
-            BuiltinWhen::Printed {
-                players,
-                start_cards,
-            } => {
+            BuiltinWhen::Printed(players, cards) => {
                 let printed = crate::catan::Rules::robert(4, Default::default());
-                let mut when = vec![(PLAYERS, ints(players)), ("start_cards", ints(start_cards))];
-                for kn in super::knobs::RULE_KNOBS {
-                    let robert = kn.applies == "robert" || kn.applies == "catan";
-                    if !robert || kn.key == "start_cards" {
-                        continue;
-                    }
-                    let v = crate::catan::knobs::value(kn.key, &printed)
-                        .expect("a Robert rule knob has a value in Robert's rules");
-                    when.push((kn.key, vec![v]));
-                }
-                when
+                let at = |k: &str| crate::catan::knobs::value(k, &printed).expect("Robert's knob");
+                let knobs = super::knobs::RULE_KNOBS.iter().filter(|k| {
+                    (k.applies == "robert" || k.applies == "catan") && k.key != "start_cards"
+                });
+                [(PLAYERS, ints(players)), ("start_cards", ints(cards))]
+                    .into_iter()
+                    .chain(knobs.map(|k| (k.key, vec![at(k.key)])))
+                    .collect()
             }
         }
     }
@@ -172,11 +143,8 @@ pub fn builtin_rule_models() -> Vec<RuleModel> {
 }
 
 /// The shipped models, built into the binary: (variant, the file in the repository, its text).
-/// `learned` plays its variant's when a config names no model file. Robert's reads the rules:
-/// the player count and every rule knob are inputs of its networks, trained over 2 to 4 players,
-/// every level and 72 rule sets drawn at random besides the printed rules and the sets where its
-/// start broke (`robsim learn configs/training/robert-learn-weighted.toml`, going on from
-/// [`WIDE`]); the rule models above play where they were measured stronger.
+/// `learned` plays its variant's when a config names no model file. Robert's reads the rules
+/// (`robsim learn configs/training/robert-learn-weighted.toml`, going on from [`WIDE`]).
 pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
     (
         "robert",

@@ -1,5 +1,6 @@
 //! Scripted players: the policy trait and the policies a run can name.
 
+pub mod anchor;
 mod candidates;
 mod cards;
 pub mod feature_names;

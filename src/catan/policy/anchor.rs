@@ -4,7 +4,7 @@
 //! saw fares under rules it was not fitted on, so away from its training its chances can be off
 //! by a level (a row's positions all too hopeful, or all too grim). A row with `[shape]
 //! recalibrate = N` first plays N pilot games: its own rules, board and player, from a master
-//! seed of their own ([`PILOT`]), so no pilot game is one of the row's. At every round start the
+//! seed of their own (`sim::PILOT`), so no pilot game is one of the row's. At every round start the
 //! model's log-odds `z` is kept (in bins of [`Z_STEP`]) with the game's outcome, and a logistic
 //! regression of the outcome on `z` (smartcore) gives `a` and `b` of the recalibrated chance
 //! `σ(a·z + b)` (Platt scaling): a model of the same features, its weights for the row's player
@@ -12,12 +12,9 @@
 //! columns say how it holds on games the fit never saw. A pilot with fewer than [`MIN_OUTCOMES`]
 //! won or lost games (or a slope that is not positive) leaves the model as it is.
 
-use crate::catan::experiment::CatanRow;
 use crate::catan::policy::value::ValueModel;
-use crate::catan::sim::{layout_for, GameRngs, PILOT};
-use crate::catan::{ActionList, Event, Game, Outcome};
+use crate::catan::{Event, Game};
 use crate::engine::play::{Observer, Sink};
-use crate::engine::seeds::stream_seed;
 use smartcore::linalg::basic::arrays::Array;
 use smartcore::linalg::basic::matrix::DenseMatrix;
 use smartcore::linear::logistic_regression::{
@@ -53,7 +50,7 @@ fn centre(k: usize) -> f64 {
 }
 
 /// One pilot game's round starts, binned (no allocation in the game loop).
-struct Watch<'m> {
+pub struct Watch<'m> {
     model: &'m ValueModel,
     players: u32,
     turn: u32,
@@ -77,38 +74,38 @@ impl<'t> Observer<Game<'t>> for Watch<'_> {
     }
 }
 
-/// Plays `games` pilot games of `row` and keeps `model`'s log-odds at their round starts.
-pub fn pilot(row: &CatanRow, model: &ValueModel, games: u32) -> Pilot {
-    let master = stream_seed(row.seed, 0, PILOT);
+/// Plays `games` pilot games (`play(i, watch)` plays game `i` with the observer and says whether
+/// the team won, `None` for a game neither won nor lost) and keeps `model`'s log-odds at their
+/// round starts.
+pub fn pilot(
+    model: &ValueModel,
+    players: u8,
+    games: u32,
+    mut play: impl FnMut(u64, &mut Watch) -> Option<bool>,
+) -> Pilot {
     let mut out = Pilot {
         won: vec![0; Z_BINS],
         lost: vec![0; Z_BINS],
         games_won: 0,
         games_lost: 0,
     };
-    let mut buf: Box<ActionList> = Box::default();
     for i in 0..games as u64 {
-        let layout = layout_for(row.topo, row.spec.board, master, i);
-        let mut g = Game::new(row.topo, layout, row.spec.rules);
-        let mut rngs = GameRngs::new(master, i);
-        let mut player = row.spec.player();
         let mut w = Watch {
             model,
-            players: row.spec.rules.players.max(1) as u32,
+            players: players.max(1) as u32,
             turn: 0,
             bins: [0; Z_BINS],
         };
-        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf.as_mut(), &mut w);
-        let into = match g.s.outcome() {
-            Some(Outcome::TeamWin) => {
+        let into = match play(i, &mut w) {
+            Some(true) => {
                 out.games_won += 1;
                 &mut out.won
             }
-            Some(Outcome::TeamLoss) => {
+            Some(false) => {
                 out.games_lost += 1;
                 &mut out.lost
             }
-            _ => continue,
+            None => continue,
         };
         for (t, &n) in into.iter_mut().zip(&w.bins) {
             *t += n as u64;
@@ -154,15 +151,19 @@ pub fn recalibrated(model: &ValueModel, players: u8, (a, b): (f64, f64)) -> Valu
     m
 }
 
-/// The model `row` measures its games with: `model` recalibrated on `row.spec.recalibrate`
-/// pilot games where the pilot allows, else `model` itself (`None`).
-pub fn for_row(row: &CatanRow, model: &ValueModel) -> Option<ValueModel> {
-    let n = row.spec.recalibrate;
-    if n == 0 || !model.logistic {
+/// `model` recalibrated on `games` pilot games of `players` players (see [`pilot`]), or `None`
+/// where the pilot allows no fit (the model as it is).
+pub fn recalibrate(
+    model: &ValueModel,
+    players: u8,
+    games: u32,
+    play: impl FnMut(u64, &mut Watch) -> Option<bool>,
+) -> Option<ValueModel> {
+    if games == 0 || !model.logistic {
         return None;
     }
-    let p = pilot(row, model, n);
-    fit(&p).map(|ab| recalibrated(model, row.spec.rules.players, ab))
+    let p = pilot(model, players, games, play);
+    fit(&p).map(|ab| recalibrated(model, players, ab))
 }
 
 #[cfg(test)]
