@@ -486,8 +486,9 @@ impl<'t> CatanRow<'t> {
             .get_or_init(|| {
                 let players = self.spec.rules.players;
                 let n = self.spec.recalibrate;
+                let mut buf: Box<ActionList> = Box::default();
                 crate::catan::policy::anchor::recalibrate(model, players, n, |i, w| {
-                    self.pilot(i, w)
+                    self.pilot(i, w, &mut buf)
                 })
             })
             .as_ref()
@@ -496,14 +497,14 @@ impl<'t> CatanRow<'t> {
 
     /// Pilot game `i` of `[shape] recalibrate` (its own master seed, `sim::PILOT`: none is one of
     /// the row's games), watched by `w`: whether the team won (`None`: neither).
-    fn pilot(&self, i: u64, w: &mut crate::catan::policy::anchor::Watch) -> Option<bool> {
+    fn pilot(
+        &self,
+        i: u64,
+        w: &mut crate::catan::policy::anchor::Watch,
+        buf: &mut ActionList,
+    ) -> Option<bool> {
         let master = crate::engine::seeds::stream_seed(self.seed, 0, crate::catan::sim::PILOT);
-        let layout = layout_for(self.topo, self.spec.board, master, i);
-        let mut g = Game::new(self.topo, layout, self.spec.rules);
-        let mut rngs = GameRngs::new(master, i);
-        let mut player = self.spec.player();
-        let mut buf: Box<ActionList> = Box::default();
-        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf.as_mut(), w);
+        let (g, _) = self.run_game(master, i, buf, w);
         match g.s.outcome() {
             Some(Outcome::TeamWin) => Some(true),
             Some(Outcome::TeamLoss) => Some(false),
@@ -511,14 +512,28 @@ impl<'t> CatanRow<'t> {
         }
     }
 
+    /// Game `i` of master seed `master` (the row's, or its pilot's) on its own board and dice,
+    /// played by the row's player and watched by `obs`: the finished game and its player.
+    fn run_game<O: crate::engine::play::Observer<Game<'t>>>(
+        &self,
+        master: u64,
+        i: u64,
+        buf: &mut ActionList,
+        obs: &mut O,
+    ) -> (Game<'t>, Player) {
+        let layout = layout_for(self.topo, self.spec.board, master, i);
+        let mut g = Game::new(self.topo, layout, self.spec.rules);
+        let mut rngs = GameRngs::new(master, i);
+        let mut player = self.spec.player();
+        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf, obs);
+        (g, player)
+    }
+
     pub(crate) fn tokens_flip(&self) -> bool {
         matches!(self.spec.rules.variant, Variant::Robert(_))
     }
 
     fn play_with(&self, i: u64, acc: &mut CatanAcc, buf: &mut ActionList) {
-        let layout = layout_for(self.topo, self.spec.board, self.seed, i);
-        let mut g = Game::new(self.topo, layout, self.spec.rules);
-        let mut rngs = GameRngs::new(self.seed, i);
         if acc.robert.hex_down.is_empty() {
             acc.robert.hex_down = vec![0; self.topo.n_hexes];
             acc.robert.hex_up = vec![0; self.topo.n_hexes];
@@ -549,8 +564,7 @@ impl<'t> CatanRow<'t> {
                 )
             }),
         };
-        let mut player = self.spec.player();
-        crate::engine::play::play(&mut g, &mut player, &mut rngs, buf, &mut rec);
+        let (g, player) = self.run_game(self.seed, i, buf, &mut rec);
         let outcome =
             g.s.outcome()
                 .expect("the loop ends only when the game is over");
