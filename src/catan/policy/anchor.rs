@@ -10,7 +10,12 @@
 //! `σ(a·z + b)` (Platt scaling): a model of the same features, its weights for the row's player
 //! count `a·w` and its bias `a·w₀ + b`. The row's games are measured with it, so its calibration
 //! columns say how it holds on games the fit never saw. A pilot with fewer than [`MIN_OUTCOMES`]
-//! won or lost games (or a slope that is not positive) leaves the model as it is.
+//! won or fewer than [`MIN_OUTCOMES`] lost games (a row its team almost always wins, or almost
+//! always loses), or whose slope is not positive, cannot say how the model's log-odds rank the
+//! row's positions: the row's chance is then the pilot's own rate, the same at every position
+//! (`a = 0`, `b` the log-odds of the share of its positions in won games, half a position added
+//! to each side so that a pilot with no loss still gives a finite chance). A pilot with fewer
+//! than [`MIN_OUTCOMES`] won and lost games in all (its games capped) leaves the model as it is.
 
 use crate::catan::policy::value::ValueModel;
 use crate::catan::{Event, Game};
@@ -114,12 +119,29 @@ pub fn pilot(
     out
 }
 
-/// `a` and `b` of `σ(a·z + b)` fitted to the pilot (a logistic regression without penalty), or
-/// `None` when it has too few won or lost games or the slope is not positive.
+/// `a` and `b` of `σ(a·z + b)` fitted to the pilot (a logistic regression without penalty); the
+/// pilot's own rate (`a = 0`) when it has too few won or too few lost games or the slope is not
+/// positive; `None` when it has too few won and lost games in all.
 pub fn fit(p: &Pilot) -> Option<(f64, f64)> {
-    if p.games_won < MIN_OUTCOMES || p.games_lost < MIN_OUTCOMES {
+    if p.games_won + p.games_lost < MIN_OUTCOMES {
         return None;
     }
+    if p.games_won < MIN_OUTCOMES || p.games_lost < MIN_OUTCOMES {
+        return Some(rate(p));
+    }
+    Some(slope(p).unwrap_or_else(|| rate(p)))
+}
+
+/// The pilot's own rate as `(0, b)`: `b` the log-odds of the share of its positions in won
+/// games, half a position added to the won and to the lost.
+fn rate(p: &Pilot) -> (f64, f64) {
+    let won = p.won.iter().sum::<u64>() as f64 + 0.5;
+    let lost = p.lost.iter().sum::<u64>() as f64 + 0.5;
+    (0.0, (won / lost).ln())
+}
+
+/// The logistic regression's `(a, b)`, or `None` where it fails or its slope is not positive.
+fn slope(p: &Pilot) -> Option<(f64, f64)> {
     let mut x = Vec::new();
     let mut y = Vec::new();
     for k in 0..Z_BINS {
@@ -178,7 +200,7 @@ mod tests {
         assert!((centre(bin(0.01)) - 0.025).abs() < 1e-12);
     }
 
-    /// A pilot drawn from σ(2z - 1) gives back a ≈ 2, b ≈ -1; too few losses give nothing.
+    /// A pilot drawn from σ(2z - 1) gives back a ≈ 2, b ≈ -1; too few losses give the pilot's rate.
     #[test]
     fn the_fit_recovers_a_known_recalibration() {
         let mut p = Pilot {
@@ -198,13 +220,37 @@ mod tests {
         }
         let (a, b) = fit(&p).unwrap();
         assert!((a - 2.0).abs() < 0.02 && (b + 1.0).abs() < 0.02, "{a} {b}");
-        assert_eq!(
-            fit(&Pilot {
-                games_lost: 9,
-                ..p.clone()
-            }),
-            None
-        );
+        // Too few lost games: the pilot's own rate, the same at every position.
+        let won: u64 = p.won.iter().sum();
+        let lost: u64 = p.lost.iter().sum();
+        let own = ((won as f64 + 0.5) / (lost as f64 + 0.5)).ln();
+        let few = Pilot {
+            games_lost: 9,
+            ..p.clone()
+        };
+        assert_eq!(fit(&few), Some((0.0, own)));
+        // None lost at all: still a finite chance, near 1.
+        let none = Pilot {
+            lost: vec![0; Z_BINS],
+            games_lost: 0,
+            ..p.clone()
+        };
+        let (a0, b0) = fit(&none).unwrap();
+        assert!(a0 == 0.0 && b0 > 5.0 && b0.is_finite(), "{b0}");
+        // A pilot whose better positions are lost more often: no slope, its own rate.
+        let turned = Pilot {
+            won: p.lost.clone(),
+            lost: p.won.clone(),
+            ..p.clone()
+        };
+        assert_eq!(fit(&turned).map(|ab| ab.0), Some(0.0));
+        // Too few decided games in all: the model as it is.
+        let capped = Pilot {
+            games_won: 5,
+            games_lost: 4,
+            ..p.clone()
+        };
+        assert_eq!(fit(&capped), None);
         // The recalibrated model's bias and weights of that player count, no other.
         let m = ValueModel::winprob();
         let r = recalibrated(m, 3, (a, b));
