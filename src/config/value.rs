@@ -125,8 +125,8 @@ pub struct ShapeFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winprob: Option<String>,
     /// Games of a pilot per row (its own seeds, not the row's) on which the model is
-    /// recalibrated for that row before its games are measured (Platt scaling of its log-odds);
-    /// 0 or absent: the model as it is.
+    /// recalibrated for that row before its games are measured (an isotonic map from its log-odds
+    /// to the chance, `catan::policy::anchor`); 0 or absent: the model as it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recalibrate: Option<u32>,
 }

@@ -229,6 +229,7 @@ pub fn fit(
             logistic,
             weights: [w; 3],
             version: p.version,
+            calibration: None,
         };
         let model_of = |s: &Sample| shape.of_score(score(&w, &s.x));
         let (mut se, mut se_mean) = (0.0, 0.0);
@@ -259,6 +260,7 @@ pub fn fit(
             logistic,
             weights,
             version: p.version,
+            calibration: None,
         },
         fits,
     ))

@@ -2,29 +2,28 @@
 //!
 //! The model reads the position and the rules, but not who plays them nor how a player it never
 //! saw fares under rules it was not fitted on, so away from its training its chances can be off
-//! by a level (a row's positions all too hopeful, or all too grim). A row with `[shape]
-//! recalibrate = N` first plays N pilot games: its own rules, board and player, from a master
-//! seed of their own (`sim::PILOT`), so no pilot game is one of the row's. At every round start the
-//! model's log-odds `z` is kept (in bins of [`Z_STEP`]) with the game's outcome, and a logistic
-//! regression of the outcome on `z` (smartcore) gives `a` and `b` of the recalibrated chance
-//! `σ(a·z + b)` (Platt scaling): a model of the same features, its weights for the row's player
-//! count `a·w` and its bias `a·w₀ + b`. The row's games are measured with it, so its calibration
-//! columns say how it holds on games the fit never saw. A pilot with fewer than [`MIN_OUTCOMES`]
-//! won or fewer than [`MIN_OUTCOMES`] lost games (a row its team almost always wins, or almost
-//! always loses), or whose slope is not positive, cannot say how the model's log-odds rank the
-//! row's positions: the row's chance is then the pilot's own rate, the same at every position
-//! (`a = 0`, `b` the log-odds of the share of its positions in won games, half a position added
-//! to each side so that a pilot with no loss still gives a finite chance). A pilot with fewer
-//! than [`MIN_OUTCOMES`] won and lost games in all (its games capped) leaves the model as it is.
+//! by a level (a row's positions all too hopeful, or all too grim) or by a shape (too sure at
+//! one end, too unsure in the middle). A row with `[shape] recalibrate = N` first plays N pilot
+//! games: its own rules, board and player, from a master seed of their own (`sim::PILOT`), so no
+//! pilot game is one of the row's. At every round start the model's log-odds `z` is kept (in
+//! bins of [`Z_STEP`]) with the game's outcome, and an isotonic regression of the outcome on `z`
+//! (linfa's pool adjacent violators, each bin weighted by its positions) gives the row's chance
+//! at every bin: the share of won games' positions among those of like log-odds, pooled until
+//! the chance rises with `z` (or falls, where the pilot's better positions are lost more
+//! often). Beyond the pilot's log-odds, the chance of its nearest. The row's games are measured
+//! with that map ([`Calibration`]), so its calibration columns say how it holds on games the fit
+//! never saw. A pilot with no lost game gives a chance of 1 everywhere (and one with no won game
+//! 0): the row's decided-when columns then say "never in doubt". A pilot with fewer than
+//! [`MIN_OUTCOMES`] won and lost games in all (its games capped) leaves the model as it is.
 
-use crate::catan::policy::value::ValueModel;
+use crate::catan::policy::value::{Calibration, ValueModel};
 use crate::catan::{Event, Game};
 use crate::engine::play::{Observer, Sink};
-use smartcore::linalg::basic::arrays::Array;
-use smartcore::linalg::basic::matrix::DenseMatrix;
-use smartcore::linear::logistic_regression::{
-    LogisticRegression, LogisticRegressionParameters, LogisticRegressionSolverName,
-};
+use linfa::prelude::{Fit, Predict};
+use linfa::Dataset;
+use linfa_linear::IsotonicRegression;
+use ndarray::{Array1, Array2};
+use statrs::statistics::Statistics;
 
 /// Bins of the pilot's log-odds: `Z_LO + k·Z_STEP` for `k` in `0..Z_BINS` (beyond, the end bins).
 pub const Z_BINS: usize = 480;
@@ -119,58 +118,56 @@ pub fn pilot(
     out
 }
 
-/// `a` and `b` of `σ(a·z + b)` fitted to the pilot (a logistic regression without penalty); the
-/// pilot's own rate (`a = 0`) when it has too few won or too few lost games or the slope is not
-/// positive; `None` when it has too few won and lost games in all.
-pub fn fit(p: &Pilot) -> Option<(f64, f64)> {
+/// The row's chance at every bin of log-odds, fitted to the pilot (see the module's summary);
+/// `None` when it has fewer than [`MIN_OUTCOMES`] won and lost games in all.
+pub fn fit(p: &Pilot) -> Option<Calibration> {
     if p.games_won + p.games_lost < MIN_OUTCOMES {
         return None;
     }
-    if p.games_won < MIN_OUTCOMES || p.games_lost < MIN_OUTCOMES {
-        return Some(rate(p));
+    let seen: Vec<usize> = (0..Z_BINS).filter(|&k| p.won[k] + p.lost[k] > 0).collect();
+    if seen.is_empty() {
+        return None;
     }
-    Some(slope(p).unwrap_or_else(|| rate(p)))
+    // One point a bin, its won share weighted by its positions, in rising order of `u`: `z`
+    // itself, or `-z` where the shares fall with `z`. linfa-linear 0.8 picks the direction by the
+    // sign of the points' (unweighted) correlation, as here, but a falling fit there reads its breakpoints
+    // from the rows in their given order, not its sorted one, and comes out mirrored; so it is
+    // only ever asked for a rising one.
+    let share = |k: usize| p.won[k] as f64 / (p.won[k] + p.lost[k]) as f64;
+    let xs: Vec<f64> = seen.iter().map(|&k| centre(k)).collect();
+    let ys: Vec<f64> = seen.iter().map(|&k| share(k)).collect();
+    // The sign of the correlation (statrs: NaN, so rising, for a single point).
+    let falls = xs.iter().covariance(ys.iter()) < 0.0;
+    let u = |k: usize| if falls { -centre(k) } else { centre(k) };
+    let order: Vec<usize> = if falls {
+        seen.iter().rev().copied().collect()
+    } else {
+        seen
+    };
+    let x = Array2::from_shape_fn((order.len(), 1), |(i, _)| u(order[i]));
+    let y: Array1<f64> = order.iter().map(|&k| share(k)).collect();
+    let w: Array1<f32> = order
+        .iter()
+        .map(|&k| (p.won[k] + p.lost[k]) as f32)
+        .collect();
+    let data = Dataset::new(x, y).with_weights(w);
+    let fitted = IsotonicRegression::default().fit(&data).ok()?;
+    let grid = Array2::from_shape_fn((Z_BINS, 1), |(k, _)| u(k));
+    let chance: Array1<f64> = fitted.predict(&grid);
+    Some(Calibration {
+        lo: Z_LO,
+        step: Z_STEP,
+        chance: chance.iter().map(|c| c.clamp(0.0, 1.0)).collect(),
+    })
 }
 
-/// The pilot's own rate as `(0, b)`: `b` the log-odds of the share of its positions in won
-/// games, half a position added to the won and to the lost.
-fn rate(p: &Pilot) -> (f64, f64) {
-    let won = p.won.iter().sum::<u64>() as f64 + 0.5;
-    let lost = p.lost.iter().sum::<u64>() as f64 + 0.5;
-    (0.0, (won / lost).ln())
-}
-
-/// The logistic regression's `(a, b)`, or `None` where it fails or its slope is not positive.
-fn slope(p: &Pilot) -> Option<(f64, f64)> {
-    let mut x = Vec::new();
-    let mut y = Vec::new();
-    for k in 0..Z_BINS {
-        for (n, label) in [(p.won[k], 1), (p.lost[k], 0)] {
-            for _ in 0..n {
-                x.push(vec![centre(k)]);
-                y.push(label);
-            }
-        }
+/// `model` read through the row's map: its chance at log-odds `z` is the map's (the row's player
+/// count only: a row has one).
+pub fn recalibrated(model: &ValueModel, map: Calibration) -> ValueModel {
+    ValueModel {
+        calibration: Some(map),
+        ..model.clone()
     }
-    let x = DenseMatrix::from_2d_vec(&x).ok()?;
-    let params = LogisticRegressionParameters::default()
-        .with_alpha(0.0)
-        .with_solver(LogisticRegressionSolverName::LBFGS);
-    let m = LogisticRegression::fit(&x, &y, params).ok()?;
-    let (a, b) = (*m.coefficients().get((0, 0)), *m.intercept().get((0, 0)));
-    (a > 0.0 && a.is_finite() && b.is_finite()).then_some((a, b))
-}
-
-/// `model` recalibrated for `players` players: `σ(a·z + b)` of its log-odds `z`.
-pub fn recalibrated(model: &ValueModel, players: u8, (a, b): (f64, f64)) -> ValueModel {
-    let mut m = model.clone();
-    let w = &mut m.weights[(players as usize).clamp(2, 4) - 2];
-    for wi in w.iter_mut() {
-        *wi *= a;
-    }
-    // The first feature is the bias (always 1).
-    w[0] += b;
-    m
 }
 
 /// `model` recalibrated on `games` pilot games of `players` players (see [`pilot`]), or `None`
@@ -185,7 +182,7 @@ pub fn recalibrate(
         return None;
     }
     let p = pilot(model, players, games, play);
-    fit(&p).map(|ab| recalibrated(model, players, ab))
+    fit(&p).map(|map| recalibrated(model, map))
 }
 
 #[cfg(test)]
@@ -200,7 +197,8 @@ mod tests {
         assert!((centre(bin(0.01)) - 0.025).abs() < 1e-12);
     }
 
-    /// A pilot drawn from σ(2z - 1) gives back a ≈ 2, b ≈ -1; too few losses give the pilot's rate.
+    /// A pilot drawn from σ(2z - 1) gives back that chance; a pilot without losses, 1; one whose
+    /// better positions lose, a falling map; too few decided games, none.
     #[test]
     fn the_fit_recovers_a_known_recalibration() {
         let mut p = Pilot {
@@ -218,32 +216,46 @@ mod tests {
             p.won[k] = (q * 1000.0).round() as u64;
             p.lost[k] = ((1.0 - q) * 1000.0).round() as u64;
         }
-        let (a, b) = fit(&p).unwrap();
-        assert!((a - 2.0).abs() < 0.02 && (b + 1.0).abs() < 0.02, "{a} {b}");
-        // Too few lost games: the pilot's own rate, the same at every position.
-        let won: u64 = p.won.iter().sum();
-        let lost: u64 = p.lost.iter().sum();
-        let own = ((won as f64 + 0.5) / (lost as f64 + 0.5)).ln();
-        let few = Pilot {
-            games_lost: 9,
-            ..p.clone()
+        let c = fit(&p).unwrap();
+        assert_eq!(c.chance.len(), Z_BINS);
+        for z in [-3.0f64, -1.0, 0.0, 0.5, 1.0, 3.0] {
+            let q = 1.0 / (1.0 + (-(2.0 * z - 1.0)).exp());
+            // Between the pilot's points the map is linear: within a step of 0.2 in z.
+            assert!((c.chance(z) - q).abs() < 0.05, "{z}: {} {q}", c.chance(z));
+        }
+        assert!(c.chance.windows(2).all(|w| w[0] <= w[1]));
+        // Beyond the pilot's log-odds, the chance of its nearest point.
+        assert_eq!(c.chance(-11.0), c.chance(-4.1));
+        assert_eq!(c.chance(11.0), c.chance(4.1));
+        // A shape the logistic link cannot take: won positions only above z = 1, lost below.
+        let mut step = Pilot {
+            won: vec![0; Z_BINS],
+            lost: vec![0; Z_BINS],
+            games_won: 50,
+            games_lost: 50,
         };
-        assert_eq!(fit(&few), Some((0.0, own)));
-        // None lost at all: still a finite chance, near 1.
+        step.won[bin(1.5)] = 400;
+        step.lost[bin(0.5)] = 300;
+        step.lost[bin(-2.0)] = 300;
+        let s = fit(&step).unwrap();
+        assert_eq!(s.chance(-2.0), 0.0);
+        assert_eq!(s.chance(0.5), 0.0);
+        assert_eq!(s.chance(1.5), 1.0);
+        // No lost game: a chance of 1 at every position.
         let none = Pilot {
             lost: vec![0; Z_BINS],
             games_lost: 0,
             ..p.clone()
         };
-        let (a0, b0) = fit(&none).unwrap();
-        assert!(a0 == 0.0 && b0 > 5.0 && b0.is_finite(), "{b0}");
-        // A pilot whose better positions are lost more often: no slope, its own rate.
+        assert!(fit(&none).unwrap().chance.iter().all(|&c| c == 1.0));
+        // Better positions lost more often: the map falls.
         let turned = Pilot {
             won: p.lost.clone(),
             lost: p.won.clone(),
             ..p.clone()
         };
-        assert_eq!(fit(&turned).map(|ab| ab.0), Some(0.0));
+        let t = fit(&turned).unwrap();
+        assert!(t.chance(-3.0) > 0.9 && t.chance(3.0) < 0.1);
         // Too few decided games in all: the model as it is.
         let capped = Pilot {
             games_won: 5,
@@ -251,12 +263,10 @@ mod tests {
             ..p.clone()
         };
         assert_eq!(fit(&capped), None);
-        // The recalibrated model's bias and weights of that player count, no other.
+        // The recalibrated model keeps its weights and reads its chance from the map.
         let m = ValueModel::winprob();
-        let r = recalibrated(m, 3, (a, b));
-        assert_eq!(r.weights[0], m.weights[0]);
-        assert_eq!(r.weights[2], m.weights[2]);
-        assert!((r.weights[1][0] - (a * m.weights[1][0] + b)).abs() < 1e-12);
-        assert!((r.weights[1][3] - a * m.weights[1][3]).abs() < 1e-12);
+        let r = recalibrated(m, c.clone());
+        assert_eq!(r.weights, m.weights);
+        assert_eq!(r.calibration, Some(c));
     }
 }

@@ -194,6 +194,27 @@ pub struct ValueModel {
     pub weights: [[f64; NV]; 3],
     /// The features it reads ([`features_at`]).
     pub version: u32,
+    /// A row's own map from the log-odds to the chance (`[shape] recalibrate`), in place of the
+    /// logistic link; `None` in a model file.
+    pub calibration: Option<Calibration>,
+}
+
+/// A win-probability model's chance read from a table of its log-odds `z`: bin `k` covers `lo +
+/// k·step` to `lo + (k + 1)·step`, and `z` beyond the ends takes the end bins' chance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibration {
+    pub lo: f64,
+    pub step: f64,
+    pub chance: Vec<f64>,
+}
+
+impl Calibration {
+    /// The chance at log-odds `z`.
+    pub fn chance(&self, z: f64) -> f64 {
+        let last = self.chance.len().saturating_sub(1);
+        let k = ((z - self.lo) / self.step).floor().clamp(0.0, last as f64) as usize;
+        self.chance[k]
+    }
 }
 
 impl ValueModel {
@@ -223,7 +244,11 @@ impl ValueModel {
 
     /// The value of the rest of the game from `g`, 0..1.
     pub fn value(&self, g: &Game) -> f64 {
-        self.of_score(self.log_odds(g))
+        let z = self.log_odds(g);
+        match &self.calibration {
+            Some(c) => c.chance(z),
+            None => self.of_score(z),
+        }
     }
 
     /// The raw score of `g` (a win-probability model's log-odds) before its link.
@@ -338,6 +363,7 @@ impl ValueModel {
             logistic,
             weights,
             version: f.version,
+            calibration: None,
         })
     }
 }
