@@ -16,7 +16,7 @@
 //! 0): the row's decided-when columns then say "never in doubt". A pilot with fewer than
 //! [`MIN_OUTCOMES`] won and lost games in all (its games capped) leaves the model as it is.
 
-use crate::catan::policy::value::{Calibration, ValueModel};
+use crate::catan::policy::value::{bin_of, Calibration, ValueModel};
 use crate::catan::{Event, Game};
 use crate::engine::play::{Observer, Sink};
 use linfa::prelude::{Fit, Predict};
@@ -44,8 +44,7 @@ pub struct Pilot {
 
 /// The bin of log-odds `z`.
 fn bin(z: f64) -> usize {
-    let k = ((z - Z_LO) / Z_STEP).floor();
-    k.clamp(0.0, (Z_BINS - 1) as f64) as usize
+    bin_of(z, Z_LO, Z_STEP, Z_BINS)
 }
 
 /// The middle of bin `k`.
@@ -128,31 +127,31 @@ pub fn fit(p: &Pilot) -> Option<Calibration> {
     if seen.is_empty() {
         return None;
     }
-    // One point a bin, its won share weighted by its positions, in rising order of `u`: `z`
-    // itself, or `-z` where the shares fall with `z`. linfa-linear 0.8 picks the direction by the
-    // sign of the points' (unweighted) correlation, as here, but a falling fit there reads its breakpoints
-    // from the rows in their given order, not its sorted one, and comes out mirrored; so it is
-    // only ever asked for a rising one.
-    let share = |k: usize| p.won[k] as f64 / (p.won[k] + p.lost[k]) as f64;
-    let xs: Vec<f64> = seen.iter().map(|&k| centre(k)).collect();
-    let ys: Vec<f64> = seen.iter().map(|&k| share(k)).collect();
-    // The sign of the correlation (statrs: NaN, so rising, for a single point).
-    let falls = xs.iter().covariance(ys.iter()) < 0.0;
-    let u = |k: usize| if falls { -centre(k) } else { centre(k) };
-    let order: Vec<usize> = if falls {
-        seen.iter().rev().copied().collect()
-    } else {
-        seen
-    };
-    let x = Array2::from_shape_fn((order.len(), 1), |(i, _)| u(order[i]));
-    let y: Array1<f64> = order.iter().map(|&k| share(k)).collect();
-    let w: Array1<f32> = order
+    // One point a bin (its log-odds, its won share, its positions as weight), in rising order
+    // of `sign·z`: `z` itself, or `-z` where the shares fall with `z`. linfa-linear 0.8 picks the
+    // direction by the sign of the points' (unweighted) correlation, as here, but a falling fit
+    // there reads its breakpoints from the rows in their given order, not its sorted one, and
+    // comes out mirrored; so it is only ever asked for a rising one.
+    let mut points: Vec<(f64, f64, f32)> = seen
         .iter()
-        .map(|&k| (p.won[k] + p.lost[k]) as f32)
+        .map(|&k| {
+            let n = p.won[k] + p.lost[k];
+            (centre(k), p.won[k] as f64 / n as f64, n as f32)
+        })
         .collect();
+    // The sign of the correlation (statrs: NaN, so rising, for a single point).
+    let (xs, ys): (Vec<f64>, Vec<f64>) = points.iter().map(|q| (q.0, q.1)).unzip();
+    let falls = xs.iter().covariance(ys.iter()) < 0.0;
+    let sign: f64 = if falls { -1.0 } else { 1.0 };
+    if falls {
+        points.reverse();
+    }
+    let x = Array2::from_shape_fn((points.len(), 1), |(i, _)| sign * points[i].0);
+    let y: Array1<f64> = points.iter().map(|q| q.1).collect();
+    let w: Array1<f32> = points.iter().map(|q| q.2).collect();
     let data = Dataset::new(x, y).with_weights(w);
     let fitted = IsotonicRegression::default().fit(&data).ok()?;
-    let grid = Array2::from_shape_fn((Z_BINS, 1), |(k, _)| u(k));
+    let grid = Array2::from_shape_fn((Z_BINS, 1), |(k, _)| sign * centre(k));
     let chance: Array1<f64> = fitted.predict(&grid);
     Some(Calibration {
         lo: Z_LO,

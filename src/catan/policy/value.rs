@@ -211,10 +211,14 @@ pub struct Calibration {
 impl Calibration {
     /// The chance at log-odds `z`.
     pub fn chance(&self, z: f64) -> f64 {
-        let last = self.chance.len().saturating_sub(1);
-        let k = ((z - self.lo) / self.step).floor().clamp(0.0, last as f64) as usize;
-        self.chance[k]
+        self.chance[bin_of(z, self.lo, self.step, self.chance.len())]
     }
+}
+
+/// The bin of `z` among `bins` bins of width `step` from `lo`; beyond the ends, the end bins.
+pub fn bin_of(z: f64, lo: f64, step: f64, bins: usize) -> usize {
+    let last = bins.saturating_sub(1);
+    ((z - lo) / step).floor().clamp(0.0, last as f64) as usize
 }
 
 impl ValueModel {
