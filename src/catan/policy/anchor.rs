@@ -7,7 +7,7 @@
 //! games: its own rules, board and player, from a master seed of their own (`sim::PILOT`), so no
 //! pilot game is one of the row's. At every round start the model's log-odds `z` is kept (in
 //! bins of [`Z_STEP`]) with the game's outcome, and an isotonic regression of the outcome on `z`
-//! (linfa's pool adjacent violators, each bin weighted by its positions) gives the row's chance
+//! (pool adjacent violators, each bin weighted by its positions) gives the row's chance
 //! at every bin: the share of won games' positions among those of like log-odds, pooled until
 //! the chance rises with `z` (or falls, where the pilot's better positions are lost more
 //! often). Beyond the pilot's log-odds, the chance of its nearest. The row's games are measured
@@ -19,11 +19,6 @@
 use crate::catan::policy::value::{bin_of, Calibration, ValueModel};
 use crate::catan::{Event, Game};
 use crate::engine::play::{Observer, Sink};
-use linfa::prelude::{Fit, Predict};
-use linfa::Dataset;
-use linfa_linear::IsotonicRegression;
-use ndarray::{Array1, Array2};
-use statrs::statistics::Statistics;
 
 /// Bins of the pilot's log-odds: `Z_LO + k·Z_STEP` for `k` in `0..Z_BINS` (beyond, the end bins).
 pub const Z_BINS: usize = 480;
@@ -48,6 +43,7 @@ fn bin(z: f64) -> usize {
 }
 
 /// The middle of bin `k`.
+#[cfg(test)]
 fn centre(k: usize) -> f64 {
     Z_LO + (k as f64 + 0.5) * Z_STEP
 }
@@ -123,41 +119,89 @@ pub fn fit(p: &Pilot) -> Option<Calibration> {
     if p.games_won + p.games_lost < MIN_OUTCOMES {
         return None;
     }
-    let seen: Vec<usize> = (0..Z_BINS).filter(|&k| p.won[k] + p.lost[k] > 0).collect();
-    if seen.is_empty() {
-        return None;
-    }
-    // One point a bin (its log-odds, its won share, its positions as weight), in rising order
-    // of `sign·z`: `z` itself, or `-z` where the shares fall with `z`. linfa-linear 0.8 picks the
-    // direction by the sign of the points' (unweighted) correlation, as here, but a falling fit
-    // there reads its breakpoints from the rows in their given order, not its sorted one, and
-    // comes out mirrored; so it is only ever asked for a rising one.
-    let mut points: Vec<(f64, f64, f32)> = seen
-        .iter()
-        .map(|&k| {
-            let n = p.won[k] + p.lost[k];
-            (centre(k), p.won[k] as f64 / n as f64, n as f32)
+    // One point a bin seen (its won share, its positions as weight), in rising order of z.
+    let points: Vec<(usize, f64, f64)> = (0..Z_BINS)
+        .filter(|&k| p.won[k] + p.lost[k] > 0)
+        .map(|k| {
+            let n = (p.won[k] + p.lost[k]) as f64;
+            (k, p.won[k] as f64 / n, n)
         })
         .collect();
-    // The sign of the correlation (statrs: NaN, so rising, for a single point).
-    let (xs, ys): (Vec<f64>, Vec<f64>) = points.iter().map(|q| (q.0, q.1)).unzip();
-    let falls = xs.iter().covariance(ys.iter()) < 0.0;
-    let sign: f64 = if falls { -1.0 } else { 1.0 };
-    if falls {
-        points.reverse();
+    if points.is_empty() {
+        return None;
     }
-    let x = Array2::from_shape_fn((points.len(), 1), |(i, _)| sign * points[i].0);
-    let y: Array1<f64> = points.iter().map(|q| q.1).collect();
-    let w: Array1<f32> = points.iter().map(|q| q.2).collect();
-    let data = Dataset::new(x, y).with_weights(w);
-    let fitted = IsotonicRegression::default().fit(&data).ok()?;
-    let grid = Array2::from_shape_fn((Z_BINS, 1), |(k, _)| sign * centre(k));
-    let chance: Array1<f64> = fitted.predict(&grid);
+    // The rising fit, and the falling one (the rising fit of the points in reverse); the
+    // falling one is kept only where it fits strictly better.
+    let rising = pool_adjacent_violators(&points);
+    let reversed: Vec<_> = points.iter().rev().copied().collect();
+    let mut falling = pool_adjacent_violators(&reversed);
+    falling.reverse();
+    let sse = |fitted: &[f64]| -> f64 {
+        points
+            .iter()
+            .zip(fitted)
+            .map(|(q, f)| q.2 * (q.1 - f) * (q.1 - f))
+            .sum()
+    };
+    let fitted = if sse(&falling) < sse(&rising) {
+        falling
+    } else {
+        rising
+    };
+    // Every bin: the fitted chance of a bin seen; between two seen bins, the straight line
+    // between their chances; beyond the pilot's ends, the chance of the nearest seen bin.
+    let chance = (0..Z_BINS)
+        .map(|k| {
+            let after = points.partition_point(|q| q.0 < k);
+            if after == points.len() {
+                return fitted[points.len() - 1];
+            }
+            if points[after].0 == k || after == 0 {
+                return fitted[after];
+            }
+            let (k0, k1) = (points[after - 1].0 as f64, points[after].0 as f64);
+            let t = (k as f64 - k0) / (k1 - k0);
+            fitted[after - 1] + t * (fitted[after] - fitted[after - 1])
+        })
+        .map(|c: f64| c.clamp(0.0, 1.0))
+        .collect();
     Some(Calibration {
         lo: Z_LO,
         step: Z_STEP,
-        chance: chance.iter().map(|c| c.clamp(0.0, 1.0)).collect(),
+        chance,
     })
+}
+
+/// The weighted least-squares fit of `(_, y, weight)` points (in order) that never falls: pool
+/// adjacent violators (Barlow et al. 1972), each block the weighted mean of its points, a new
+/// point merged back into the blocks before it while their means fall. The fitted value of
+/// every point.
+///
+/// Written here because the crate that has it, linfa-linear 0.8.1, merges a violating block
+/// back into every block before it (its backward pass compares with the block already merged,
+/// not the next one: for 0.1, 0.5, 0.6, 0.2, 0.9 it fits 0.35 to the first four, not 0.1 then
+/// 0.433), which pooled the pilots' maps into a few flat steps; the test below holds the fit
+/// to such a case.
+fn pool_adjacent_violators(points: &[(usize, f64, f64)]) -> Vec<f64> {
+    // Blocks: (weighted sum of y, weight, points).
+    let mut blocks: Vec<(f64, f64, usize)> = Vec::with_capacity(points.len());
+    for &(_, y, w) in points {
+        let mut b = (y * w, w, 1);
+        while let Some(&last) = blocks.last() {
+            // last's mean > b's mean, without dividing (weights are positive).
+            if last.0 * b.1 > b.0 * last.1 {
+                blocks.pop();
+                b = (last.0 + b.0, last.1 + b.1, last.2 + b.2);
+            } else {
+                break;
+            }
+        }
+        blocks.push(b);
+    }
+    blocks
+        .iter()
+        .flat_map(|&(s, w, n)| std::iter::repeat_n(s / w, n))
+        .collect()
 }
 
 /// `model` read through the row's map: its chance at log-odds `z` is the map's (the row's player
@@ -194,6 +238,37 @@ mod tests {
         assert_eq!(bin(100.0), Z_BINS - 1);
         assert_eq!(bin(0.0), 240);
         assert!((centre(bin(0.01)) - 0.025).abs() < 1e-12);
+    }
+
+    /// A violating point is pooled with the blocks before it only while their means fall.
+    #[test]
+    fn pooling_stops_at_the_first_block_that_does_not_fall() {
+        let pts = |ys: &[(f64, f64)]| -> Vec<(usize, f64, f64)> {
+            ys.iter()
+                .enumerate()
+                .map(|(k, &(y, w))| (k, y, w))
+                .collect()
+        };
+        let got = pool_adjacent_violators(&pts(&[
+            (0.1, 1.0),
+            (0.5, 1.0),
+            (0.6, 1.0),
+            (0.2, 1.0),
+            (0.9, 1.0),
+        ]));
+        let want = [0.1, 1.3 / 3.0, 1.3 / 3.0, 1.3 / 3.0, 0.9];
+        for (g, w) in got.iter().zip(want) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
+        // Weighted: the heavy point pulls the pooled block to it.
+        let got = pool_adjacent_violators(&pts(&[(0.8, 3.0), (0.4, 1.0), (1.0, 1.0)]));
+        for (g, w) in got.iter().zip([0.7, 0.7, 1.0]) {
+            assert!((g - w).abs() < 1e-12, "{got:?}");
+        }
+        // Already rising: unchanged.
+        let up = pts(&[(0.0, 2.0), (0.3, 1.0), (0.3, 5.0), (0.9, 1.0)]);
+        let got = pool_adjacent_violators(&up);
+        assert_eq!(got, vec![0.0, 0.3, 0.3, 0.9]);
     }
 
     /// A pilot drawn from σ(2z - 1) gives back that chance; a pilot without losses, 1; one whose
