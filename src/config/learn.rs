@@ -3,6 +3,10 @@
 //! The models a config plays (`[learned]`, `[models]`, the built-in ones) and `[learn]` (robsim
 //! learn's table).
 
+pub use super::builtin::{BuiltinRule, BuiltinWhen, BUILTIN_MODELS, BUILTIN_RULE_MODELS};
+use super::builtin::{PLAYERS, ROBERT_WEIGHTS};
+#[cfg(test)]
+use super::builtin::{RESTING, SOLDIER, WIDE};
 use super::{Locate, RowSpec, Sweep, SweepFile};
 use crate::catan::experiment::ModelTag;
 use crate::catan::learning::learn::{FitFrom, HorizonValue, LearnParams, NetShape, UpdateRule};
@@ -41,96 +45,6 @@ pub struct RuleModelFile {
     pub model: String,
 }
 
-/// Robert's trained weights (`robsim learn configs/training/robert-learn.toml`), the built-in model until
-/// 2026-11-29 and the start of the one now: (the file in the repository, its text). Built in so
-/// that a config naming it plays it from any folder, as the reports before then do.
-const ROBERT_WEIGHTS: (&str, &str) = (
-    "configs/models/robert.toml",
-    include_str!("../../configs/models/robert.toml"),
-);
-
-/// Robert's resting model (trained across his rhythms, configs/training/robert-learn-resting.toml):
-/// (the file in the repository, its text); a rule model ([`BUILTIN_RULE_MODELS`]).
-const RESTING: (&str, &str) = (
-    "configs/models/robert-resting.toml",
-    include_str!("../../configs/models/robert-resting.toml"),
-);
-
-/// Robert's soldier model (`robsim learn configs/training/robert-learn-soldier.toml`): the built-in
-/// model with its soldier decision trained again over every `soldier_flips` value: (the file in
-/// the repository, its text).
-const SOLDIER: (&str, &str) = (
-    "configs/models/robert-soldier.toml",
-    include_str!("../../configs/models/robert-soldier.toml"),
-);
-
-/// Robert's model before the one that reads the rules (`robsim learn
-/// configs/training/robert-learn-wide.toml`, the built-in model 2026-11-29 to 2026-12-02): a rule
-/// model at the printed rules ([`BUILTIN_RULE_MODELS`]): (the file in the repository, its text).
-const WIDE: (&str, &str) = (
-    "configs/models/robert-wide.toml",
-    include_str!("../../configs/models/robert-wide.toml"),
-);
-
-/// Where a built-in rule model plays.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum BuiltinWhen {
-    /// Rows whose every listed knob (or `players`) has one of its values.
-    Knobs(&'static [(&'static str, &'static [i64])]),
-    /// Rows at the printed rules (every Robert rule knob but the starting cards at the rule
-    /// book's value) with one of these player counts and, second, starting cards.
-    Printed(&'static [i64], &'static [i64]),
-}
-
-/// A built-in rule model: where it plays, and (the file in the repository, its text).
-pub type BuiltinRule = (BuiltinWhen, (&'static str, &'static str));
-
-/// The shipped rule models, built into the binary: (where it plays, (the file in the repository,
-/// its text)), first match first. Without a `[learned]` table, `learned` plays one on the rows
-/// that match, the built-in model (the one that reads the rules) everywhere else. Each stays
-/// because it was measured stronger there on a seed none was trained or chosen on
-/// (reports/research/robert-switch; docs/reference/players.md has the figures): the soldier model
-/// at 3-4 players with a soldier flipping 3-4, the resting model at 3 players Impossible (but
-/// where Robert rests every 3rd turn or a seven flips 3-4), the model before ([`WIDE`]) at the
-/// printed rules from Hard up.
-pub const BUILTIN_RULE_MODELS: [BuiltinRule; 3] = [
-    (
-        BuiltinWhen::Knobs(&[("soldier_flips", &[3, 4]), ("players", &[3, 4])]),
-        SOLDIER,
-    ),
-    (
-        BuiltinWhen::Knobs(&[
-            ("players", &[3]),
-            ("start_cards", &[0]),
-            ("robert_skip", &[0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
-            ("seven_flips", &[0, 1, 2]),
-        ]),
-        RESTING,
-    ),
-    (BuiltinWhen::Printed(&[2, 3, 4], &[1, 2, 3]), WIDE),
-];
-
-impl BuiltinWhen {
-    /// As `[[learned.rules]]`' `when`: (knob, the values it matches), every one to match.
-    fn knobs(&self) -> Vec<(&'static str, Vec<toml::Value>)> {
-        let ints = |values: &[i64]| values.iter().map(|&v| toml::Value::Integer(v)).collect();
-        match *self {
-            BuiltinWhen::Knobs(when) => when.iter().map(|&(k, v)| (k, ints(v))).collect(),
-            BuiltinWhen::Printed(players, cards) => {
-                let printed = crate::catan::Rules::robert(4, Default::default());
-                let at = |k: &str| crate::catan::knobs::value(k, &printed).expect("Robert's knob");
-                let knobs = super::knobs::RULE_KNOBS.iter().filter(|k| {
-                    (k.applies == "robert" || k.applies == "catan") && k.key != "start_cards"
-                });
-                [(PLAYERS, ints(players)), ("start_cards", ints(cards))]
-                    .into_iter()
-                    .chain(knobs.map(|k| (k.key, vec![at(k.key)])))
-                    .collect()
-            }
-        }
-    }
-}
-
 /// The built-in rule models (see [`BUILTIN_RULE_MODELS`]), parsed.
 pub fn builtin_rule_models() -> Vec<RuleModel> {
     BUILTIN_RULE_MODELS
@@ -141,22 +55,6 @@ pub fn builtin_rule_models() -> Vec<RuleModel> {
         })
         .collect()
 }
-
-/// The shipped models, built into the binary: (variant, the file in the repository, its text).
-/// `learned` plays its variant's when a config names no model file. Robert's reads the rules
-/// (`robsim learn configs/training/robert-learn-weighted.toml`, going on from [`WIDE`]).
-pub const BUILTIN_MODELS: [(&str, &str, &str); 2] = [
-    (
-        "robert",
-        "configs/models/robert-weighted.toml",
-        include_str!("../../configs/models/robert-weighted.toml"),
-    ),
-    (
-        "solitaire",
-        "configs/models/solitaire.toml",
-        include_str!("../../configs/models/solitaire.toml"),
-    ),
-];
 
 /// The published team-tuned knobs (`configs/models/team-tuned.toml`), built into the binary:
 /// `team-tuned` plays them when a config has no `[team_tuned]` table.
@@ -293,10 +191,6 @@ fn when_value(key: &str, rules: &crate::catan::Rules) -> Option<toml::Value> {
         k => crate::catan::knobs::value(k, rules),
     }
 }
-
-/// The one `when` key that is not a rule knob: the row's player count (a model plays the
-/// player counts it was trained on best).
-const PLAYERS: &str = "players";
 
 /// The first and last of whole numbers that follow each other (1, 2, 3), else `None`.
 fn contiguous(vals: &[toml::Value]) -> Option<(i64, i64)> {

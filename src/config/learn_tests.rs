@@ -185,3 +185,58 @@ fn the_model_before_plays_at_the_printed_rules_only() {
         "players in 2..=4 and start_cards in 1..=3 and robert_target in [\"adjacent\"] and city_weight in [1] and vp_to_win in [10] and hand_limit in [7] and soldier_flips in [2] and seven_flips in [1] and robert_skip in [0] and monopoly in [\"flip-up\"] and keep_back in [3] and reshuffled_knights in [\"leave\"]"
     );
 }
+
+/// The model before also plays at 4 players Easy where the one knob moved is Robert resting or
+/// a seven flipping 2-4 tokens, and nowhere else off the printed rules.
+#[test]
+fn the_model_before_plays_at_4_players_easy_with_robert_resting_or_a_seven_flipping_more() {
+    use crate::catan::{RobertRules, Rules};
+    let rules = builtin_rule_models();
+    let plays = |players: u8, o: RobertRules, hand_limit: u8| {
+        let r = Rules {
+            hand_limit,
+            ..Rules::robert(players, o)
+        };
+        let first = rules.iter().find(|m| m.matches(&r));
+        first.is_some_and(|m| m.loaded.source.ends_with(WIDE.0))
+    };
+    let easy = RobertRules {
+        start_cards: 3,
+        ..Default::default()
+    };
+    for skip in 0..=12 {
+        let o = RobertRules {
+            robert_skip: skip,
+            ..easy
+        };
+        // robert_skip 0 is the printed rules, where the model before plays from Hard up.
+        assert!(plays(4, o, 7), "robert_skip {skip}");
+        assert_eq!(plays(3, o, 7), skip == 0, "3 players, robert_skip {skip}");
+        assert!(!plays(4, o, 9), "robert_skip {skip}, hand_limit 9");
+        let moderate = RobertRules {
+            start_cards: 2,
+            ..o
+        };
+        assert_eq!(
+            plays(4, moderate, 7),
+            skip == 0,
+            "Moderate, robert_skip {skip}"
+        );
+    }
+    for sevens in 0..=4 {
+        let o = RobertRules {
+            seven_flips: sevens,
+            ..easy
+        };
+        assert_eq!(plays(4, o, 7), sevens >= 1, "seven_flips {sevens}");
+        let rested = RobertRules {
+            robert_skip: 3,
+            ..o
+        };
+        assert_eq!(
+            plays(4, rested, 7),
+            sevens == 1,
+            "seven_flips {sevens}, robert_skip 3"
+        );
+    }
+}

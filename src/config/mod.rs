@@ -1,6 +1,7 @@
 //! Sweep configs: the TOML file, its validation, and the grid expanded into typed rows.
 
 pub mod ablate;
+mod builtin;
 pub mod calibrate;
 mod carcassonne;
 mod catan;
