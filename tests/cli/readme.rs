@@ -473,10 +473,24 @@ fn every_figure_of_the_readme_main_result_prose_is_the_report_it_quotes() {
     assert_eq!(number(&one[4]), pairs.len() as f64, "paired rows");
     let (r, d) = pairs.iter().min_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
     assert_eq!(one[5], r["players"]);
-    assert_eq!(r["difficulty"], "easy");
     assert_eq!(
         r["robert_skip"], "1",
         "the closest row: Robert never moving"
+    );
+    let level = &r["difficulty"];
+    let named = format!(
+        "(closest: {} players {}{} with Robert never",
+        r["players"],
+        level[..1].to_uppercase(),
+        &level[1..]
+    );
+    assert!(
+        main_result_prose(&repo("README.md"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(&named),
+        "README names the closest row: {named}"
     );
     assert!(
         is_points(&one[6], d.abs()) && *d < 0.0,
