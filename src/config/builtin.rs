@@ -58,8 +58,10 @@ pub type BuiltinRule = (BuiltinWhen, (&'static str, &'static str));
 /// at 3-4 players with a soldier flipping 3-4, the resting model at 3 players Impossible (but
 /// where Robert rests every 3rd turn or a seven flips 3-4), the model before ([`WIDE`]) at the
 /// printed rules from Hard up, and at 4 players Easy with the one knob moved being Robert resting
-/// or a seven flipping 2-4 tokens (reports/research/robert-switch-wide).
-pub const BUILTIN_RULE_MODELS: [BuiltinRule; 5] = [
+/// or a seven flipping 2-4 tokens (reports/research/robert-switch-wide); the soldier model again
+/// at 4 players where Robert never moves (`robert_skip` 1) and a soldier flips 0 or 1 token
+/// (reports/research/robert-switch-soldier).
+pub const BUILTIN_RULE_MODELS: [BuiltinRule; 6] = [
     (
         BuiltinWhen::Knobs(&[("soldier_flips", &[3, 4]), ("players", &[3, 4])]),
         SOLDIER,
@@ -74,6 +76,14 @@ pub const BUILTIN_RULE_MODELS: [BuiltinRule; 5] = [
         RESTING,
     ),
     (BuiltinWhen::Printed(&[2, 3, 4], &[1, 2, 3]), WIDE),
+    (
+        BuiltinWhen::Knobs(&[
+            ("players", &[4]),
+            ("robert_skip", &[1]),
+            ("soldier_flips", &[0, 1]),
+        ]),
+        SOLDIER,
+    ),
     (
         BuiltinWhen::PrintedBut(
             &[4],

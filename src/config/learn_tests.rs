@@ -240,3 +240,37 @@ fn the_model_before_plays_at_4_players_easy_with_robert_resting_or_a_seven_flipp
         );
     }
 }
+
+/// The soldier model plays at 4 players where Robert never moves and a soldier flips 0 or 1
+/// token (any other knob, any level), as where a soldier flips 3 or 4 with 3 and 4 players.
+#[test]
+fn the_soldier_model_plays_at_4_players_where_robert_never_moves_and_a_soldier_flips_little() {
+    use crate::catan::{RobertRules, Rules};
+    let rules = builtin_rule_models();
+    let model = |players: u8, o: RobertRules| {
+        let r = Rules::robert(players, o);
+        rules
+            .iter()
+            .find(|m| m.matches(&r))
+            .map(|m| m.loaded.source.clone())
+    };
+    for players in 2..=4u8 {
+        for start_cards in 0..=3 {
+            for soldier_flips in 0..=4 {
+                for robert_skip in [0, 1, 2] {
+                    let o = RobertRules {
+                        start_cards,
+                        soldier_flips,
+                        robert_skip,
+                        keep_back: 11,
+                        ..Default::default()
+                    };
+                    let soldier = model(players, o).is_some_and(|s| s.ends_with(SOLDIER.0));
+                    let want = (players >= 3 && soldier_flips >= 3)
+                        || (players == 4 && robert_skip == 1 && soldier_flips <= 1);
+                    assert_eq!(soldier, want, "{players} players {o:?}");
+                }
+            }
+        }
+    }
+}
