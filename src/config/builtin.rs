@@ -41,10 +41,13 @@ pub enum BuiltinWhen {
     /// Rows whose every listed knob (or `players`) has one of its values.
     Knobs(&'static [(&'static str, &'static [i64])]),
     /// Rows at the printed rules (every Robert rule knob but the starting cards at the rule
-    /// book's value) with one of these player counts and, second, starting cards.
-    Printed(&'static [i64], &'static [i64]),
-    /// As `Printed`, but the one knob named third has one of the values listed fourth.
-    PrintedBut(&'static [i64], &'static [i64], &'static str, &'static [i64]),
+    /// book's value) with one of these player counts and, second, starting cards; third, one
+    /// knob that instead has one of the values listed with it.
+    Printed(
+        &'static [i64],
+        &'static [i64],
+        Option<(&'static str, &'static [i64])>,
+    ),
 }
 
 /// A built-in rule model: where it plays, and (the file in the repository, its text).
@@ -75,7 +78,7 @@ pub const BUILTIN_RULE_MODELS: [BuiltinRule; 6] = [
         ]),
         RESTING,
     ),
-    (BuiltinWhen::Printed(&[2, 3, 4], &[1, 2, 3]), WIDE),
+    (BuiltinWhen::Printed(&[2, 3, 4], &[1, 2, 3], None), WIDE),
     (
         BuiltinWhen::Knobs(&[
             ("players", &[4]),
@@ -85,55 +88,44 @@ pub const BUILTIN_RULE_MODELS: [BuiltinRule; 6] = [
         SOLDIER,
     ),
     (
-        BuiltinWhen::PrintedBut(
+        BuiltinWhen::Printed(
             &[4],
             &[3],
-            "robert_skip",
-            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+            Some(("robert_skip", &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])),
         ),
         WIDE,
     ),
     (
-        BuiltinWhen::PrintedBut(&[4], &[3], "seven_flips", &[2, 3, 4]),
+        BuiltinWhen::Printed(&[4], &[3], Some(("seven_flips", &[2, 3, 4]))),
         WIDE,
     ),
 ];
 
-impl BuiltinWhen {
-    /// As `[[learned.rules]]`' `when`: (knob, the values it matches), every one to match.
-    pub(crate) fn knobs(&self) -> Vec<(&'static str, Vec<toml::Value>)> {
-        let ints = |values: &[i64]| values.iter().map(|&v| toml::Value::Integer(v)).collect();
-        match *self {
-            BuiltinWhen::Knobs(when) => when.iter().map(|&(k, v)| (k, ints(v))).collect(),
-            BuiltinWhen::Printed(players, cards) => Self::printed(players, cards, None),
-            BuiltinWhen::PrintedBut(players, cards, knob, values) => {
-                Self::printed(players, cards, Some((knob, ints(values))))
-            }
-        }
-    }
+/// Whole numbers as `when` values.
+fn ints(values: &[i64]) -> Vec<toml::Value> {
+    values.iter().map(|&v| toml::Value::Integer(v)).collect()
 }
 
 impl BuiltinWhen {
-    /// The printed rules' knobs (but `moved`, with its values) with these player counts and
-    /// starting cards.
-    fn printed(
-        players: &[i64],
-        cards: &[i64],
-        moved: Option<(&'static str, Vec<toml::Value>)>,
-    ) -> Vec<(&'static str, Vec<toml::Value>)> {
-        let ints = |values: &[i64]| values.iter().map(|&v| toml::Value::Integer(v)).collect();
-        let printed = crate::catan::Rules::robert(4, Default::default());
-        let at = |k: &str| crate::catan::knobs::value(k, &printed).expect("Robert's knob");
-        let knobs = super::knobs::RULE_KNOBS
-            .iter()
-            .filter(|k| (k.applies == "robert" || k.applies == "catan") && k.key != "start_cards");
-        [(PLAYERS, ints(players)), ("start_cards", ints(cards))]
-            .into_iter()
-            .chain(knobs.map(|k| match &moved {
-                Some((m, values)) if *m == k.key => (k.key, values.clone()),
-                _ => (k.key, vec![at(k.key)]),
-            }))
-            .collect()
+    /// As `[[learned.rules]]`' `when`: (knob, the values it matches), every one to match.
+    pub(crate) fn knobs(&self) -> Vec<(&'static str, Vec<toml::Value>)> {
+        match *self {
+            BuiltinWhen::Knobs(when) => when.iter().map(|&(k, v)| (k, ints(v))).collect(),
+            BuiltinWhen::Printed(players, cards, moved) => {
+                let printed = crate::catan::Rules::robert(4, Default::default());
+                let at = |k: &str| crate::catan::knobs::value(k, &printed).expect("Robert's knob");
+                let knobs = super::knobs::RULE_KNOBS.iter().filter(|k| {
+                    (k.applies == "robert" || k.applies == "catan") && k.key != "start_cards"
+                });
+                [(PLAYERS, ints(players)), ("start_cards", ints(cards))]
+                    .into_iter()
+                    .chain(knobs.map(|k| match moved {
+                        Some((m, values)) if m == k.key => (k.key, ints(values)),
+                        _ => (k.key, vec![at(k.key)]),
+                    }))
+                    .collect()
+            }
+        }
     }
 }
 

@@ -9,8 +9,9 @@
 //! bins of [`Z_STEP`]) with the game's outcome, and an isotonic regression of the outcome on `z`
 //! (pool adjacent violators, each bin weighted by its positions) gives the row's chance
 //! at every bin: the share of won games' positions among those of like log-odds, pooled until
-//! the chance rises with `z` (or falls, where the pilot's better positions are lost more
-//! often). Beyond the pilot's log-odds, the chance of its nearest. The row's games are measured
+//! the chance rises with `z` (or falls, where that fits the pilot strictly better). Between
+//! the pilot's bins, the straight line between their chances; beyond its log-odds, the chance of
+//! its nearest. The row's games are measured
 //! with that map ([`Calibration`]), so its calibration columns say how it holds on games the fit
 //! never saw. A pilot with no lost game gives a chance of 1 everywhere (and one with no won game
 //! 0): the row's decided-when columns then say "never in doubt". A pilot with fewer than
