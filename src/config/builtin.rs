@@ -63,8 +63,10 @@ pub type BuiltinRule = (BuiltinWhen, (&'static str, &'static str));
 /// printed rules from Hard up, and at 4 players Easy with the one knob moved being Robert resting
 /// or a seven flipping 2-4 tokens (reports/research/robert-switch-wide); the soldier model again
 /// at 4 players where Robert never moves (`robert_skip` 1) and a soldier flips 0 or 1 token
-/// (reports/research/robert-switch-soldier).
-pub const BUILTIN_RULE_MODELS: [BuiltinRule; 6] = [
+/// (reports/research/robert-switch-soldier); and the soldier model at 2 players from Hard up where
+/// a city counts 2, a soldier flips 0-2 tokens and Robert moves every turn or rests every 4th to
+/// 12th (reports/research/robert-switch-city, robert-switch-city-skip).
+pub const BUILTIN_RULE_MODELS: [BuiltinRule; 7] = [
     (
         BuiltinWhen::Knobs(&[("soldier_flips", &[3, 4]), ("players", &[3, 4])]),
         SOLDIER,
@@ -98,6 +100,16 @@ pub const BUILTIN_RULE_MODELS: [BuiltinRule; 6] = [
     (
         BuiltinWhen::Printed(&[4], &[3], Some(("seven_flips", &[2, 3, 4]))),
         WIDE,
+    ),
+    (
+        BuiltinWhen::Knobs(&[
+            ("players", &[2]),
+            ("city_weight", &[2]),
+            ("start_cards", &[1, 2, 3]),
+            ("soldier_flips", &[0, 1, 2]),
+            ("robert_skip", &[0, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+        ]),
+        SOLDIER,
     ),
 ];
 

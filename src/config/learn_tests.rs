@@ -274,3 +274,38 @@ fn the_soldier_model_plays_at_4_players_where_robert_never_moves_and_a_soldier_f
         }
     }
 }
+
+/// The soldier model plays at 2 players from Hard up where a city counts 2, a soldier flips 0-2
+/// tokens and Robert moves every turn or rests every 4th to 12th player-turn (any other knob),
+/// and nowhere else at 2 players.
+#[test]
+fn the_soldier_model_plays_at_2_players_where_a_city_counts_2_and_a_soldier_flips_little() {
+    use crate::catan::{RobertRules, Rules};
+    let rules = builtin_rule_models();
+    let soldier = |o: RobertRules| {
+        let r = Rules::robert(2, o);
+        let first = rules.iter().find(|m| m.matches(&r));
+        first.is_some_and(|m| m.loaded.source.ends_with(SOLDIER.0))
+    };
+    for city_weight in 1..=2 {
+        for start_cards in 0..=3 {
+            for soldier_flips in 0..=4 {
+                for robert_skip in 0..=14 {
+                    let o = RobertRules {
+                        city_weight,
+                        start_cards,
+                        soldier_flips,
+                        robert_skip,
+                        seven_flips: 4,
+                        ..Default::default()
+                    };
+                    let want = city_weight == 2
+                        && start_cards >= 1
+                        && soldier_flips <= 2
+                        && (robert_skip == 0 || (4..=12).contains(&robert_skip));
+                    assert_eq!(soldier(o), want, "{o:?}");
+                }
+            }
+        }
+    }
+}
