@@ -3,6 +3,12 @@
 use super::*;
 use crate::catan::policy::TeamKnobs;
 
+/// The file of the first built-in rule model whose rules match `r` (none: the built-in model).
+fn first_rule_model<'a>(rules: &'a [RuleModel], r: &crate::catan::Rules) -> Option<&'a str> {
+    let first = rules.iter().find(|m| m.matches(r));
+    first.map(|m| m.loaded.source.as_str())
+}
+
 #[test]
 fn the_built_in_models_and_knobs_are_the_shipped_files() {
     for (variant, path, text) in BUILTIN_MODELS {
@@ -197,8 +203,7 @@ fn the_model_before_plays_at_4_players_easy_with_robert_resting_or_a_seven_flipp
             hand_limit,
             ..Rules::robert(players, o)
         };
-        let first = rules.iter().find(|m| m.matches(&r));
-        first.is_some_and(|m| m.loaded.source.ends_with(WIDE.0))
+        first_rule_model(&rules, &r).is_some_and(|s| s.ends_with(WIDE.0))
     };
     let easy = RobertRules {
         start_cards: 3,
@@ -248,11 +253,7 @@ fn the_soldier_model_plays_at_4_players_where_robert_never_moves_and_a_soldier_f
     use crate::catan::{RobertRules, Rules};
     let rules = builtin_rule_models();
     let model = |players: u8, o: RobertRules| {
-        let r = Rules::robert(players, o);
-        rules
-            .iter()
-            .find(|m| m.matches(&r))
-            .map(|m| m.loaded.source.clone())
+        first_rule_model(&rules, &Rules::robert(players, o)).map(String::from)
     };
     for players in 2..=4u8 {
         for start_cards in 0..=3 {
@@ -283,9 +284,7 @@ fn the_soldier_model_plays_at_2_players_where_a_city_counts_2_and_a_soldier_flip
     use crate::catan::{RobertRules, Rules};
     let rules = builtin_rule_models();
     let soldier = |o: RobertRules| {
-        let r = Rules::robert(2, o);
-        let first = rules.iter().find(|m| m.matches(&r));
-        first.is_some_and(|m| m.loaded.source.ends_with(SOLDIER.0))
+        first_rule_model(&rules, &Rules::robert(2, o)).is_some_and(|s| s.ends_with(SOLDIER.0))
     };
     for city_weight in 1..=2 {
         for start_cards in 0..=3 {
